@@ -1,0 +1,15 @@
+import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+
+export default defineConfig({
+  resolve: { alias: { "@": fileURLToPath(new URL("./", import.meta.url)) } },
+  test: {
+    include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "app/**/*.test.ts"],
+    environment: "node",
+    // PGlite boots take seconds; database suites share one instance per file
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: "forks",
+    server: { deps: { inline: ["server-only"] } },
+  },
+});
