@@ -1,0 +1,29 @@
+import { describe, expect, test } from "vitest";
+import { ConfigError, integrationStatus, parseConfig } from "./config";
+
+describe("parseConfig", () => {
+  test("defaults to the embedded database with demo data", () => {
+    const c = parseConfig({});
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.EMBEDDED_DB_DIR).toBe(".data/pglite");
+    expect(integrationStatus(c)).toEqual({ database: "embedded", github: false, llm: false, huggingFace: false });
+  });
+  test("names the bad variable and says how to fix it", () => {
+    expect(() => parseConfig({ DATABASE_URL: "mysql://x" })).toThrow(ConfigError);
+    expect(() => parseConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL must be a postgresql:\/\/ URL/);
+    expect(() => parseConfig({ LLM_BASE_URL: "http://127.0.0.1:8080/v1" })).toThrow(/LLM_MODEL is required/);
+    expect(() => parseConfig({ CRON_SECRET: "short" })).toThrow(/CRON_SECRET must be at least 16/);
+    expect(() => parseConfig({ GITHUB_API_URL: "not a url" })).toThrow(/GITHUB_API_URL/);
+  });
+  test("accepts a full team configuration", () => {
+    const c = parseConfig({
+      DATABASE_URL: "postgresql://127.0.0.1:5432/test",
+      GITHUB_TOKEN: "ghp_x",
+      LLM_BASE_URL: "http://127.0.0.1:8080/v1",
+      LLM_MODEL: "qwen",
+      HF_TOKEN: "hf_x",
+      CRON_SECRET: "0123456789abcdef",
+    });
+    expect(integrationStatus(c)).toEqual({ database: "postgresql", github: true, llm: true, huggingFace: true });
+  });
+});

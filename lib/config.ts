@@ -1,0 +1,68 @@
+// The only place that reads process.env: parsed once with zod so a bad setting fails at start
+// with a message naming the variable, instead of deep inside a crawl.
+import { z } from "zod";
+
+const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.url().optional());
+const optionalString = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
+
+export const ConfigSchema = z
+  .object({
+    DATABASE_URL: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL (leave it unset for the embedded database)")
+        .optional(),
+    ),
+    EMBEDDED_DB_DIR: z.string().default(".data/pglite"),
+    DEMO_DATA: z.enum(["0", "1"]).default("1"),
+    GITHUB_TOKEN: optionalString,
+    GITHUB_API_URL: z.url().default("https://api.github.com"),
+    LLM_BASE_URL: optionalUrl,
+    LLM_MODEL: optionalString,
+    LLM_API_KEY: optionalString,
+    HF_TOKEN: optionalString,
+    HF_ENDPOINT: z.url().default("https://huggingface.co"),
+    HF_REPO_ID: optionalString,
+    CRON_SECRET: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16, "must be at least 16 characters").optional()),
+    MIRRORS_DIR: z.string().default(".data/mirrors"),
+  })
+  .superRefine((c, ctx) => {
+    if (c.LLM_BASE_URL && !c.LLM_MODEL)
+      ctx.addIssue({ code: "custom", path: ["LLM_MODEL"], message: "is required when LLM_BASE_URL is set" });
+    if (c.LLM_MODEL && !c.LLM_BASE_URL)
+      ctx.addIssue({ code: "custom", path: ["LLM_BASE_URL"], message: "is required when LLM_MODEL is set" });
+  });
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join("\n")}\nSee README.md, "Configuration".`);
+    this.name = "ConfigError";
+  }
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = ConfigSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join(".") || "environment"} ${i.message}`));
+  }
+  return result.data;
+}
+
+let cached: Config | undefined;
+export function config(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+/** What the UI says about optional integrations, so pages can explain what is missing. */
+export function integrationStatus(c: Config) {
+  return {
+    database: c.DATABASE_URL ? "postgresql" : "embedded",
+    github: Boolean(c.GITHUB_TOKEN),
+    llm: Boolean(c.LLM_BASE_URL && c.LLM_MODEL),
+    huggingFace: Boolean(c.HF_TOKEN),
+  } as const;
+}
