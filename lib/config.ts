@@ -21,6 +21,8 @@ export const ConfigSchema = z
     LLM_BASE_URL: optionalUrl,
     LLM_MODEL: optionalString,
     LLM_API_KEY: optionalString,
+    LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+    LLM_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
     HF_TOKEN: optionalString,
     HF_ENDPOINT: z.url().default("https://huggingface.co"),
     HF_REPO_ID: optionalString,

@@ -1,0 +1,63 @@
+// Seeds the demo world into an empty database so a newcomer can click through every stage.
+// It stores raw GitHub-shaped data, then runs the pipeline's own functions on it.
+import type { PrismaClient } from "@/lib/db/generated/client";
+import { hashPassword } from "@/lib/auth/password";
+import type { Role } from "@/lib/auth/roles";
+import { createInstances } from "@/lib/screen/create-instances";
+import { DEMO_REPOSITORIES, type DemoRepository } from "./demo-world";
+
+export const DEMO_PASSWORD = "workbench";
+export const DEMO_USERS: { login: string; name: string; roles: Role[] }[] = [
+  { login: "admin", name: "Ada Admin", roles: ["admin", "adjudicator"] },
+  { login: "alice", name: "Alice Annotator", roles: ["annotator"] },
+  { login: "bob", name: "Bob Annotator", roles: ["annotator"] },
+  { login: "carol", name: "Carol Adjudicator", roles: ["adjudicator", "annotator"] },
+];
+
+async function seedRepository(prisma: PrismaClient, repo: DemoRepository) {
+  const [owner, name] = repo.fullName.split("/");
+  const row = await prisma.repository.create({
+    data: {
+      owner, name, fullName: repo.fullName, language: repo.language, stars: repo.stars, prCount: repo.prCount,
+      lastActivityAt: new Date(repo.lastActivityAt), defaultBranch: "main",
+      selectionStatus: repo.selected ? "selected" : "rejected", selectionReason: repo.reason,
+    },
+  });
+  for (const pr of repo.pullRequests) {
+    const files = pr.patch.split("\n").filter((l) => l.startsWith("diff --git ")).length;
+    const lines = pr.patch.split("\n").filter((l) => /^[+-]/.test(l)).length;
+    const commits = pr.timeline.filter((t) => t.kind === "commit").length;
+    await prisma.pullRequest.create({
+      data: {
+        repositoryId: row.id, number: pr.number, title: pr.title, body: pr.body, authorLogin: pr.author, authorType: "User",
+        createdAt: new Date(pr.createdAt), updatedAt: new Date(pr.timeline.at(-1)?.at ?? pr.createdAt),
+        baseSha: pr.baseSha, headSha: pr.headSha, patch: pr.patch, filesEdited: files, linesEdited: lines,
+        commitsCount: commits, problemDomain: pr.problemDomain,
+        linkedIssues: { create: pr.issues },
+        timeline: {
+          create: pr.timeline.map((t) => ({
+            kind: t.kind, githubId: t.id === undefined ? null : BigInt(t.id), sha: t.sha ?? null,
+            authorLogin: t.user, authorType: t.user === null ? null : (t.userType ?? "User"),
+            createdAt: new Date(t.at), body: t.body, path: t.path ?? null, diffHunk: t.hunk ?? null,
+            inReplyToId: t.replyTo === undefined ? null : BigInt(t.replyTo), reviewState: t.state ?? null,
+          })),
+        },
+      },
+    });
+  }
+}
+
+export async function seedDemo(prisma: PrismaClient): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await prisma.user.createMany({ data: DEMO_USERS.map((u) => ({ ...u, passwordHash })) });
+  for (const repo of DEMO_REPOSITORIES) await seedRepository(prisma, repo);
+  await createInstances(prisma);
+  await prisma.auditEvent.create({ data: { action: "demo.seed", subjectType: "database", subjectId: "demo" } });
+}
+
+/** Seeds only a brand-new database: never touches one that has users. */
+export async function seedDemoIfEmpty(prisma: PrismaClient): Promise<boolean> {
+  if ((await prisma.user.count()) > 0) return false;
+  await seedDemo(prisma);
+  return true;
+}

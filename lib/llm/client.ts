@@ -1,0 +1,196 @@
+import { z } from "zod";
+import { seededRandom, type Random } from "@/lib/random/seeded";
+import { addUsage, usageOf, zeroUsage, type LlmUsage } from "./chat-completion-response";
+import { extractJsonObject } from "./extract-json";
+import { LlmError } from "./llm-error";
+import { postChatCompletion } from "./post-chat-completion";
+import { backoffDelayMs } from "./retry-delay";
+import { createSemaphore } from "./semaphore";
+
+export const LlmClientOptions = z.object({
+  baseUrl: z.url({ protocol: /^https?$/, error: "baseUrl must be an http(s) URL such as http://127.0.0.1:8080/v1" }),
+  apiKey: z.string().optional(),
+  model: z.string().min(1),
+  timeoutMs: z.number().int().positive().default(60_000),
+  maxRetries: z.number().int().min(0).default(4),
+  concurrency: z.number().int().positive().default(8),
+  /** First backoff window; doubles per retry up to `retryMaxMs`. */
+  retryBaseMs: z.number().nonnegative().default(1_000),
+  retryMaxMs: z.number().nonnegative().default(30_000),
+  /** A Retry-After longer than this (e.g. a daily quota) fails at once instead of stalling a run. */
+  maxRetryAfterMs: z.number().nonnegative().default(120_000),
+});
+export type LlmClientOptions = z.input<typeof LlmClientOptions> & {
+  fetch?: typeof fetch;
+  /** Jitter source; pass a seeded one to make retry timing reproducible. */
+  random?: Random;
+};
+
+// OpenAI requires json_schema.name to match this.
+const SchemaName = z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/);
+
+export type CompleteJsonRequest<S extends z.ZodType> = {
+  system: string;
+  user: string;
+  schema: S;
+  schemaName: string;
+  temperature?: number;
+  maxTokens?: number;
+};
+
+export type LlmResult<T> = {
+  value: T;
+  /** Tokens billed for this call, summed over every response received (0 on a cache hit). */
+  usage: LlmUsage;
+  /** Model the server says answered; falls back to the configured one. */
+  model: string;
+  /** HTTP requests made, including retries and the corrective re-ask (0 on a cache hit). */
+  attempts: number;
+  cached: boolean;
+};
+
+export type LlmClient = {
+  readonly baseUrl: string;
+  readonly model: string;
+  completeJson<S extends z.ZodType>(request: CompleteJsonRequest<S>): Promise<LlmResult<z.output<S>>>;
+};
+
+type Message = { role: "system" | "user" | "assistant"; content: string };
+
+export function createLlmClient(options: LlmClientOptions): LlmClient {
+  const parsedOptions = LlmClientOptions.safeParse(options);
+  if (!parsedOptions.success) {
+    throw new TypeError(`Invalid LLM client options:\n${z.prettifyError(parsedOptions.error)}`);
+  }
+  const config = parsedOptions.data;
+  const baseUrl = config.baseUrl.replace(/\/+$/, "");
+  const endpoint = `${baseUrl}/chat/completions`;
+  const apiKey = config.apiKey?.trim() || undefined;
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  // Jitter only has to decorrelate concurrent clients, so a time seed is fine by default.
+  const random = options.random ?? seededRandom(Date.now());
+  const limiter = createSemaphore(config.concurrency);
+  const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+  /** Sends one body, retrying transient failures; `priorAttempts` keeps the count across re-asks. */
+  async function send(body: unknown, priorAttempts: number) {
+    let attempts = priorAttempts;
+    for (let retry = 0; ; retry++) {
+      attempts++;
+      // Only the request holds a slot; backoff sleeps happen outside the limiter.
+      const outcome = await limiter.run(() =>
+        postChatCompletion({ endpoint, apiKey, model: config.model, body, timeoutMs: config.timeoutMs, fetch: fetchImpl }),
+      );
+      if (outcome.ok) return { response: outcome.response, attempts };
+
+      const exhausted = retry >= config.maxRetries;
+      const tooLong = outcome.retryAfterMs !== null && outcome.retryAfterMs > config.maxRetryAfterMs;
+      if (!outcome.retryable || exhausted || tooLong) {
+        const suffix = !outcome.retryable
+          ? ""
+          : tooLong
+            ? ` (server asked to wait ${Math.ceil(outcome.retryAfterMs! / 1000)} s, more than the ${config.maxRetryAfterMs / 1000} s allowed)`
+            : ` (gave up after ${attempts} attempts)`;
+        throw new LlmError(outcome.error.code, outcome.error.message + suffix, {
+          status: outcome.error.status,
+          attempts,
+          cause: outcome.error.cause,
+        });
+      }
+      await sleep(
+        outcome.retryAfterMs ?? backoffDelayMs(retry, { baseMs: config.retryBaseMs, maxMs: config.retryMaxMs }, random),
+      );
+    }
+  }
+
+  async function completeJson<S extends z.ZodType>(request: CompleteJsonRequest<S>): Promise<LlmResult<z.output<S>>> {
+    if (!SchemaName.safeParse(request.schemaName).success) {
+      throw new TypeError(`schemaName "${request.schemaName}" must match ^[a-zA-Z0-9_-]{1,64}$ (OpenAI rule)`);
+    }
+    const jsonSchema = jsonSchemaFor(request.schema);
+    // The schema also goes in the system prompt: servers that ignore response_format
+    // (older Ollama, some proxies) still get told the shape.
+    const messages: Message[] = [
+      {
+        role: "system",
+        content: `${request.system}\n\nReply with only a JSON object that conforms to the JSON Schema "${request.schemaName}":\n${JSON.stringify(jsonSchema)}`,
+      },
+      { role: "user", content: request.user },
+    ];
+    const bodyFor = (msgs: Message[]) => ({
+      model: config.model,
+      messages: msgs,
+      temperature: request.temperature ?? 0,
+      ...(request.maxTokens === undefined ? {} : { max_tokens: request.maxTokens }),
+      stream: false,
+      response_format: {
+        type: "json_schema",
+        json_schema: { name: request.schemaName, schema: jsonSchema, strict: true },
+      },
+    });
+
+    let attempts = 0;
+    let usage = zeroUsage;
+    // Two asks at most: the original, then one corrective re-ask quoting what was wrong.
+    for (let ask = 0; ask < 2; ask++) {
+      const sent = await send(bodyFor(messages), attempts);
+      attempts = sent.attempts;
+      usage = addUsage(usage, usageOf(sent.response));
+      const message = sent.response.choices[0].message;
+      const content = message.content ?? "";
+      const verdict = interpretContent(content, message.refusal, sent.response.choices[0].finish_reason, request.schema);
+      if (verdict.ok) {
+        return { value: verdict.value, usage, model: sent.response.model ?? config.model, attempts, cached: false };
+      }
+      if (ask === 1) {
+        throw new LlmError(
+          "bad_response",
+          `LLM endpoint ${endpoint} twice replied with output that does not match schema "${request.schemaName}" (${verdict.reason}): check that LLM_MODEL "${config.model}" supports structured output`,
+          { attempts },
+        );
+      }
+      messages.push(
+        { role: "assistant", content },
+        {
+          role: "user",
+          content: `Your previous reply was rejected: ${verdict.reason}. Reply again with only a JSON object that conforms to the JSON Schema "${request.schemaName}", with no other text.`,
+        },
+      );
+    }
+    throw new Error("unreachable: the ask loop always returns or throws");
+  }
+
+  return { baseUrl, model: config.model, completeJson };
+}
+
+function interpretContent<S extends z.ZodType>(
+  content: string,
+  refusal: string | null | undefined,
+  finishReason: string | null | undefined,
+  schema: S,
+): { ok: true; value: z.output<S> } | { ok: false; reason: string } {
+  if (refusal) return { ok: false, reason: `the model refused: ${refusal.slice(0, 200)}` };
+  const extracted = extractJsonObject(content);
+  if (!extracted.ok) {
+    const truncated = finishReason === "length" ? " (output hit max_tokens)" : "";
+    return { ok: false, reason: extracted.reason + truncated };
+  }
+  const parsed = schema.safeParse(extracted.value);
+  if (!parsed.success) {
+    return { ok: false, reason: `the JSON does not match the schema: ${z.prettifyError(parsed.error).replace(/\s*\n\s*/g, " ")}` };
+  }
+  return { ok: true, value: parsed.data };
+}
+
+const jsonSchemaCache = new WeakMap<z.ZodType, Record<string, unknown>>();
+
+function jsonSchemaFor(schema: z.ZodType): Record<string, unknown> {
+  let cached = jsonSchemaCache.get(schema);
+  if (!cached) {
+    // "$schema" is dropped: strict structured-output validators accept only a subset of keywords.
+    const { $schema: _dialect, ...rest } = z.toJSONSchema(schema) as Record<string, unknown>;
+    cached = rest;
+    jsonSchemaCache.set(schema, cached);
+  }
+  return cached;
+}

@@ -1,0 +1,41 @@
+// Paper §2: "we create one data instance for every review comment written by a contributor
+// other than the PR author; comments written by the PR author are excluded."
+import type { PrismaClient } from "@/lib/db/generated/client";
+
+export interface TimelineCommentLike {
+  id: string;
+  kind: "commit" | "pr_comment" | "inline" | "inline_reply" | "review";
+  authorLogin: string | null;
+  body: string;
+}
+
+/** Which timeline entries become instances. Review bodies count as PR-level comments; empty ones say nothing. */
+export function isInstanceCandidate(entry: TimelineCommentLike, prAuthor: string | null): boolean {
+  if (entry.kind === "commit") return false;
+  if (entry.body.trim() === "") return false;
+  // A deleted account (null login) cannot be the PR author's own comment unless both are deleted.
+  return !(entry.authorLogin !== null && entry.authorLogin === prAuthor);
+}
+
+/** Creates the missing human instances for the given PRs (all PRs when omitted). Idempotent. */
+export async function createInstances(prisma: PrismaClient, pullRequestIds?: string[]): Promise<number> {
+  const prs = await prisma.pullRequest.findMany({
+    where: pullRequestIds ? { id: { in: pullRequestIds } } : undefined,
+    select: {
+      id: true,
+      authorLogin: true,
+      timeline: { select: { id: true, kind: true, authorLogin: true, body: true } },
+      instances: { where: { source: "human" }, select: { targetEntryId: true } },
+    },
+  });
+  const rows: { pullRequestId: string; targetEntryId: string }[] = [];
+  for (const pr of prs) {
+    const existing = new Set(pr.instances.map((i) => i.targetEntryId));
+    for (const entry of pr.timeline) {
+      if (!existing.has(entry.id) && isInstanceCandidate(entry, pr.authorLogin))
+        rows.push({ pullRequestId: pr.id, targetEntryId: entry.id });
+    }
+  }
+  if (rows.length) await prisma.instance.createMany({ data: rows });
+  return rows.length;
+}
