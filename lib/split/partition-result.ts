@@ -1,0 +1,43 @@
+import { sumClassCounts, type ClassCounts, type PullRequestGroup } from "./group-schema";
+import { deviationBetween, maxAbsDeviation, type Deviation } from "./deviation";
+import type { SplitTargets } from "./targets";
+
+export const SPLIT_NAMES = ["train", "validation", "test"] as const;
+export type SplitName = (typeof SPLIT_NAMES)[number];
+
+export type SplitSummary = {
+  /** Group (PR) keys in this split, in input order. */
+  keys: string[];
+  counts: ClassCounts;
+  target: ClassCounts;
+  /** Signed, counts − target. */
+  deviation: Deviation;
+};
+
+export type SplitPartition = Record<SplitName, SplitSummary> & {
+  /** Instances off target, max over class and split. */
+  maxAbsDeviation: number;
+};
+
+/** Builds the shared output shape from a split assignment per group (index-aligned). */
+export function summarizePartition(
+  groups: readonly PullRequestGroup[],
+  assignment: readonly SplitName[],
+  targets: SplitTargets,
+): SplitPartition {
+  const summaries = {} as Record<SplitName, SplitSummary>;
+  for (const name of SPLIT_NAMES) {
+    const members = groups.filter((_, i) => assignment[i] === name);
+    const counts = sumClassCounts(members);
+    summaries[name] = {
+      keys: members.map((g) => g.key),
+      counts,
+      target: targets[name],
+      deviation: deviationBetween(counts, targets[name]),
+    };
+  }
+  return {
+    ...summaries,
+    maxAbsDeviation: Math.max(...SPLIT_NAMES.map((n) => maxAbsDeviation(summaries[n].deviation))),
+  };
+}
