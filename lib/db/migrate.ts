@@ -12,7 +12,7 @@ export interface Migration {
   checksum: string;
 }
 
-export function readMigrations(dir = path.join(process.cwd(), "prisma", "migrations")): Migration[] {
+export function readMigrations(dir = path.join(/*turbopackIgnore: true*/ process.cwd(), "prisma", "migrations")): Migration[] {
   if (!existsSync(dir)) throw new Error(`No migrations folder at ${dir}`);
   return readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory())

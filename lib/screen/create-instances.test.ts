@@ -14,6 +14,8 @@ describe("isInstanceCandidate", () => {
   });
   test("the PR author's own comments, commits and empty review bodies are not", () => {
     expect(isInstanceCandidate(entry({ authorLogin: "author" }), "author")).toBe(false);
+    // GitHub logins are case-insensitive
+    expect(isInstanceCandidate(entry({ authorLogin: "Author" }), "author")).toBe(false);
     expect(isInstanceCandidate(entry({ kind: "commit" }), "author")).toBe(false);
     expect(isInstanceCandidate(entry({ kind: "review", body: "  \n" }), "author")).toBe(false);
   });

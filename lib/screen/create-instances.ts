@@ -1,6 +1,7 @@
 // Paper §2: "we create one data instance for every review comment written by a contributor
 // other than the PR author; comments written by the PR author are excluded."
 import type { PrismaClient } from "@/lib/db/generated/client";
+import { isPrAuthorComment } from "./is-pr-author-comment";
 
 export interface TimelineCommentLike {
   id: string;
@@ -13,8 +14,7 @@ export interface TimelineCommentLike {
 export function isInstanceCandidate(entry: TimelineCommentLike, prAuthor: string | null): boolean {
   if (entry.kind === "commit") return false;
   if (entry.body.trim() === "") return false;
-  // A deleted account (null login) cannot be the PR author's own comment unless both are deleted.
-  return !(entry.authorLogin !== null && entry.authorLogin === prAuthor);
+  return isPrAuthorComment({ commentAuthorLogin: entry.authorLogin, pullRequestAuthorLogin: prAuthor }).verdict === "keep";
 }
 
 /** Creates the missing human instances for the given PRs (all PRs when omitted). Idempotent. */
