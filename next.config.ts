@@ -11,6 +11,8 @@ const nextConfig: NextConfig = {
     "@prisma/client",
     "octokit",
   ],
+  // Separate build folders let several builds (e.g. parallel e2e runs) coexist.
+  distDir: process.env.NEXT_DIST_DIR ?? ".next",
   poweredByHeader: false,
   typedRoutes: false,
 };

@@ -17,7 +17,4 @@ fi
 
 npx tsc --noEmit
 npx vitest run
-npx next build
-rm -rf .data/e2e-pglite
-npx tsx scripts/e2e-reset-database.ts
-npx playwright test
+bash scripts/e2e.sh

@@ -4,5 +4,11 @@ import type { Role } from "@/lib/auth/roles";
 export const STAGE_NAV: { href: string; label: string; roles: Role[] }[] = [
   { href: "/", label: "Overview", roles: [] },
   { href: "/ingest", label: "Ingest", roles: ["admin"] },
+  { href: "/screen", label: "Screen", roles: ["admin"] },
   { href: "/annotate", label: "Annotate", roles: ["annotator", "adjudicator", "admin"] },
+  { href: "/adjudicate", label: "Adjudicate", roles: ["adjudicator"] },
+  { href: "/agreement", label: "Agreement", roles: ["admin", "adjudicator"] },
+  { href: "/perturb", label: "Perturb", roles: ["admin", "annotator", "adjudicator"] },
+  { href: "/splits", label: "Splits & export", roles: ["admin"] },
+  { href: "/evaluate", label: "Evaluate", roles: ["admin"] },
 ];

@@ -52,6 +52,12 @@ export async function seedDemo(prisma: PrismaClient): Promise<void> {
   await prisma.user.createMany({ data: DEMO_USERS.map((u) => ({ ...u, passwordHash })) });
   for (const repo of DEMO_REPOSITORIES) await seedRepository(prisma, repo);
   await createInstances(prisma);
+  // Each stage then runs its own functions on the demo, in pipeline order (one line per stage):
+  // [screen]
+  // [annotate]
+  // [perturb]
+  // [split-export]
+  // [evaluate]
   await prisma.auditEvent.create({ data: { action: "demo.seed", subjectType: "database", subjectId: "demo" } });
 }
 
