@@ -1,0 +1,39 @@
+import { z } from "zod";
+import {
+  inlineAnchorSchema, type LocationCandidate, type PerturbationKind, type PerturbationResult,
+  type SymbolCandidate, type TextCandidate,
+} from "./candidate-schema";
+import { negationCandidates } from "./negate-once";
+import { locationCandidates } from "./relocate-comment";
+import { symbolCandidates } from "./symbol-swap";
+
+export const negationInputSchema = z.object({ text: z.string() });
+export const symbolInputSchema = z.object({ text: z.string(), knownSymbols: z.array(z.string()) });
+export const locationInputSchema = z.object({ target: inlineAnchorSchema, others: z.array(inlineAnchorSchema) });
+
+export type NegationInput = z.infer<typeof negationInputSchema>;
+export type SymbolInput = z.infer<typeof symbolInputSchema>;
+export type LocationInput = z.infer<typeof locationInputSchema>;
+
+type InputFor = { negation: NegationInput; symbol: SymbolInput; location: LocationInput };
+type CandidateFor = { negation: TextCandidate; symbol: SymbolCandidate; location: LocationCandidate };
+
+/**
+ * One entry point for the perturbation page (paper §2: negation, symbol, location). Input is
+ * validated here because it arrives from a form or server action.
+ */
+export function generateCandidates<K extends PerturbationKind>(kind: K, input: InputFor[K]): PerturbationResult<CandidateFor[K]>;
+export function generateCandidates(kind: PerturbationKind, input: unknown): PerturbationResult<TextCandidate | SymbolCandidate | LocationCandidate> {
+  switch (kind) {
+    case "negation":
+      return negationCandidates(negationInputSchema.parse(input).text);
+    case "symbol": {
+      const { text, knownSymbols } = symbolInputSchema.parse(input);
+      return symbolCandidates(text, { knownSymbols });
+    }
+    case "location": {
+      const { target, others } = locationInputSchema.parse(input);
+      return locationCandidates(target, others);
+    }
+  }
+}

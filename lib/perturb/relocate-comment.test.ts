@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import type { InlineAnchor } from "./candidate-schema";
+import { locationCandidates } from "./relocate-comment";
+import { selfCheck } from "./self-check";
+
+const groupbyHunkA = "@@ -2201,7 +2201,8 @@ def median(self, numeric_only: bool = False):\n         result = self._cython_agg_general(\n+            \"median\", sort=True,";
+const groupbyHunkB = "@@ -1120,6 +1121,9 @@ class GroupBy(BaseGroupBy[NDFrameT]):\n     def _lookup(self, key):\n+        entry = self._cache.get(key)";
+const groupbyHunkBLater = `${groupbyHunkB}\n+        return entry.values`;
+const testHunk = "@@ -512,6 +512,18 @@ def test_median_empty_bins(observed):\n+def test_nanmedian(skipna):";
+const pyxHunk = "@@ -1,6 +1,8 @@\n+from libc.math cimport isnan";
+
+const target: InlineAnchor = { id: 1003, path: "pandas/core/groupby/groupby.py", diffHunk: groupbyHunkB };
+
+describe("locationCandidates", () => {
+  it("prefers another file of the same type, then other files, then another hunk of the same file", () => {
+    const others: InlineAnchor[] = [
+      { id: 1002, path: "pandas/core/groupby/groupby.py", diffHunk: groupbyHunkA },
+      { id: 1004, path: "pandas/_libs/groupby.pyx", diffHunk: pyxHunk },
+      { id: 1001, path: "pandas/tests/groupby/test_reductions.py", diffHunk: testHunk },
+    ];
+    const result = locationCandidates(target, others);
+    expect(result.reason).toBeUndefined();
+    expect(result.candidates.map((c) => [c.id, c.sameFile])).toEqual([[1001, false], [1004, false], [1002, true]]);
+    expect(result.candidates[0]).toMatchObject({ path: "pandas/tests/groupby/test_reductions.py", diffHunk: testHunk });
+    expect(result.candidates[2].rationale).toMatch(/another hunk of pandas\/core\/groupby\/groupby.py/);
+  });
+
+  it("never offers a comment on the same hunk, even when it is cut at a later line", () => {
+    const others: InlineAnchor[] = [
+      { id: 1007, path: target.path, diffHunk: groupbyHunkBLater },
+      { id: 1002, path: target.path, diffHunk: groupbyHunkA },
+    ];
+    expect(locationCandidates(target, others).candidates.map((c) => c.id)).toEqual([1002]);
+  });
+
+  it("explains when all other comments share the target's hunk", () => {
+    const result = locationCandidates(target, [target, { id: 1007, path: target.path, diffHunk: groupbyHunkBLater }]);
+    expect(result.candidates).toEqual([]);
+    expect(result.reason).toMatch(/same hunk/);
+  });
+
+  it("explains when the PR has no other inline comment", () => {
+    const prLevel: InlineAnchor = { id: 2005, path: "", diffHunk: "" };
+    expect(locationCandidates(target, [target, prLevel])).toEqual({
+      candidates: [],
+      reason: "The pull request has no other inline review comment whose location could be borrowed.",
+    });
+  });
+
+  it("refuses to move a PR-level comment", () => {
+    const result = locationCandidates({ id: 9, path: "", diffHunk: "" }, [{ id: 1002, path: target.path, diffHunk: groupbyHunkA }]);
+    expect(result.candidates).toEqual([]);
+    expect(result.reason).toMatch(/not an inline comment/);
+  });
+
+  it("offers each borrowed location once", () => {
+    const others: InlineAnchor[] = [
+      { id: 1004, path: "pandas/_libs/groupby.pyx", diffHunk: pyxHunk },
+      { id: 1008, path: "pandas/_libs/groupby.pyx", diffHunk: pyxHunk },
+    ];
+    expect(locationCandidates(target, others).candidates.map((c) => c.id)).toEqual([1004]);
+  });
+
+  it("keeps the text and changes the anchor, which the self-check accepts", () => {
+    const body = "This can be None here if the cache misses, so we should guard it";
+    const others: InlineAnchor[] = [
+      { id: 1002, path: target.path, diffHunk: groupbyHunkA },
+      { id: 1001, path: "pandas/tests/groupby/test_reductions.py", diffHunk: testHunk },
+    ];
+    for (const candidate of locationCandidates(target, others).candidates) {
+      expect(selfCheck({ body, path: target.path, diffHunk: target.diffHunk }, { body, path: candidate.path, diffHunk: candidate.diffHunk }, "location")).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { explainSelfCheck, selfCheck } from "./self-check";
+
+const hunk = "@@ -10,6 +10,8 @@ def median(self):\n+    return self._cache.get(key)";
+const otherHunk = "@@ -40,6 +42,7 @@ def mean(self):\n+    return 0";
+
+describe("selfCheck: negation", () => {
+  it("accepts one reversed expression", () => {
+    expect(selfCheck("These imports are not used", "These imports are used", "negation")).toBe(true);
+    expect(selfCheck("This doesn't handle it.", "This handles it.", "negation")).toBe(true);
+  });
+
+  it("rejects two edits, no edit, and whitespace-only edits", () => {
+    expect(explainSelfCheck("a is b and c is d", "a is not b and c is not d", "negation").reason).toMatch(/2 places/);
+    expect(selfCheck("Nice", "Nice", "negation")).toBe(false);
+    expect(selfCheck("x  y", "x y", "negation")).toBe(false);
+  });
+
+  it("rejects edits inside code or links", () => {
+    expect(explainSelfCheck("Use `x is not None` here", "Use `x is None` here", "negation").reason).toMatch(/must not change code/);
+  });
+
+  it("rejects a long rewrite and a moved anchor", () => {
+    expect(selfCheck("It is slow.", "It is not slow at all for small inputs really.", "negation")).toBe(false);
+    expect(selfCheck({ body: "It is used", path: "a.py", diffHunk: hunk }, { body: "It is not used", path: "b.py", diffHunk: hunk }, "negation")).toBe(false);
+  });
+});
+
+describe("selfCheck: symbol", () => {
+  it("accepts one swapped code element, longer or shorter", () => {
+    expect(selfCheck("Nit: `test_nanmedian` should cover it", "Nit: `test_nanmedian_impl` should cover it", "symbol")).toBe(true);
+    expect(selfCheck("Call get_users() instead", "Call get_user() instead", "symbol")).toBe(true);
+  });
+
+  it("rejects wording changes and prose-word swaps", () => {
+    expect(selfCheck("`foo` is used", "`foo` is not used", "symbol")).toBe(false);
+    expect(explainSelfCheck("The cache is stale", "The caches is stale", "symbol").reason).toMatch(/not a code element/);
+    expect(selfCheck("`a_b` and `c_d`", "`a_x` and `c_x`", "symbol")).toBe(false);
+  });
+});
+
+describe("selfCheck: location", () => {
+  const body = "This can be None here";
+  it("accepts the same text on another file or hunk", () => {
+    expect(selfCheck({ body, path: "a.py", diffHunk: hunk }, { body, path: "b.py", diffHunk: hunk }, "location")).toBe(true);
+    expect(selfCheck({ body, path: "a.py", diffHunk: hunk }, { body, path: "a.py", diffHunk: otherHunk }, "location")).toBe(true);
+  });
+
+  it("rejects a changed text, a missing anchor, or the same hunk cut at another line", () => {
+    expect(selfCheck({ body, path: "a.py", diffHunk: hunk }, { body: `${body}.`, path: "b.py", diffHunk: hunk }, "location")).toBe(false);
+    expect(selfCheck({ body, path: "a.py", diffHunk: hunk }, { body, path: "", diffHunk: "" }, "location")).toBe(false);
+    expect(explainSelfCheck({ body, path: "a.py", diffHunk: hunk }, { body, path: "a.py", diffHunk: `${hunk}\n+    pass` }, "location").reason).toMatch(/same file and hunk/);
+  });
+});

@@ -1,0 +1,106 @@
+import { splitCodeSpans } from "./code-spans";
+import type { PerturbationKind } from "./candidate-schema";
+import { hunkKey } from "./hunk-key";
+import { countEditedRegions, wordDiff } from "./word-diff";
+
+export type CommentSnapshot = { body: string; path?: string | null; diffHunk?: string | null };
+
+export type SelfCheckVerdict = { ok: boolean; reason: string };
+
+/** Longest edit a one-expression negation needs ("doesn't really handle" → "really handles"). */
+const MAX_NEGATION_WORDS = 6;
+
+function snapshot(value: string | CommentSnapshot): CommentSnapshot {
+  return typeof value === "string" ? { body: value } : value;
+}
+
+
+/** The changed span as the smallest [prefix | removed | suffix] split of the two texts. */
+function changedSpan(original: string, perturbed: string): { start: number; removed: string; added: string } {
+  let prefix = 0;
+  const limit = Math.min(original.length, perturbed.length);
+  while (prefix < limit && original[prefix] === perturbed[prefix]) prefix++;
+  let suffix = 0;
+  while (
+    suffix < limit - prefix &&
+    original[original.length - 1 - suffix] === perturbed[perturbed.length - 1 - suffix]
+  ) suffix++;
+  return {
+    start: prefix,
+    removed: original.slice(prefix, original.length - suffix),
+    added: perturbed.slice(prefix, perturbed.length - suffix),
+  };
+}
+
+function nonProse(text: string): string[] {
+  return splitCodeSpans(text).filter((s) => s.kind !== "prose").map((s) => s.text);
+}
+
+/** Backticks, snake_case, dotted.paths, calls, file paths or camelCase mark a word as code. */
+const CODE_LIKE = /[`_.()/]|[a-z][A-Z]/;
+
+function enclosingToken(text: string, start: number, end: number): string {
+  let from = start;
+  let to = end;
+  while (from > 0 && !/\s/.test(text[from - 1])) from--;
+  while (to < text.length && !/\s/.test(text[to])) to++;
+  return text.slice(from, to).replace(/^[("'“]+|[.,;:!?)"'”]+$/g, "");
+}
+
+function wordCount(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+/**
+ * Why a perturbation does or does not change its parent in exactly one intended place
+ * (paper §2): negation and symbol edit one contiguous stretch of the body and keep the anchor;
+ * location keeps the body and moves to a different file or hunk.
+ */
+export function explainSelfCheck(
+  original: string | CommentSnapshot,
+  perturbed: string | CommentSnapshot,
+  kind: PerturbationKind,
+): SelfCheckVerdict {
+  const before = snapshot(original);
+  const after = snapshot(perturbed);
+  if (kind === "location") {
+    if (after.body !== before.body) return { ok: false, reason: "A location perturbation must keep the comment text." };
+    if (!after.path || !after.diffHunk) return { ok: false, reason: "The moved comment has no file path or diff hunk." };
+    const moved = hunkKey({ path: after.path, diffHunk: after.diffHunk }) !== hunkKey({ path: before.path ?? "", diffHunk: before.diffHunk ?? "" });
+    return moved ? { ok: true, reason: "Same text on a different file or hunk." } : { ok: false, reason: "The comment stays on the same file and hunk." };
+  }
+  if ((after.path ?? null) !== (before.path ?? null) || (after.diffHunk ?? null) !== (before.diffHunk ?? null)) {
+    return { ok: false, reason: `A ${kind} perturbation must keep the file path and diff hunk.` };
+  }
+  if (after.body === before.body) return { ok: false, reason: "The text is unchanged." };
+  const regions = countEditedRegions(wordDiff(before.body, after.body));
+  if (regions !== 1) return { ok: false, reason: `The text changes in ${regions} places, not exactly one.` };
+  const span = changedSpan(before.body, after.body);
+  if (kind === "symbol") {
+    if (/\s/.test(span.removed) || /\s/.test(span.added)) {
+      return { ok: false, reason: "A symbol perturbation must swap one code element and keep the wording." };
+    }
+    if (!CODE_LIKE.test(enclosingToken(before.body, span.start, span.start + span.removed.length))) {
+      return { ok: false, reason: "The changed word is not a code element." };
+    }
+    return { ok: true, reason: `One code element changes: "${span.removed}" → "${span.added}".` };
+  }
+  const codeBefore = nonProse(before.body);
+  const codeAfter = nonProse(after.body);
+  if (codeBefore.length !== codeAfter.length || codeBefore.some((c, i) => c !== codeAfter[i])) {
+    return { ok: false, reason: "A negation must not change code, code blocks or links." };
+  }
+  if (wordCount(span.removed) + wordCount(span.added) > MAX_NEGATION_WORDS) {
+    return { ok: false, reason: "The edit is too long to be a single negation." };
+  }
+  return { ok: true, reason: `One expression changes: "${span.removed}" → "${span.added}".` };
+}
+
+/** True when the perturbation differs from its parent in exactly one intended place. */
+export function selfCheck(
+  original: string | CommentSnapshot,
+  perturbed: string | CommentSnapshot,
+  kind: PerturbationKind,
+): boolean {
+  return explainSelfCheck(original, perturbed, kind).ok;
+}
