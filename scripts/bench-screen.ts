@@ -1,13 +1,26 @@
 // Screening-stage benchmark: rule filters over a synthetic set the size of the paper's initial
-// collection (76,190 instances, §2). Prints name=value lines; no network, bounded in time.
-// The LLM screen's figures belong in their own measure…() function beside measureRuleFilter.
+// collection (76,190 instances, §2), and the LLM comment screen's throughput against a local
+// OpenAI-compatible server on 127.0.0.1 (scripted answers, fixed latency). Prints name=value
+// lines; nothing leaves the machine; bounded in time.
 import { performance } from "node:perf_hooks";
+import { createMemoryLlmCache } from "@/lib/llm/cache";
+import { createLlmClient } from "@/lib/llm/client";
+import { startFakeOpenAiServer } from "@/lib/llm/testing/fake-openai-server";
+import { composeCommentScreen } from "@/lib/screen/compose-screen-requests";
+import { CommentScreenAnswerSchema } from "@/lib/screen/llm-screen-answer";
+import { loadScreeningPrompt } from "@/lib/screen/load-screening-prompt";
+import { screenWithLlm, type LlmScreenJob } from "@/lib/screen/screen-with-llm";
+import { scriptedScreenAnswer } from "@/lib/screen/testing/scripted-screen-answers";
 import { applyInstanceRules, INSTANCE_RULE_ORDER } from "@/lib/screen/apply-rule-filters";
 import { DEFAULT_RULE_CONFIG, ruleConfigFingerprint, type RuleConfig } from "@/lib/screen/rule-config";
 import { generateSyntheticComments, type SyntheticComment } from "@/lib/screen/synthetic-comments";
 
 const COMMENT_COUNT = 76_190;
 const SEED = 20250815;
+// The LLM stage is paced by the server, not the CPU: a few thousand requests measure it.
+const LLM_INSTANCES = 2_000;
+const LLM_CONCURRENCY = 8;
+const LLM_LATENCY_MS = 20;
 
 type Figures = Record<string, string | number>;
 
@@ -56,15 +69,60 @@ function describeSyntheticSet(comments: readonly SyntheticComment[], generationM
   return figures;
 }
 
+/** Comment screen over the first comments the rules kept, as the real run sends them. */
+async function measureLlmScreen(comments: readonly SyntheticComment[], config: RuleConfig): Promise<Figures> {
+  const prompt = await loadScreeningPrompt("comment-screen");
+  const kept = comments.filter((c) => applyInstanceRules(c, config).droppedBy === null).slice(0, LLM_INSTANCES);
+  const jobs: LlmScreenJob[] = kept.map((c) => ({
+    id: c.id,
+    request: composeCommentScreen(prompt, {
+      repository: "synthetic/bench", pullRequestNumber: c.pullRequestNumber, pullRequestTitle: `Synthetic change #${c.pullRequestNumber}`,
+      pullRequestBody: "The cache key ignored the encoding, so two readers with different encodings shared one entry.",
+      kind: "inline", path: "src/pkg/module.py", diffHunk: "@@ -1,3 +1,3 @@\n+    value = compute(value)",
+      authorLogin: c.commentAuthor.login, body: c.commentBody, earlierComments: [],
+    }),
+  }));
+  const server = await startFakeOpenAiServer({ respond: (r) => ({ ...scriptedScreenAnswer(r), delayMs: LLM_LATENCY_MS }) });
+  try {
+    const client = createLlmClient({ baseUrl: server.url, model: "bench-scripted-judge", concurrency: LLM_CONCURRENCY });
+    const cache = createMemoryLlmCache();
+    const verdicts = { keep: 0, drop: 0 };
+    const options = {
+      client, cache, promptVersion: prompt.version, schema: CommentScreenAnswerSchema, schemaName: "comment_screen",
+      concurrency: LLM_CONCURRENCY,
+      onOutcome: (o: { ok: boolean; answer?: { verdict: "keep" | "drop" } }) => void (o.ok && o.answer && verdicts[o.answer.verdict]++),
+    };
+    const paid = await screenWithLlm(jobs, options);
+    const rerun = await screenWithLlm(jobs, { ...options, onOutcome: () => undefined });
+    return {
+      llm_instances: paid.items,
+      llm_concurrency: LLM_CONCURRENCY,
+      llm_server_latency_ms: LLM_LATENCY_MS,
+      llm_requests: paid.requests,
+      llm_errors: paid.errors,
+      llm_elapsed_ms: paid.elapsedMs.toFixed(1),
+      llm_requests_per_second: (paid.requests / (paid.elapsedMs / 1000)).toFixed(1),
+      llm_max_in_flight: server.maxConcurrent,
+      llm_kept: verdicts.keep,
+      llm_dropped: verdicts.drop,
+      llm_cached_rerun_requests: rerun.requests,
+      llm_cached_rerun_ms: rerun.elapsedMs.toFixed(1),
+    };
+  } finally {
+    await server.close();
+  }
+}
+
 function printFigures(figures: Figures): void {
   for (const [name, value] of Object.entries(figures)) console.log(`${name}=${value}`);
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const t0 = performance.now();
   const comments = generateSyntheticComments({ count: COMMENT_COUNT, seed: SEED });
   printFigures(describeSyntheticSet(comments, performance.now() - t0));
   printFigures(measureRuleFilter(comments, DEFAULT_RULE_CONFIG));
+  printFigures(await measureLlmScreen(comments, DEFAULT_RULE_CONFIG));
 }
 
-main();
+await main();

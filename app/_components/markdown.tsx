@@ -1,12 +1,68 @@
-import ReactMarkdown from "react-markdown";
+import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import rehypeSanitize from "rehype-sanitize";
 
-// Review comments are untrusted HTML-capable Markdown: GitHub-flavoured, sanitised, no raw HTML execution.
-export function Markdown({ text }: { text: string }) {
+// Review comments are untrusted Markdown: GitHub-flavoured, sanitised (rehype-sanitize's GitHub
+// schema: no scripts, no event handlers, no javascript: links). Raw HTML is shown as text rather than
+// dropped, so "returns List<T>" keeps its "<T>" and nothing in a comment ever becomes markup.
+
+interface MdNode {
+  type: string;
+  value?: string;
+  children?: MdNode[];
+}
+
+function remarkHtmlAsText() {
+  const walk = (node: MdNode) => {
+    if (node.type === "html") node.type = "text";
+    node.children?.forEach(walk);
+  };
+  return (tree: MdNode) => walk(tree);
+}
+
+interface HastNode {
+  type: string;
+  tagName?: string;
+  value?: string;
+  properties?: { className?: unknown };
+  children?: HastNode[];
+}
+
+const textOf = (n: HastNode): string => (n.type === "text" ? (n.value ?? "") : (n.children ?? []).map(textOf).join(""));
+
+/** GitHub's ```suggestion block: the commented line(s) replaced by the block's lines. */
+function SuggestedChange({ suggestion, original }: { suggestion: string; original?: string }) {
+  const added = suggestion.replace(/\n$/, "").split("\n");
   return (
-    <div className="prose-comment space-y-2 text-sm leading-relaxed [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 [&_code]:font-mono [&_pre]:overflow-x-auto [&_pre]:rounded-md [&_pre]:bg-slate-900 [&_pre]:p-3 [&_pre]:text-slate-100 [&_pre_code]:bg-transparent [&_a]:text-indigo-700 [&_a]:underline [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_blockquote]:border-l-4 [&_blockquote]:pl-3 [&_blockquote]:text-slate-600">
-      <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={[rehypeSanitize]}>{text}</ReactMarkdown>
+    <div className="overflow-hidden rounded-md border border-slate-300" data-testid="suggested-change">
+      <p className="bg-slate-100 px-3 py-1 text-xs font-semibold text-slate-600">Suggested change</p>
+      <pre className="!m-0 !rounded-none !bg-white !p-0 font-mono text-xs !text-slate-900">
+        {original !== undefined && <div className="bg-rose-50 px-3 whitespace-pre-wrap">- {original}</div>}
+        {added.map((line, i) => (
+          <div key={i} className="bg-emerald-50 px-3 whitespace-pre-wrap">+ {line}</div>
+        ))}
+      </pre>
+    </div>
+  );
+}
+
+export function Markdown({ text, suggestionBase }: { text: string; suggestionBase?: string }) {
+  const components: Components = {
+    pre({ node, children }) {
+      const code = (node as HastNode | undefined)?.children?.find((c) => c.tagName === "code");
+      const classes = code?.properties?.className;
+      if (code && Array.isArray(classes) && classes.includes("language-suggestion")) return <SuggestedChange suggestion={textOf(code)} original={suggestionBase} />;
+      return <pre>{children}</pre>;
+    },
+    a({ href, children }) {
+      return <a href={href} target="_blank" rel="noopener noreferrer nofollow">{children}</a>;
+    },
+  };
+  return (
+    <div className="prose-comment space-y-2 text-sm leading-relaxed break-words [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 [&_code]:font-mono [&_pre]:overflow-x-auto [&_pre]:rounded-md [&_pre]:bg-slate-900 [&_pre]:p-3 [&_pre]:text-slate-100 [&_pre_code]:bg-transparent [&_a]:text-indigo-700 [&_a]:underline [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_blockquote]:border-l-4 [&_blockquote]:pl-3 [&_blockquote]:text-slate-600 [&_table]:text-xs [&_td]:border [&_td]:px-2 [&_th]:border [&_th]:px-2 [&_h1]:font-semibold [&_h2]:font-semibold [&_h3]:font-semibold">
+      <ReactMarkdown remarkPlugins={[remarkGfm, remarkHtmlAsText]} rehypePlugins={[rehypeSanitize]} components={components}>
+        {text}
+      </ReactMarkdown>
     </div>
   );
 }

@@ -1,62 +1,155 @@
-import hljs from "highlight.js/lib/common";
-import type { CommentAnchor, PatchFile } from "@/lib/annotate/parse-patch";
+"use client";
+// The whole patch under review, file by file. Only open files are parsed and rendered (the
+// commented file opens by default), and they render as plain text first, highlighted in idle time
+// afterwards: a 2,000-line, 48-file patch shows its commented hunk at first paint.
+import { useCallback, useEffect, useMemo, useState } from "react";
+import type { PatchFileChunk } from "@/lib/annotate/patch-chunks";
+import { parsePatch, type CommentAnchor, type PatchFile, type PatchLine } from "@/lib/annotate/parse-patch";
+import { highlightLine, languageFor } from "./highlight";
 
-const LANG_BY_EXT: Record<string, string> = {
-  py: "python", ts: "typescript", tsx: "typescript", js: "javascript", jsx: "javascript", rs: "rust", go: "go",
-  java: "java", rb: "ruby", c: "c", h: "c", cc: "cpp", cpp: "cpp", md: "markdown", yml: "yaml", yaml: "yaml", json: "json", sh: "bash",
-};
+export type { PatchFileChunk };
+/** Parsed files (small patches) or per-file chunks parsed only when opened (large ones). */
+export type PatchViewFile = PatchFile | PatchFileChunk;
 
-function highlight(code: string, lang: string | undefined): string {
-  if (!lang || !hljs.getLanguage(lang)) return escapeHtml(code);
-  return hljs.highlight(code, { language: lang, ignoreIllegals: true }).value;
-}
-
-function escapeHtml(s: string) {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
+export const JUMP_TO_HUNK_EVENT = "workbench:jump-to-hunk";
 
 const ROW_BG = { add: "bg-emerald-50", del: "bg-rose-50", context: "", meta: "text-slate-400 italic" } as const;
 const SIGN = { add: "+", del: "-", context: " ", meta: "" } as const;
 
-/** The whole patch, every file collapsible, the commented line marked and its file open. */
-export function PatchView({ files, anchor }: { files: PatchFile[]; anchor: CommentAnchor | null }) {
+const hasIdleCallback = () => typeof window.requestIdleCallback === "function";
+const whenIdle = (cb: () => void): number => (hasIdleCallback() ? window.requestIdleCallback(cb, { timeout: 500 }) : window.setTimeout(cb, 16));
+const cancelIdle = (handle: number) => (hasIdleCallback() ? window.cancelIdleCallback(handle) : window.clearTimeout(handle));
+
+function useHighlighted(lines: PatchLine[] | null, lang: string | undefined): string[] | null {
+  const [html, setHtml] = useState<string[] | null>(null);
+  useEffect(() => {
+    if (!lines || !lang) return;
+    let cancelled = false;
+    const handle = whenIdle(() => {
+      if (!cancelled) setHtml(lines.map((l) => (l.kind === "meta" ? "" : highlightLine(l.text, lang))));
+    });
+    return () => {
+      cancelled = true;
+      cancelIdle(handle);
+    };
+  }, [lines, lang]);
+  return html;
+}
+
+type Row = { kind: "header"; header: string; hi: number } | { kind: "line"; line: PatchLine; hi: number; li: number };
+
+function FileBody({ file, anchor }: { file: PatchViewFile; anchor: { hunkIndex: number; lineIndex: number } | null }) {
+  const parsed = useMemo(() => ("hunks" in file ? file : (parsePatch(file.text)[0] ?? null)), [file]);
+  const flat = useMemo<Row[]>(
+    () => parsed?.hunks.flatMap((h, hi): Row[] => [{ kind: "header", header: h.header, hi }, ...h.lines.map((line, li): Row => ({ kind: "line", line, hi, li }))]) ?? [],
+    [parsed],
+  );
+  const lines = useMemo(() => flat.flatMap((r) => (r.kind === "line" ? [r.line] : [])), [flat]);
+  const html = useHighlighted(lines, languageFor(file.path));
+  if (!parsed || parsed.hunks.length === 0) return <p className="px-3 py-2 text-xs text-slate-500">No textual changes (binary file or pure rename).</p>;
+  let lineCounter = -1;
+  return (
+    <table className="w-full border-collapse font-mono text-xs">
+      <tbody>
+        {flat.map((row) => {
+          if (row.kind === "header") {
+            return (
+              <tr key={`h${row.hi}`} className="bg-indigo-50 text-indigo-800" data-hunk-header="true">
+                <td colSpan={4} className="px-3 py-1">{row.header}</td>
+              </tr>
+            );
+          }
+          lineCounter++;
+          const { line, hi, li } = row;
+          const marked = anchor?.hunkIndex === hi && anchor?.lineIndex === li;
+          const lineHtml = html?.[lineCounter];
+          return (
+            <tr key={`${hi}-${li}`} id={marked ? "commented-line" : undefined} data-commented={marked ? "true" : undefined}
+              className={`${ROW_BG[line.kind]} ${marked ? "outline outline-2 -outline-offset-2 outline-amber-500" : ""}`}>
+              <td className="w-12 select-none px-2 text-right align-top text-slate-400">{line.oldNo ?? ""}</td>
+              <td className="w-12 select-none px-2 text-right align-top text-slate-400">{line.newNo ?? ""}</td>
+              <td className="w-4 select-none align-top text-slate-500">{SIGN[line.kind]}</td>
+              {lineHtml !== undefined && lineHtml !== "" ? (
+                <td className="whitespace-pre-wrap break-all pr-3" dangerouslySetInnerHTML={{ __html: lineHtml }} />
+              ) : (
+                <td className="whitespace-pre-wrap break-all pr-3">{line.text}</td>
+              )}
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+export function PatchView({ files, anchor }: { files: PatchViewFile[]; anchor: CommentAnchor | null }) {
+  const [open, setOpen] = useState<Set<number>>(() => new Set(files.length <= 3 ? files.map((_, i) => i) : anchor ? [anchor.fileIndex] : [0]));
+  const toggle = useCallback((i: number) => setOpen((s) => {
+    const next = new Set(s);
+    if (next.has(i)) next.delete(i);
+    else next.add(i);
+    return next;
+  }), []);
+  const [jumpRequest, setJumpRequest] = useState(0);
+
+  useEffect(() => {
+    const onJump = () => {
+      if (anchor) setOpen((s) => new Set(s).add(anchor.fileIndex));
+      setJumpRequest((n) => n + 1);
+    };
+    window.addEventListener(JUMP_TO_HUNK_EVENT, onJump);
+    return () => window.removeEventListener(JUMP_TO_HUNK_EVENT, onJump);
+  }, [anchor]);
+
+  useEffect(() => {
+    if (jumpRequest === 0) return;
+    const el = document.getElementById("commented-line");
+    el?.scrollIntoView({ block: "center", behavior: "smooth" });
+    el?.animate?.([{ backgroundColor: "#fde68a" }, { backgroundColor: "transparent" }], { duration: 1200 });
+  }, [jumpRequest]);
+
+  const openAndScroll = (i: number) => {
+    setOpen((s) => new Set(s).add(i));
+    requestAnimationFrame(() => document.getElementById(`patch-file-${i}`)?.scrollIntoView({ block: "start" }));
+  };
+
+  const totals = files.reduce((t, f) => ({ add: t.add + f.additions, del: t.del + f.deletions }), { add: 0, del: 0 });
   return (
     <div className="space-y-3" data-testid="patch-view">
+      <div className="flex flex-wrap items-center gap-3 text-xs text-slate-600">
+        <span>{files.length} file{files.length === 1 ? "" : "s"} · <span className="text-emerald-700">+{totals.add}</span> <span className="text-rose-700">−{totals.del}</span></span>
+        <button type="button" className="rounded border border-slate-300 bg-white px-2 py-0.5 hover:bg-slate-50" onClick={() => setOpen(new Set(files.map((_, i) => i)))}>Expand all</button>
+        <button type="button" className="rounded border border-slate-300 bg-white px-2 py-0.5 hover:bg-slate-50" onClick={() => setOpen(new Set(anchor ? [anchor.fileIndex] : []))}>Collapse all</button>
+        {files.length > 3 && (
+          <details className="w-full">
+            <summary className="cursor-pointer text-slate-500">File index</summary>
+            <ul className="mt-1 grid gap-x-4 font-mono sm:grid-cols-2">
+              {files.map((f, i) => (
+                <li key={f.path + i} className="truncate">
+                  <button type="button" className="text-left text-indigo-700 hover:underline" onClick={() => openAndScroll(i)}>{f.path}</button>
+                  {anchor?.fileIndex === i && <span className="ml-1 text-amber-700">●</span>}
+                </li>
+              ))}
+            </ul>
+          </details>
+        )}
+      </div>
       {files.map((file, fi) => {
-        const lang = LANG_BY_EXT[file.path.split(".").pop() ?? ""];
         const holdsComment = anchor?.fileIndex === fi;
+        const isOpen = open.has(fi);
         return (
-          <details key={file.path + fi} open={holdsComment || files.length <= 3} className="overflow-hidden rounded-lg border border-slate-200 bg-white">
-            <summary className="flex cursor-pointer items-center gap-3 bg-slate-50 px-3 py-2 font-mono text-xs">
-              <span className="font-semibold">{file.path}</span>
+          <section key={file.path + fi} id={`patch-file-${fi}`} data-testid="patch-file" data-path={file.path} data-open={isOpen ? "true" : "false"}
+            className="overflow-hidden rounded-lg border border-slate-200 bg-white">
+            <button type="button" onClick={() => toggle(fi)} aria-expanded={isOpen}
+              className="flex w-full items-center gap-3 bg-slate-50 px-3 py-2 text-left font-mono text-xs hover:bg-slate-100">
+              <span className="text-slate-400">{isOpen ? "▾" : "▸"}</span>
+              <span className="font-semibold">{file.oldPath !== file.path ? `${file.oldPath} → ${file.path}` : file.path}</span>
               <span className="text-emerald-700">+{file.additions}</span>
               <span className="text-rose-700">-{file.deletions}</span>
               {holdsComment && <span className="rounded bg-amber-200 px-1.5 text-amber-900">comment here</span>}
-            </summary>
-            <table className="w-full border-collapse font-mono text-xs">
-              <tbody>
-                {file.hunks.map((hunk, hi) => [
-                  <tr key={`h${hi}`} className="bg-indigo-50 text-indigo-800">
-                    <td colSpan={4} className="px-3 py-1">{hunk.header}</td>
-                  </tr>,
-                  ...hunk.lines.map((line, li) => {
-                    const marked = holdsComment && anchor?.hunkIndex === hi && anchor?.lineIndex === li;
-                    return (
-                      <tr key={`${hi}-${li}`} id={marked ? "commented-line" : undefined}
-                        data-commented={marked ? "true" : undefined}
-                        className={`${ROW_BG[line.kind]} ${marked ? "outline outline-2 -outline-offset-2 outline-amber-500" : ""}`}>
-                        <td className="w-12 select-none px-2 text-right text-slate-400">{line.oldNo ?? ""}</td>
-                        <td className="w-12 select-none px-2 text-right text-slate-400">{line.newNo ?? ""}</td>
-                        <td className="w-4 select-none text-slate-500">{SIGN[line.kind]}</td>
-                        <td className="whitespace-pre-wrap break-all pr-3"
-                          dangerouslySetInnerHTML={{ __html: line.kind === "meta" ? escapeHtml(line.text) : highlight(line.text, lang) }} />
-                      </tr>
-                    );
-                  }),
-                ])}
-              </tbody>
-            </table>
-          </details>
+            </button>
+            {isOpen && <FileBody file={file} anchor={holdsComment && anchor ? anchor : null} />}
+          </section>
         );
       })}
     </div>

@@ -12,6 +12,10 @@ export interface PatchLine {
 
 export interface PatchHunk {
   header: string;
+  oldStart: number;
+  oldCount: number;
+  newStart: number;
+  newCount: number;
   lines: PatchLine[];
 }
 
@@ -24,14 +28,15 @@ export interface PatchFile {
 }
 
 const FILE_RE = /^diff --git a\/(.*) b\/(.*)$/;
-const HUNK_RE = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/;
+const HUNK_RE = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
 
 export function parsePatch(patch: string): PatchFile[] {
   const files: PatchFile[] = [];
   let file: PatchFile | null = null;
   let hunk: PatchHunk | null = null;
   let oldNo = 0, newNo = 0;
-  for (const text of patch.split("\n")) {
+  const all = patch.split("\n");
+  for (const [index, text] of all.entries()) {
     const f = FILE_RE.exec(text);
     if (f) {
       file = { oldPath: f[1], path: f[2], hunks: [], additions: 0, deletions: 0 };
@@ -41,21 +46,26 @@ export function parsePatch(patch: string): PatchFile[] {
     }
     const h = HUNK_RE.exec(text);
     if (h && file) {
-      hunk = { header: text, lines: [] };
+      // an omitted count means 1 (unified diff format)
+      hunk = { header: text, oldStart: Number(h[1]), oldCount: h[2] === undefined ? 1 : Number(h[2]), newStart: Number(h[3]), newCount: h[4] === undefined ? 1 : Number(h[4]), lines: [] };
       file.hunks.push(hunk);
-      oldNo = Number(h[1]);
-      newNo = Number(h[2]);
+      oldNo = hunk.oldStart;
+      newNo = hunk.newStart;
       continue;
     }
     if (!hunk || !file) continue; // stray lines before the first hunk (e.g. binary notes) carry nothing to show
+    if (text.startsWith("\\")) {
+      hunk.lines.push({ kind: "meta", text, oldNo: null, newNo: null });
+      continue;
+    }
+    // Lines, not the header's counts, decide (hand-edited patches miscount); a patch's final newline adds no line.
+    if (text === "" && index === all.length - 1) continue;
     if (text.startsWith("+")) {
       hunk.lines.push({ kind: "add", text: text.slice(1), oldNo: null, newNo: newNo++ });
       file.additions++;
     } else if (text.startsWith("-")) {
       hunk.lines.push({ kind: "del", text: text.slice(1), oldNo: oldNo++, newNo: null });
       file.deletions++;
-    } else if (text.startsWith("\\")) {
-      hunk.lines.push({ kind: "meta", text, oldNo: null, newNo: null });
     } else {
       hunk.lines.push({ kind: "context", text: text.slice(1), oldNo: oldNo++, newNo: newNo++ });
     }

@@ -4,6 +4,11 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import { hashPassword } from "@/lib/auth/password";
 import type { Role } from "@/lib/auth/roles";
 import { createInstances } from "@/lib/screen/create-instances";
+import { seedDemoScreening } from "@/lib/screen/seed-demo-screening";
+import { seedDemoAnnotation } from "@/lib/annotate/seed-demo-annotation";
+import { seedDemoEvaluation } from "@/lib/evaluate/seed-demo-evaluation";
+import { seedDemoPerturbations } from "@/lib/perturb/seed-demo-perturbations";
+import { seedDemoSplitExport } from "@/lib/export/seed-demo-split-export";
 import { DEMO_REPOSITORIES, type DemoRepository } from "./demo-world";
 
 export const DEMO_PASSWORD = "workbench";
@@ -53,11 +58,11 @@ export async function seedDemo(prisma: PrismaClient): Promise<void> {
   for (const repo of DEMO_REPOSITORIES) await seedRepository(prisma, repo);
   await createInstances(prisma);
   // Each stage then runs its own functions on the demo, in pipeline order (one line per stage):
-  // [screen]
-  // [annotate]
-  // [perturb]
-  // [split-export]
-  // [evaluate]
+  await seedDemoScreening(prisma);
+  await seedDemoAnnotation(prisma);
+  await seedDemoPerturbations(prisma);
+  await seedDemoSplitExport(prisma);
+  await seedDemoEvaluation(prisma);
   await prisma.auditEvent.create({ data: { action: "demo.seed", subjectType: "database", subjectId: "demo" } });
 }
 

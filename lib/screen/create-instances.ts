@@ -1,5 +1,6 @@
 // Paper §2: "we create one data instance for every review comment written by a contributor
 // other than the PR author; comments written by the PR author are excluded."
+import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { isPrAuthorComment } from "./is-pr-author-comment";
 
@@ -36,6 +37,15 @@ export async function createInstances(prisma: PrismaClient, pullRequestIds?: str
         rows.push({ pullRequestId: pr.id, targetEntryId: entry.id });
     }
   }
-  if (rows.length) await prisma.instance.createMany({ data: rows });
+  // unnest() keeps each INSERT at three array parameters: createMany's one parameter per cell
+  // made a 76,000-instance collection take minutes.
+  for (let start = 0; start < rows.length; start += 5_000) {
+    const chunk = rows.slice(start, start + 5_000);
+    await prisma.$executeRawUnsafe(
+      `INSERT INTO "Instance" ("id", "pullRequestId", "targetEntryId", "updatedAt")
+       SELECT id, pr, entry, CURRENT_TIMESTAMP FROM unnest($1::text[], $2::text[], $3::text[]) AS t(id, pr, entry)`,
+      chunk.map(() => randomUUID()), chunk.map((r) => r.pullRequestId), chunk.map((r) => r.targetEntryId),
+    );
+  }
   return rows.length;
 }

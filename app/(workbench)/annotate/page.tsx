@@ -2,43 +2,95 @@ import Link from "next/link";
 import { requirePageRole } from "@/lib/auth/current-user";
 import { hasRole } from "@/lib/auth/roles";
 import { getPrisma } from "@/lib/db/server";
+import { readOverlap } from "@/lib/annotate/annotation-settings";
+import { loadQueue, neighboursIn, type QueueItem } from "@/lib/annotate/annotation-queue";
+import { LabelBadge } from "./_components/lead-panel";
+import { AssignForm } from "./assign-form";
 
-export default async function AnnotateQueuePage() {
+const STAGE_TEXT: Record<string, string> = {
+  candidate: "not screened", filtered_out: "filtered out", screened: "ready", annotating: "in annotation",
+  adjudicating: "awaiting adjudication", labelled: "labelled", unsuitable: "unsuitable", closed: "closed",
+};
+
+function QueueTable({ items, lead }: { items: QueueItem[]; lead: boolean }) {
+  return (
+    <table className="w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-sm" data-testid="queue">
+      <thead className="bg-slate-50 text-left text-slate-500">
+        <tr>
+          <th className="px-3 py-2">Repository · PR</th><th className="px-3 py-2">Comment</th><th className="px-3 py-2">Kind</th>
+          <th className="px-3 py-2">{lead ? "Labels" : "Your label"}</th><th className="px-3 py-2">Stage</th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((i) => (
+          <tr key={i.id} className="border-t border-slate-100 hover:bg-slate-50" data-testid="queue-row" data-instance-id={i.id} data-own-label={i.ownLabel ?? ""}>
+            <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{i.repo}#{i.prNumber}</td>
+            <td className="max-w-xl truncate px-3 py-2">
+              <Link href={`/annotate/${i.id}`} className="text-indigo-700 hover:underline" data-testid="instance-link">{i.excerpt || "(empty)"}</Link>
+              {i.path && <span className="ml-2 font-mono text-xs text-slate-400">{i.path.split("/").pop()}</span>}
+            </td>
+            <td className="px-3 py-2 text-xs">{i.kind.replace("_", " ")}</td>
+            <td className="px-3 py-2 text-xs">{lead ? `${i.labels}/${i.assigned}` : i.ownLabel ? <LabelBadge value={i.ownLabel} /> : <span className="text-amber-700">to do</span>}</td>
+            <td className="px-3 py-2 text-xs">{STAGE_TEXT[i.stage] ?? i.stage}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export default async function AnnotateQueuePage({ searchParams }: { searchParams: Promise<{ view?: string }> }) {
   const user = await requirePageRole("annotator", "adjudicator", "admin");
   const prisma = await getPrisma();
-  const everything = hasRole(user, "admin", "adjudicator");
-  // Annotators see the instances assigned to them; leads see every instance.
-  const instances = await prisma.instance.findMany({
-    where: everything ? { source: "human" } : { assignments: { some: { annotatorId: user.id } } },
-    include: { targetEntry: true, pullRequest: { include: { repository: true } } },
-    orderBy: [{ pullRequest: { number: "asc" } }, { targetEntry: { createdAt: "asc" } }],
-    take: 500,
-  });
+  const lead = hasRole(user, "admin", "adjudicator");
+  const annotator = hasRole(user, "annotator");
+  const { view } = await searchParams;
+  const scope = lead && (view === "all" || !annotator) ? "all" : "mine";
+  const items = await loadQueue(prisma, user, scope);
+  const admin = hasRole(user, "admin");
+  const [overlap, ready, candidates] = admin
+    ? await Promise.all([readOverlap(prisma), prisma.instance.count({ where: { source: "human", stage: "screened" } }), prisma.instance.count({ where: { source: "human", stage: "candidate" } })])
+    : [0, 0, 0];
+  const mine = scope === "mine";
+  const done = items.filter((i) => i.ownLabel).length;
+  const firstToDo = mine ? neighboursIn(items, "").nextToDoId : null;
+
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-semibold">{everything ? "All instances" : "My queue"}</h1>
-      {instances.length === 0 ? (
-        <p className="text-slate-600">Nothing assigned to you yet.</p>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold">{mine ? "My queue" : "All instances"}</h1>
+          <p className="text-sm text-slate-600">
+            {mine
+              ? `${done} of ${items.length} labelled. Labels are blind: you never see a colleague's label; disagreements go to an adjudicator.`
+              : `${items.length} human instances. Leads see every label; annotators see only their own.`}
+          </p>
+        </div>
+        <div className="flex items-center gap-2 text-sm">
+          {lead && annotator && (
+            <Link href={mine ? "/annotate?view=all" : "/annotate"} className="rounded-md border border-slate-300 px-3 py-1.5 hover:bg-slate-50">
+              {mine ? "All instances" : "My queue"}
+            </Link>
+          )}
+          {firstToDo && (
+            <Link href={`/annotate/${firstToDo}`} className="rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white hover:bg-indigo-700" data-testid="start-next">
+              Continue: next to label →
+            </Link>
+          )}
+        </div>
+      </div>
+      {mine && items.length > 0 && (
+        <div className="h-2 overflow-hidden rounded-full bg-slate-200" aria-label={`${done} of ${items.length} labelled`}>
+          <div className="h-full bg-indigo-500" style={{ width: `${(100 * done) / items.length}%` }} />
+        </div>
+      )}
+      {admin && <AssignForm overlap={overlap} ready={ready} candidates={candidates} />}
+      {items.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600" data-testid="empty-queue">
+          {mine ? "Nothing assigned to you yet. An admin assigns screened instances from this page." : "No instances yet: ingest and screen pull requests first."}
+        </p>
       ) : (
-        <table className="w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-sm">
-          <thead className="bg-slate-50 text-left text-slate-500">
-            <tr><th className="px-3 py-2">Repository · PR</th><th className="px-3 py-2">Comment</th><th className="px-3 py-2">Kind</th><th className="px-3 py-2">Stage</th></tr>
-          </thead>
-          <tbody>
-            {instances.map((i) => (
-              <tr key={i.id} className="border-t border-slate-100 hover:bg-slate-50">
-                <td className="px-3 py-2 font-mono text-xs">{i.pullRequest.repository.fullName}#{i.pullRequest.number}</td>
-                <td className="max-w-xl truncate px-3 py-2">
-                  <Link href={`/annotate/${i.id}`} className="text-indigo-700 hover:underline" data-testid="instance-link">
-                    {(i.perturbedBody ?? i.targetEntry.body).slice(0, 140)}
-                  </Link>
-                </td>
-                <td className="px-3 py-2 text-xs">{i.targetEntry.kind}</td>
-                <td className="px-3 py-2 text-xs">{i.stage.replace("_", " ")}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <QueueTable items={items} lead={!mine} />
       )}
     </div>
   );

@@ -1,0 +1,73 @@
+// The instance as annotators and adjudicators work on it: PR text and linked issues, the whole
+// patch with the commented line marked, the repository browser, the timeline (hidden until
+// labelled), and beside them the comment to judge and a panel (label or adjudication).
+import type { ReactNode } from "react";
+import { Markdown } from "@/app/_components/markdown";
+import { PatchView } from "@/app/_components/patch-view";
+import type { InstanceView } from "@/lib/annotate/instance-view";
+import { anchorComment, parsePatch } from "@/lib/annotate/parse-patch";
+import { splitPatchByFile } from "@/lib/annotate/patch-chunks";
+import { Guidelines } from "./guidelines";
+import { JumpToHunkButton } from "./jump-to-hunk-button";
+import { RepoBrowser } from "./repo-browser";
+import { TimelineReveal } from "./timeline-reveal";
+
+const KIND: Record<string, string> = { inline: "Inline comment", inline_reply: "Reply", pr_comment: "PR comment", review: "Review" };
+
+export function InstanceWorkspace({ view, aside, headerExtra }: { view: InstanceView; aside: ReactNode; headerExtra?: ReactNode }) {
+  const pr = view.pullRequest;
+  const parsed = parsePatch(pr.patch);
+  const files = splitPatchByFile(pr.patch);
+  const anchor = anchorComment(parsed, view.comment.path, view.comment.diffHunk);
+  const anchoredLine = anchor ? parsed[anchor.fileIndex].hunks[anchor.hunkIndex].lines[anchor.lineIndex] : null;
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]" data-testid="instance-workspace">
+      <div className="min-w-0 space-y-5">
+        <header>
+          <p className="font-mono text-xs text-slate-500">
+            {pr.repo} · #{pr.number} · base {pr.baseSha.slice(0, 7)} · {pr.filesEdited} files · {pr.linesEdited} lines{pr.language ? ` · ${pr.language}` : ""}
+          </p>
+          <h1 className="text-xl font-semibold" data-testid="pr-title">{pr.title}</h1>
+          {headerExtra}
+        </header>
+        <details open className="rounded-lg border border-slate-200 bg-white p-4">
+          <summary className="cursor-pointer text-xs font-semibold uppercase text-slate-500">Description{pr.linkedIssues.length ? ` and ${pr.linkedIssues.length} linked issue${pr.linkedIssues.length > 1 ? "s" : ""}` : ""}</summary>
+          <div className="mt-2"><Markdown text={pr.body || "_(no description)_"} /></div>
+          {pr.linkedIssues.map((i) => (
+            <div key={i.number} className="mt-3 rounded-md bg-slate-50 p-3" data-testid="linked-issue">
+              <p className="text-sm font-medium">Linked issue #{i.number}: {i.title}</p>
+              <Markdown text={i.body} />
+            </div>
+          ))}
+        </details>
+        <section>
+          <h2 className="mb-2 text-xs font-semibold uppercase text-slate-500">Patch under review</h2>
+          <PatchView files={files} anchor={anchor} />
+        </section>
+        <RepoBrowser instanceId={view.id} baseSha={pr.baseSha} initialPath={view.comment.path} />
+        <TimelineReveal instanceId={view.id} lead={view.perspective === "lead"} />
+      </div>
+      <aside className="space-y-4 lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:self-start lg:overflow-y-auto">
+        <section className="rounded-lg border-2 border-amber-300 bg-white p-4" data-testid="target-comment">
+          <div className="mb-1 flex items-center justify-between gap-2">
+            <h2 className="text-xs font-semibold uppercase text-amber-700">Comment to judge</h2>
+            {anchor && <JumpToHunkButton />}
+          </div>
+          <p className="mb-2 font-mono text-xs text-slate-500">
+            {KIND[view.comment.kind] ?? view.comment.kind}{view.comment.path ? ` on ${view.comment.path}` : " (PR-level, no file)"}
+            {view.comment.author ? ` · ${view.comment.author}` : ""}
+          </p>
+          {view.comment.path && !anchor && (
+            <p className="mb-2 rounded bg-amber-50 px-2 py-1 text-xs text-amber-800">The comment&apos;s hunk is not in the patch (outdated diff): judge it against the file as shown in its hunk.</p>
+          )}
+          <Markdown text={view.comment.body} suggestionBase={anchoredLine?.kind === "del" ? undefined : anchoredLine?.text} />
+          {view.comment.diffHunk && !anchor && (
+            <pre className="mt-2 overflow-x-auto rounded bg-slate-50 p-2 font-mono text-xs">{view.comment.diffHunk}</pre>
+          )}
+        </section>
+        {aside}
+        <Guidelines />
+      </aside>
+    </div>
+  );
+}

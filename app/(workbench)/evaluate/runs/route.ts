@@ -1,0 +1,52 @@
+// POST /evaluate/runs: multipart upload of a judge's predictions (one JSONL, or trajectory files).
+// A route handler rather than a server action: trajectory sets pass server actions' 1 MB body limit.
+import { z, ZodError } from "zod";
+import { requireRole } from "@/lib/auth/current-user";
+import { getPrisma } from "@/lib/db/server";
+import { SplitNameSchema } from "@/lib/evaluate/load-gold";
+import { recordEvalRun, RunNameSchema } from "@/lib/evaluate/record-eval-run";
+
+const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+
+const UploadRequestSchema = z.object({
+  exportId: z.string().min(1, "Choose an export"),
+  split: SplitNameSchema,
+  name: RunNameSchema,
+  files: z
+    .array(z.instanceof(File))
+    .min(1, "Choose a predictions JSONL or one or more trajectory files")
+    .refine((files) => files.reduce((sum, file) => sum + file.size, 0) <= MAX_UPLOAD_BYTES, "The upload is over 100 MB; use the CLI (scripts/evaluate.ts) for larger runs"),
+});
+
+export async function POST(request: Request): Promise<Response> {
+  try {
+    const user = await requireRole("admin");
+    const form = await request.formData();
+    const input = UploadRequestSchema.parse({
+      exportId: form.get("exportId"),
+      split: form.get("split"),
+      name: form.get("name"),
+      files: form.getAll("files").filter((file) => file instanceof File && file.size + file.name.length > 0),
+    });
+    const files = await Promise.all(input.files.map(async (file) => ({ name: file.name, text: await file.text() })));
+    const run = await recordEvalRun(await getPrisma(), { ...input, files }, { actorId: user.id });
+    return Response.json(
+      { id: run.id, name: run.name, exportId: run.exportId, split: run.split, accuracy: run.report.metrics.accuracy },
+      { status: 201 },
+    );
+  } catch (error) {
+    return errorResponse(error);
+  }
+}
+
+// zod → 422 with the issues; typed errors (not signed in, forbidden, not found, conflict) carry their status.
+function errorResponse(error: unknown): Response {
+  if (error instanceof ZodError) {
+    return Response.json({ error: error.issues.map((issue) => issue.message).join("; "), issues: error.issues }, { status: 422 });
+  }
+  if (error instanceof Error && "status" in error && typeof error.status === "number") {
+    return Response.json({ error: error.message }, { status: error.status });
+  }
+  console.error("evaluate upload failed", error);
+  return Response.json({ error: "The upload could not be scored; the server log has the details." }, { status: 500 });
+}

@@ -1,0 +1,78 @@
+import Link from "next/link";
+import type { FunnelStep } from "@/lib/screen/funnel";
+import { rerunRulesAction } from "../actions";
+import { ActionForm, SubmitButton } from "./action-form";
+
+const fmt = (n: number) => n.toLocaleString("en-US");
+const KIND_BADGE: Record<FunnelStep["kind"], string> = {
+  total: "bg-slate-100 text-slate-600",
+  cascade: "bg-slate-100 text-slate-600",
+  rule: "bg-sky-100 text-sky-800",
+  llm: "bg-violet-100 text-violet-800",
+};
+const KIND_LABEL: Record<FunnelStep["kind"], string> = { total: "start", cascade: "PR screen", rule: "rule", llm: "LLM / manual" };
+
+export function FunnelTable({ title, steps, testId }: { title: string; steps: FunnelStep[]; testId: string }) {
+  return (
+    <section>
+      <h2 className="mb-2 text-sm font-semibold uppercase text-slate-500">{title}</h2>
+      <table className="w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-sm" data-testid={testId}>
+        <thead className="bg-slate-50 text-left text-slate-500">
+          <tr>
+            <th className="px-3 py-2">Step</th>
+            <th className="px-3 py-2 text-right">Reached</th>
+            <th className="px-3 py-2 text-right">Dropped here</th>
+            <th className="px-3 py-2 text-right">Awaiting</th>
+            <th className="px-3 py-2 text-right">Remaining</th>
+            <th className="px-3 py-2">Last run</th>
+            <th className="px-3 py-2"></th>
+          </tr>
+        </thead>
+        <tbody>
+          {steps.map((s) => (
+            <tr key={s.id} className="border-t border-slate-100 align-top" data-testid={`step-${s.id}`}>
+              <td className="px-3 py-2">
+                <div className="flex items-center gap-2">
+                  <span className="font-medium">{s.label}</span>
+                  <span className={`rounded px-1.5 py-0.5 text-[11px] ${KIND_BADGE[s.kind]}`}>{KIND_LABEL[s.kind]}</span>
+                </div>
+                <p className="text-xs text-slate-500">{s.description}</p>
+              </td>
+              <td className="px-3 py-2 text-right font-mono">{fmt(s.reached)}</td>
+              <td className="px-3 py-2 text-right font-mono">
+                {s.dropped > 0 ? (
+                  <Link href={`/screen/dropped?step=${encodeURIComponent(s.id)}`} className="text-indigo-700 hover:underline" data-testid={`dropped-${s.id}`}>
+                    {fmt(s.dropped)}
+                  </Link>
+                ) : (
+                  <span className="text-slate-400" data-testid={`dropped-${s.id}`}>{s.kind === "total" ? "" : "0"}</span>
+                )}
+              </td>
+              <td className="px-3 py-2 text-right font-mono" data-testid={`awaiting-${s.id}`}>
+                {s.awaiting > 0 ? <span className="text-amber-700">{fmt(s.awaiting)}</span> : <span className="text-slate-400">{s.kind === "total" ? "" : "0"}</span>}
+              </td>
+              <td className="px-3 py-2 text-right font-mono font-semibold" data-testid={`remaining-${s.id}`}>{fmt(s.remaining)}</td>
+              <td className="px-3 py-2 text-xs text-slate-500">
+                {s.lastRun ? (
+                  <>
+                    <span className="font-mono">{s.lastRun.version}</span>
+                    <br />
+                    {s.lastRun.startedAt.toISOString().replace("T", " ").slice(0, 16)} UTC
+                  </>
+                ) : s.filterKey ? "never run" : ""}
+              </td>
+              <td className="px-3 py-2">
+                {s.kind === "rule" && s.filterKey && (
+                  <ActionForm action={rerunRulesAction} testId={`rerun-${s.filterKey}`}>
+                    <input type="hidden" name="only" value={s.filterKey} />
+                    <SubmitButton variant="secondary" pendingLabel="Running…">Re-run</SubmitButton>
+                  </ActionForm>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { requirePageRole } from "@/lib/auth/current-user";
+import { getPrisma } from "@/lib/db/server";
+import { DEFAULT_DATASET_TITLE, previewExport } from "@/lib/export/export-dataset";
+import { NotFoundError, UnreadableSplitError } from "@/lib/export/export-errors";
+import { listExports } from "@/lib/export/list-splits-and-exports";
+import { CardPreview } from "../card-preview";
+import { ExportForm } from "../export-form";
+import { fmt, when } from "../format";
+import { SplitTable } from "../split-table";
+
+export const dynamic = "force-dynamic";
+
+async function loadPreview(splitRunId: string) {
+  try {
+    return await previewExport(await getPrisma(), splitRunId);
+  } catch (e) {
+    if (e instanceof NotFoundError) notFound();
+    if (e instanceof UnreadableSplitError) return { unreadable: e.message };
+    throw e;
+  }
+}
+
+export default async function SplitPage({ params }: { params: Promise<{ splitRunId: string }> }) {
+  await requirePageRole("admin");
+  const { splitRunId } = await params;
+  const preview = await loadPreview(splitRunId);
+  if ("unreadable" in preview)
+    return <p className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">{preview.unreadable}</p>;
+  const exports = await listExports(await getPrisma(), { splitRunId });
+  const { splitRun, stale, notInRun } = preview.splitRows;
+  const p = splitRun.params;
+  return (
+    <div className="space-y-6">
+      <div>
+        <p className="text-sm"><Link href="/splits" className="text-indigo-700 hover:underline">← Splits &amp; export</Link></p>
+        <h1 className="text-2xl font-semibold">Split of {when(splitRun.createdAt)}</h1>
+        <p className="text-sm text-slate-600">
+          {p.method === "imported"
+            ? `Imported as released (${p.files.map((f) => f.name).join(", ")}).`
+            : `Seed ${splitRun.seed}; test ${p.testShare}, validation ${p.validationShare} of the train pool; ${fmt(p.pullRequests)} PR groups; largest miss ${p.maxAbsDeviation}${p.provenOptimal ? " (proven the closest possible)" : ""}.`}
+        </p>
+      </div>
+
+      {stale.length > 0 && (
+        <p role="alert" className="rounded-lg border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900" data-testid="stale-split">
+          {fmt(stale.length)} instance(s) of this split no longer have a final label, so it cannot be exported. Create a new split on the splits page.
+        </p>
+      )}
+      {notInRun > 0 && (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="not-in-split">
+          {fmt(notInRun)} labelled instance(s) are not in this split (labelled after it was made). Create a new split to include them.
+        </p>
+      )}
+
+      <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-500">Split table</h2>
+        <SplitTable statistics={preview.statistics} params={p} />
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-500">Dataset card preview</h2>
+          <CardPreview card={preview.card} />
+        </section>
+        <aside className="space-y-4 lg:sticky lg:top-4 lg:self-start">
+          <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+            <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-500">Export</h2>
+            <p className="mb-3 text-xs text-slate-500">
+              Writes <code>data/*.jsonl</code>, <code>data/*.parquet</code>, this card as <code>README.md</code>, a <code>manifest.json</code> of sha256
+              hashes, and one blinded judge task per example. Pushing to the Hub is the next step.
+            </p>
+            <ExportForm splitRunId={splitRunId} defaultTitle={DEFAULT_DATASET_TITLE} disabled={stale.length > 0} />
+          </section>
+          {exports.length > 0 && (
+            <section className="rounded-xl border border-slate-200 bg-white p-5 text-sm shadow-sm">
+              <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">Exports of this split</h2>
+              <ul className="space-y-1">
+                {exports.map((e) => (
+                  <li key={e.id}>
+                    <Link href={`/splits/exports/${e.id}`} className="font-mono text-xs text-indigo-700 hover:underline">{when(e.createdAt)}</Link>{" "}
+                    <span className="font-mono text-xs text-slate-500">{e.contentHash.slice(0, 12)}</span>
+                    {e.hubCommit && <span className="ml-1 text-xs text-emerald-700">pushed</span>}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { requireRole } from "@/lib/auth/current-user";
+import { getPrisma } from "@/lib/db/server";
+import { exportErrorResponse } from "@/lib/export/export-http-error";
+import { importReleasedDataset } from "@/lib/export/import-released-dataset";
+
+// Uploads go through a route handler, not a server action: a released split is tens of megabytes,
+// past the server-action body limit.
+const ImportRequestSchema = z.object({
+  split: z.enum(["from-name", "none", "train", "validation", "test"]),
+  files: z
+    .array(z.instanceof(File))
+    .min(1, "Choose at least one .jsonl file")
+    .refine((files) => files.every((f) => f.name.endsWith(".jsonl")), "Only .jsonl files can be imported"),
+});
+
+/** multipart: files (one or more released-format .jsonl) and split (from-name | none | train | validation | test) */
+export async function POST(request: Request) {
+  try {
+    const user = await requireRole("admin");
+    const form = await request.formData();
+    const input = ImportRequestSchema.parse({ split: form.get("split") ?? "from-name", files: form.getAll("files") });
+    const files = await Promise.all(
+      input.files.map(async (f) => ({
+        name: f.name,
+        text: await f.text(),
+        ...(input.split === "from-name" ? {} : { split: input.split === "none" ? null : input.split }),
+      })),
+    );
+    return Response.json(await importReleasedDataset(await getPrisma(), files, { actorId: user.id }));
+  } catch (e) {
+    return exportErrorResponse(e);
+  }
+}

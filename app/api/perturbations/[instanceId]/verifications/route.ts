@@ -1,0 +1,17 @@
+import { requireRole } from "@/lib/auth/current-user";
+import { getPrisma } from "@/lib/db/server";
+import { readJsonBody, respondPerturbation } from "@/lib/perturb/http-response";
+import { verifyPerturbation, VerifyPerturbationRequestSchema } from "@/lib/perturb/verify-perturbation";
+
+export const dynamic = "force-dynamic";
+
+/** POST { decision: accept|reject, note, editedBody? } → the instance's verification status and progress. */
+export function POST(request: Request, { params }: { params: Promise<{ instanceId: string }> }): Promise<Response> {
+  return respondPerturbation(async () => {
+    // Every expert role verifies (paper §2: the experts who labelled also verified perturbations).
+    const user = await requireRole("admin", "adjudicator", "annotator");
+    const { instanceId } = await params;
+    const body = VerifyPerturbationRequestSchema.parse(await readJsonBody(request));
+    return verifyPerturbation(await getPrisma(), { ...body, instanceId, verifierId: user.id });
+  });
+}

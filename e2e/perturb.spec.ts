@@ -1,0 +1,102 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signInAs } from "./helpers";
+
+// Perturbed negatives (paper §2): an admin makes a candidate from a comment the experts confirmed
+// trustworthy; it counts as a negative only once every required expert (3 by default) accepts it,
+// and one rejection keeps it as lineage only. The demo seed labels comments trustworthy through
+// the annotation stage's own functions, so no test data is written behind the app's back.
+
+async function switchUser(page: Page, login: string) {
+  await page.context().clearCookies();
+  await signInAs(page, login);
+}
+
+async function count(page: Page, kind: string, status: string): Promise<number> {
+  await page.goto("/perturb?status=all");
+  return Number(await page.getByTestId(`count-${kind}-${status}`).textContent());
+}
+
+/** Opens the first confirmed-trustworthy comment, creates the best not-yet-created candidate of a kind, returns its verification URL. */
+async function createCandidate(page: Page, kind: "negation" | "symbol", screenshot?: string): Promise<string> {
+  await page.goto("/perturb");
+  const parents = page.getByTestId("parent-row");
+  test.skip((await parents.count()) === 0, "the demo data has no instance labelled trustworthy (annotation seed missing), so nothing can be perturbed");
+  await parents.first().getByTestId("generate-link").click();
+  await expect(page.getByTestId("original-comment")).toBeVisible();
+  await page.getByTestId(`kind-tab-${kind}`).click();
+  const creatable = page.getByTestId("candidate").filter({ has: page.getByTestId("create-candidate") }).first();
+  // pin the card by its key: once created, its button becomes a link and the filter above moves on
+  const candidate = page.locator(`[data-testid=candidate][data-key="${await creatable.getAttribute("data-key")}"]`);
+  await expect(candidate.getByTestId("self-check")).toContainText("✓ self-check");
+  await expect(candidate.getByTestId("word-diff").locator("ins, del").first()).toBeVisible();
+  if (screenshot) await page.screenshot({ path: screenshot, fullPage: true });
+  await candidate.getByTestId("create-candidate").click();
+  await candidate.getByTestId("created-link").click();
+  await expect(page.getByTestId("side-by-side")).toBeVisible();
+  return page.url();
+}
+
+async function accept(page: Page, url: string, login: string, expected: string) {
+  await switchUser(page, login);
+  await page.goto(url);
+  await page.getByTestId("verification-note").fill(`${login}: the edited claim contradicts the patch`);
+  await page.getByTestId("accept").click();
+  await expect(page.getByTestId("verification-progress")).toHaveText(expected);
+}
+
+test("three experts accept a negation candidate, and only then is it counted as a negative", async ({ page }, info) => {
+  await signInAs(page, "admin");
+  const before = await count(page, "negation", "accepted");
+  const screenshot = info.project.name === "embedded" ? "public/screenshots/perturb.png" : undefined;
+  const url = await createCandidate(page, "negation", screenshot);
+  await expect(page.getByTestId("verification-progress")).toHaveText("0 of 3 verifiers accepted");
+  await expect(page.getByTestId("original-side").getByTestId("diff-removed").or(page.getByTestId("perturbed-side").getByTestId("diff-added")).first()).toBeVisible();
+
+  await accept(page, url, "admin", "1 of 3 verifiers accepted");
+  await page.reload();
+  await expect(page.getByTestId("verify-done")).toContainText("You accepted this text");
+  await accept(page, url, "carol", "2 of 3 verifiers accepted");
+  expect(await count(page, "negation", "accepted")).toBe(before);
+  await accept(page, url, "alice", "3 of 3 verifiers accepted");
+  await expect(page.getByTestId("verification-status")).toHaveText("accepted · negative");
+  await expect(page.getByTestId("verify-closed")).toContainText("It is a negative");
+  if (screenshot) await page.screenshot({ path: "public/screenshots/perturb-verify.png", fullPage: true });
+  expect(await count(page, "negation", "accepted")).toBe(before + 1);
+  await expect(page.locator("[data-testid=queue-row][data-status=accepted]").first()).toBeVisible();
+  await page.screenshot({ path: `test-results/screenshots/perturb-queue-${info.project.name}.png`, fullPage: true });
+});
+
+test("one expert's rejection keeps a candidate out of the negatives", async ({ page }) => {
+  await signInAs(page, "admin");
+  const acceptedBefore = await count(page, "symbol", "accepted");
+  const rejectedBefore = await count(page, "symbol", "rejected");
+  const url = await createCandidate(page, "symbol");
+  await accept(page, url, "admin", "1 of 3 verifiers accepted");
+
+  await switchUser(page, "alice");
+  await page.goto(url);
+  await page.getByTestId("reject").click();
+  await expect(page.getByTestId("verify-panel").getByRole("alert")).toContainText("Say why the perturbation is not a valid negative");
+  await page.getByTestId("verification-note").fill("The swapped name is defined in the same module, so the comment still holds.");
+  await page.getByTestId("reject").click();
+  await expect(page.getByTestId("verification-status")).toHaveText("rejected · lineage only");
+
+  await switchUser(page, "carol");
+  await page.goto(url);
+  await expect(page.getByTestId("verify-closed")).toContainText("never becomes a negative");
+  expect(await count(page, "symbol", "accepted")).toBe(acceptedBefore);
+  expect(await count(page, "symbol", "rejected")).toBe(rejectedBefore + 1);
+});
+
+test("annotators verify but cannot create perturbations", async ({ page }) => {
+  await signInAs(page, "bob");
+  await page.goto("/perturb");
+  await expect(page.getByTestId("perturbation-counts")).toBeVisible();
+  await expect(page.getByTestId("eligible-parents")).toHaveCount(0);
+  await page.goto("/perturb/generate/anything");
+  await expect(page).toHaveURL(/\/forbidden\?needs=admin,adjudicator/);
+  const res = await page.request.get("/api/perturbations/candidates?parentId=x&kind=negation");
+  expect(res.status()).toBe(403);
+  const created = await page.request.post("/api/perturbations", { data: { parentId: "x", kind: "negation", candidate: { perturbed: { body: "x", path: null, diffHunk: null } } } });
+  expect(created.status()).toBe(403);
+});

@@ -1,0 +1,69 @@
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { signInAs } from "./helpers";
+
+const SAMPLE = path.join(process.cwd(), "lib/export/fixtures/released-sample.jsonl");
+
+test("admin imports a released file, splits it, previews the card, exports and fetches the manifest", async ({ page }, info) => {
+  await signInAs(page, "admin");
+  await page.getByRole("navigation", { name: "Pipeline stages" }).getByRole("link", { name: "Splits & export" }).click();
+  await expect(page.getByRole("heading", { name: "Splits & export" })).toBeVisible();
+
+  // the released sample: 15 rows, 5 PRs, perturbations of all three kinds
+  await page.getByTestId("import-files").setInputFiles(SAMPLE);
+  await page.getByTestId("import-form").getByRole("combobox").selectOption("none");
+  await page.getByTestId("import-form").getByRole("button", { name: "Import" }).click();
+  await expect(page.getByTestId("import-result")).toContainText("Imported 15 rows");
+  // the page refreshes after the import; the demo's own labelled instances come on top
+  await expect.poll(async () => Number((await page.getByTestId("eligible-instances").textContent())!.replace(/,/g, ""))).toBeGreaterThanOrEqual(15);
+  await page.screenshot({ path: `test-results/screenshots/splits-${info.project.name}.png`, fullPage: true });
+
+  await page.getByTestId("create-split-form").getByRole("button", { name: "Create split" }).click();
+  await expect(page).toHaveURL(/\/splits\/[^/]+$/);
+  await expect(page.getByTestId("split-table")).toBeVisible();
+  const total = Number((await page.getByTestId("split-total-all").textContent())!.replace(/,/g, ""));
+  const parts = await Promise.all(["train", "validation", "test"].map(async (s) => Number((await page.getByTestId(`split-total-${s}`).textContent())!.replace(/,/g, ""))));
+  expect(parts.reduce((a, b) => a + b, 0)).toBe(total);
+  expect(total).toBeGreaterThanOrEqual(15);
+  const card = page.getByTestId("card-preview");
+  await expect(card.getByRole("heading", { name: "Splits" })).toBeVisible();
+  await expect(card).toContainText("geomkit/curvefit");
+  await expect(card).toContainText("streamlane/queueworks");
+  await expect(card.getByRole("heading", { name: "Perturbations" })).toBeVisible();
+  await card.getByText("README.md source").click();
+  await expect(page.getByTestId("card-front-matter")).toContainText("path: data/test.jsonl");
+  await page.screenshot({ path: `test-results/screenshots/split-${info.project.name}.png`, fullPage: true });
+
+  await page.getByTestId("export-form").getByRole("button", { name: "Export this split" }).click();
+  await expect(page).toHaveURL(/\/splits\/exports\/[^/]+$/);
+  const files = page.getByTestId("manifest-files");
+  for (const f of ["README.md", "data/train.jsonl", "data/test.parquet"]) await expect(files.getByRole("link", { name: f, exact: true })).toBeVisible();
+  const hash = (await page.getByTestId("content-hash").textContent())!.trim();
+  const href = await page.getByTestId("manifest-link").getAttribute("href");
+  const response = await page.request.get(href!);
+  expect(response.status()).toBe(200);
+  const manifest = await response.json();
+  expect(manifest.content_hash).toBe(hash);
+  expect(manifest.files.map((f: { path: string }) => f.path)).toContain("data/validation.jsonl");
+  expect(manifest.rows.train + manifest.rows.validation + manifest.rows.test).toBe(total);
+  // no HF_TOKEN in the e2e environment: the push panel says what to set instead of failing late
+  await expect(page.getByTestId("hub-not-configured")).toContainText("HF_TOKEN");
+  await page.screenshot({ path: `test-results/screenshots/export-${info.project.name}.png`, fullPage: true });
+});
+
+test("a broken upload is refused with its line numbers, and annotators cannot reach splits or exports", async ({ page, browser }) => {
+  await signInAs(page, "admin");
+  await page.goto("/splits");
+  await page.getByTestId("import-files").setInputFiles({ name: "broken.jsonl", mimeType: "application/jsonl", buffer: Buffer.from('{"instance_id": "x"}\nnot json\n') });
+  await page.getByTestId("import-form").getByRole("button", { name: "Import" }).click();
+  await expect(page.getByTestId("import-error")).toContainText("broken.jsonl:2: not JSON");
+
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const annotator = await context.newPage();
+  await signInAs(annotator, "alice");
+  await annotator.goto("/splits");
+  await expect(annotator).toHaveURL(/\/forbidden\?needs=admin/);
+  const denied = await annotator.request.get("/api/exports/any/files/manifest.json");
+  expect(denied.status()).toBe(403);
+  await context.close();
+});

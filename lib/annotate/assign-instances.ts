@@ -1,0 +1,74 @@
+// Puts instances that passed screening into annotators' queues: `overlap` distinct annotators
+// each (planAssignments), the instance moving from screened to annotating. Instances already in
+// annotation are topped up when the overlap was raised.
+import type { PrismaClient } from "@/lib/db/generated/client";
+import type { InstanceStage } from "@/lib/db/generated/enums";
+import { AnnotateError } from "./annotate-error";
+import { readOverlap } from "./annotation-settings";
+import { planAssignments } from "./plan-assignments";
+
+export interface AssignOptions {
+  overlap?: number;
+  /**
+   * Also take `candidate` instances (screening not run). For teams that skip screening and for the
+   * demo before the screening stage moves its instances on; off by default.
+   */
+  includeCandidates?: boolean;
+  /** restrict to these annotators (default: every user with the annotator role) */
+  annotatorIds?: string[];
+  actorId?: string | null;
+  now?: Date;
+}
+
+export interface AssignResult {
+  overlap: number;
+  instances: number;
+  assignments: number;
+  shortfall: number;
+}
+
+export async function assignInstances(prisma: PrismaClient, options: AssignOptions = {}): Promise<AssignResult> {
+  const overlap = options.overlap ?? (await readOverlap(prisma));
+  const stages: InstanceStage[] = ["screened", "annotating", ...(options.includeCandidates ? (["candidate"] as const) : [])];
+  // Role filtering in JS: the PGlite adapter rejects `has` on an enum array (a team has few users anyway).
+  const annotators = (
+    await prisma.user.findMany({
+      where: options.annotatorIds ? { id: { in: options.annotatorIds } } : {},
+      select: { id: true, login: true, roles: true, _count: { select: { assignments: { where: { completedAt: null } } } } },
+      orderBy: { login: "asc" },
+    })
+  ).filter((u) => u.roles.includes("annotator"));
+  if (annotators.length === 0) throw new AnnotateError("no_annotators", "No user has the annotator role: add annotators before assigning.");
+  const instances = await prisma.instance.findMany({
+    where: { source: "human", stage: { in: stages } },
+    select: { id: true, stage: true, assignments: { select: { annotatorId: true } } },
+    // oldest PRs first, comments in timeline order: queues read like the PR did
+    orderBy: [{ pullRequest: { createdAt: "asc" } }, { targetEntry: { createdAt: "asc" } }, { id: "asc" }],
+  });
+  const plan = planAssignments(
+    instances.map((i) => ({ id: i.id, assignedTo: i.assignments.map((a) => a.annotatorId) })),
+    annotators.map((a) => ({ id: a.id, load: a._count.assignments })),
+    overlap,
+  );
+  if (plan.assignments.length === 0) return { overlap, instances: 0, assignments: 0, shortfall: plan.shortfall.length };
+  const now = options.now ?? new Date();
+  const loginOf = new Map(annotators.map((a) => [a.id, a.login]));
+  const added = new Map<string, string[]>();
+  for (const a of plan.assignments) added.set(a.instanceId, [...(added.get(a.instanceId) ?? []), loginOf.get(a.annotatorId)!]);
+  const toAnnotating = instances.filter((i) => added.has(i.id) && i.stage !== "annotating").map((i) => i.id);
+  await prisma.$transaction([
+    prisma.assignment.createMany({ data: plan.assignments.map((a) => ({ ...a, assignedAt: now })), skipDuplicates: true }),
+    prisma.instance.updateMany({ where: { id: { in: toAnnotating }, stage: { in: stages } }, data: { stage: "annotating" } }),
+    prisma.auditEvent.createMany({
+      data: [...added].map(([instanceId, logins]) => ({
+        at: now,
+        actorId: options.actorId ?? null,
+        action: "instance.assign",
+        subjectType: "instance",
+        subjectId: instanceId,
+        details: { overlap, annotators: logins },
+      })),
+    }),
+  ]);
+  return { overlap, instances: added.size, assignments: plan.assignments.length, shortfall: plan.shortfall.length };
+}

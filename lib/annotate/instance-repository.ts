@@ -1,0 +1,41 @@
+// The repository browser of one instance: its PR's base commit (and the patched version) in the
+// local mirror, behind the same access check as the instance page.
+import type { PrismaClient } from "@/lib/db/generated/client";
+import type { SessionUser } from "@/lib/auth/roles";
+import { parsePatch } from "./parse-patch";
+import { requireInstanceAccess } from "./viewer-access";
+import { openMirror, type Mirror } from "@/lib/repo/git-command";
+import { mirrorPathFor } from "@/lib/repo/mirror-path";
+import { listVersionTree, readVersionFile, searchVersion, type PullRequestRevision, type RepoVersion } from "@/lib/repo/patched-view";
+
+export interface InstanceRepository {
+  mirror: Mirror;
+  revision: PullRequestRevision;
+}
+
+export async function openInstanceRepository(prisma: PrismaClient, mirrorsDir: string, instanceId: string, viewer: SessionUser): Promise<InstanceRepository> {
+  await requireInstanceAccess(prisma, instanceId, viewer);
+  const { pullRequest: pr } = await prisma.instance.findUniqueOrThrow({
+    where: { id: instanceId },
+    select: { pullRequest: { select: { baseSha: true, headSha: true, patch: true, repository: { select: { fullName: true } } } } },
+  });
+  const mirror = openMirror(mirrorPathFor(mirrorsDir, pr.repository.fullName), pr.repository.fullName);
+  return { mirror, revision: { baseSha: pr.baseSha, headSha: pr.headSha, files: parsePatch(pr.patch) } };
+}
+
+export async function browseTree(prisma: PrismaClient, mirrorsDir: string, instanceId: string, viewer: SessionUser, version: RepoVersion) {
+  const { mirror, revision } = await openInstanceRepository(prisma, mirrorsDir, instanceId, viewer);
+  return { commit: revision.baseSha, version, ...(await listVersionTree(mirror, revision, version)) };
+}
+
+export async function browseFile(prisma: PrismaClient, mirrorsDir: string, instanceId: string, viewer: SessionUser, path: string, version: RepoVersion) {
+  const { mirror, revision } = await openInstanceRepository(prisma, mirrorsDir, instanceId, viewer);
+  return readVersionFile(mirror, revision, path, version);
+}
+
+export async function browseSearch(
+  prisma: PrismaClient, mirrorsDir: string, instanceId: string, viewer: SessionUser, query: string, version: RepoVersion, ignoreCase: boolean,
+) {
+  const { mirror, revision } = await openInstanceRepository(prisma, mirrorsDir, instanceId, viewer);
+  return { query, version, ...(await searchVersion(mirror, revision, query, version, { ignoreCase })) };
+}

@@ -1,0 +1,100 @@
+// An annotator's label: an idempotent upsert per (instance, annotator), allowed only to an
+// assigned annotator and only while the instance is in annotation. The last required label moves
+// the instance on (nextStageAfterLabel). The instance row is locked for the few statements this
+// takes, so two annotators submitting at the same moment cannot both miss the other's label.
+import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
+import { AnnotateError } from "./annotate-error";
+import type { LabelValue } from "./label-schemas";
+import { nextStageAfterLabel } from "./next-stage";
+import { blindStage } from "./viewer-access";
+
+interface LockedInstanceRow {
+  stage: string;
+  assignees: unknown;
+  labels: unknown;
+}
+
+// pg returns json columns parsed, some adapters as text
+const asJson = <T,>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
+
+export interface SubmitLabelInput {
+  instanceId: string;
+  annotatorId: string;
+  value: LabelValue;
+  rationale: string;
+  now?: Date;
+}
+
+export interface SubmitLabelResult {
+  label: { value: LabelValue; rationale: string; updatedAt: Date };
+  stage: string;
+  /** false when the same label was already stored (a retried request) */
+  changed: boolean;
+}
+
+export async function submitLabel(prisma: PrismaClient, input: SubmitLabelInput): Promise<SubmitLabelResult> {
+  const now = input.now ?? new Date();
+  const rationale = input.rationale.trim();
+  return prisma.$transaction(async (tx) => {
+    // Lock first, then read in a separate statement: under READ COMMITTED a statement that waited
+    // for the lock still reads the other tables as of its own start, so it would miss the label the
+    // lock holder just committed. The read is one round trip (a label POST is on the annotator's
+    // critical path; the benchmark holds it under 150 ms at p95).
+    await tx.$queryRaw`SELECT 1 FROM "Instance" WHERE "id" = ${input.instanceId} FOR UPDATE`;
+    const rows = await tx.$queryRaw<LockedInstanceRow[]>`
+      SELECT i."stage"::text AS "stage",
+        COALESCE((SELECT json_agg(a."annotatorId") FROM "Assignment" a WHERE a."instanceId" = i."id"), '[]'::json) AS "assignees",
+        COALESCE((SELECT json_agg(json_build_object('annotatorId', l."annotatorId", 'value', l."value", 'rationale', l."rationale", 'updatedAt', l."updatedAt"))
+                  FROM "Label" l WHERE l."instanceId" = i."id"), '[]'::json) AS "labels"
+      FROM "Instance" i WHERE i."id" = ${input.instanceId}`;
+    const instance = rows[0] && {
+      stage: rows[0].stage,
+      assignments: asJson<string[]>(rows[0].assignees).map((annotatorId) => ({ annotatorId })),
+      labels: asJson<{ annotatorId: string; value: LabelValue; rationale: string; updatedAt: string }[]>(rows[0].labels).map((l) => ({
+        ...l,
+        // json_build_object renders timestamp(3) without a zone; Prisma stores UTC
+        updatedAt: new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(l.updatedAt) ? l.updatedAt : `${l.updatedAt}Z`),
+      })),
+    };
+    if (!instance) throw new AnnotateError("instance_not_found", "No such instance.");
+    if (!instance.assignments.some((a) => a.annotatorId === input.annotatorId))
+      throw new AnnotateError("not_assigned", "This instance is not assigned to you, so you cannot label it.");
+    const existing = instance.labels.find((l) => l.annotatorId === input.annotatorId);
+    if (existing && existing.value === input.value && existing.rationale === rationale) {
+      return { label: { value: existing.value, rationale: existing.rationale, updatedAt: existing.updatedAt }, stage: instance.stage, changed: false };
+    }
+    if (instance.stage !== "annotating")
+      throw new AnnotateError("annotation_closed", `Labels are final once an instance leaves annotation (it is now ${instance.stage}).`);
+
+    const saved = await tx.label.upsert({
+      where: { instanceId_annotatorId: { instanceId: input.instanceId, annotatorId: input.annotatorId } },
+      create: { instanceId: input.instanceId, annotatorId: input.annotatorId, value: input.value, rationale, createdAt: now, updatedAt: now },
+      update: { value: input.value, rationale, updatedAt: now },
+    });
+    const values = [...instance.labels.filter((l) => l.annotatorId !== input.annotatorId).map((l) => l.value), input.value];
+    const outcome = nextStageAfterLabel(values, instance.assignments.length);
+    await tx.assignment.update({
+      where: { instanceId_annotatorId: { instanceId: input.instanceId, annotatorId: input.annotatorId } },
+      data: { completedAt: now },
+    });
+    const events: Prisma.AuditEventCreateManyInput[] = [{
+      at: now, actorId: input.annotatorId, action: existing ? "label.change" : "label.submit", subjectType: "instance", subjectId: input.instanceId,
+      details: { value: input.value, ...(existing ? { previous: existing.value } : {}) },
+    }];
+    if (outcome.stage !== "annotating") {
+      await tx.instance.update({ where: { id: input.instanceId }, data: { stage: outcome.stage, finalLabel: outcome.finalLabel } });
+      events.push({
+        at: now, actorId: input.annotatorId, action: "instance.stage", subjectType: "instance", subjectId: input.instanceId,
+        details: { from: "annotating", to: outcome.stage, ...(outcome.finalLabel ? { finalLabel: outcome.finalLabel } : {}) },
+      });
+    }
+    await tx.auditEvent.createMany({ data: events });
+    return { label: { value: saved.value, rationale: saved.rationale, updatedAt: saved.updatedAt }, stage: outcome.stage, changed: true };
+  });
+}
+
+/** What the annotator's client gets back: the stage blinded ("closed" rather than adjudicating or labelled). */
+export async function submitOwnLabel(prisma: PrismaClient, annotatorId: string, request: Omit<SubmitLabelInput, "annotatorId" | "now">): Promise<SubmitLabelResult> {
+  const result = await submitLabel(prisma, { ...request, annotatorId });
+  return { ...result, stage: blindStage(result.stage, "annotator") };
+}

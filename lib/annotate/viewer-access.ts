@@ -1,0 +1,41 @@
+// Who sees what of an instance. An annotator assigned to it is blind (own label only, timeline
+// after labelling) whatever other roles they hold: an adjudicator who also annotates must not see
+// a colleague's label before giving theirs. Leads (admin, adjudicator) not assigned see everything.
+import type { PrismaClient } from "@/lib/db/generated/client";
+import { hasRole, type SessionUser } from "@/lib/auth/roles";
+import { AnnotateError } from "./annotate-error";
+
+export type Perspective = "annotator" | "lead";
+
+export function perspectiveFor(viewer: SessionUser, assignedAnnotatorIds: readonly string[]): Perspective | null {
+  if (assignedAnnotatorIds.includes(viewer.id)) return "annotator";
+  if (hasRole(viewer, "admin", "adjudicator")) return "lead";
+  return null;
+}
+
+export interface InstanceAccess {
+  perspective: Perspective;
+  stage: string;
+  hasOwnLabel: boolean;
+}
+
+/** Throws instance_not_found / not_assigned; the one check behind every instance page and route. */
+export async function requireInstanceAccess(prisma: PrismaClient, instanceId: string, viewer: SessionUser): Promise<InstanceAccess> {
+  const instance = await prisma.instance.findUnique({
+    where: { id: instanceId },
+    select: { stage: true, assignments: { select: { annotatorId: true } }, labels: { where: { annotatorId: viewer.id }, select: { id: true } } },
+  });
+  if (!instance) throw new AnnotateError("instance_not_found", "No such instance.");
+  const perspective = perspectiveFor(viewer, instance.assignments.map((a) => a.annotatorId));
+  if (!perspective) throw new AnnotateError("not_assigned", "This instance is not assigned to you.");
+  return { perspective, stage: instance.stage, hasOwnLabel: instance.labels.length > 0 };
+}
+
+/**
+ * The stage as an annotator may know it. Whether an instance went to adjudication or straight to
+ * a final label tells them what their colleague answered, so both read "closed".
+ */
+export function blindStage(stage: string, perspective: Perspective): string {
+  if (perspective === "lead") return stage;
+  return stage === "adjudicating" || stage === "labelled" || stage === "unsuitable" ? "closed" : stage;
+}

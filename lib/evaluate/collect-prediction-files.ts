@@ -1,0 +1,42 @@
+import { readdir, readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import type { PredictionFile } from "./parse-predictions";
+
+export class PredictionPathError extends Error {
+  constructor(readonly target: string, reason: string) {
+    super(`${target}: ${reason}`);
+    this.name = "PredictionPathError";
+  }
+}
+
+// A mini-swe-agent output folder holds `<eval_id>.traj.json` per task (paper A.3 output_path)
+// beside logs and a preds.json in SWE-bench's shape, which is not a judge prediction.
+const isPredictionFileName = (name: string) => name.endsWith(".traj.json") || name.endsWith(".jsonl");
+
+/**
+ * Files named on the command line are read as given; folders are walked for `*.traj.json` and
+ * `*.jsonl`, in name order, and anything else found there is reported as skipped.
+ */
+export async function collectPredictionFiles(targets: readonly string[]): Promise<{ files: PredictionFile[]; skipped: string[] }> {
+  const files: PredictionFile[] = [];
+  const skipped: string[] = [];
+  const visit = async (target: string, named: boolean): Promise<void> => {
+    let info;
+    try {
+      info = await stat(target);
+    } catch {
+      throw new PredictionPathError(target, "no such file or folder");
+    }
+    if (info.isDirectory()) {
+      const entries = (await readdir(target)).sort();
+      for (const entry of entries) await visit(path.join(target, entry), false);
+    } else if (named || isPredictionFileName(target)) {
+      files.push({ name: target, text: await readFile(target, "utf8") });
+    } else {
+      skipped.push(target);
+    }
+  };
+  for (const target of targets) await visit(target, true);
+  if (files.length === 0) throw new PredictionPathError(targets.join(", "), "no *.jsonl or *.traj.json prediction files found");
+  return { files, skipped };
+}

@@ -1,0 +1,90 @@
+// The private side of an export: the gold label and provenance of every judge task in one split,
+// keyed by the opaque eval_id judges saw (shared/reference/dataset-format.md, "Judge-facing task").
+import { z } from "zod";
+import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
+import { EmptySplitError, ExportNotFoundError, UnlabelledGoldError, type UnlabelledItem } from "./evaluation-errors";
+import type { GoldItem, SampleSource } from "./score-run";
+
+export const SplitNameSchema = z.enum(["train", "validation", "test"]);
+export type SplitName = z.infer<typeof SplitNameSchema>;
+
+export type Db = PrismaClient | Prisma.TransactionClient;
+
+export interface InstanceLabelFacts {
+  source: "human" | "perturbation";
+  finalLabel: "trustworthy" | "untrustworthy" | "unsuitable" | null;
+  perturbationKind: "negation" | "symbol" | "location" | null;
+  verification: "pending" | "accepted" | "rejected" | null;
+}
+
+export type GoldLabelReading =
+  | { ok: true; trustworthy: boolean; source: SampleSource }
+  | { ok: false; reason: string };
+
+/**
+ * Paper §2–3: a human-annotated comment carries its adjudicated label; a perturbation of a
+ * trustworthy comment becomes an untrustworthy example once verifiers accept it.
+ */
+export function readGoldLabel(instance: InstanceLabelFacts): GoldLabelReading {
+  if (instance.source === "human") {
+    if (instance.finalLabel === "trustworthy") return { ok: true, trustworthy: true, source: "human" };
+    if (instance.finalLabel === "untrustworthy") return { ok: true, trustworthy: false, source: "human" };
+    return { ok: false, reason: instance.finalLabel === null ? "not labelled yet" : `labelled ${instance.finalLabel}` };
+  }
+  if (instance.perturbationKind === null) return { ok: false, reason: "perturbation without a kind" };
+  if (instance.verification === "rejected") return { ok: false, reason: "perturbation rejected by verifiers" };
+  if (instance.finalLabel === "trustworthy" || instance.finalLabel === "unsuitable") {
+    return { ok: false, reason: `perturbation labelled ${instance.finalLabel}` };
+  }
+  if (instance.verification === "accepted" || instance.finalLabel === "untrustworthy") {
+    return { ok: true, trustworthy: false, source: instance.perturbationKind };
+  }
+  return { ok: false, reason: "perturbation not verified yet" };
+}
+
+/**
+ * Gold items of one split of an export, ordered by eval_id so bootstrap resamples (which index
+ * items) are reproducible. Throws when the export is missing, the split is empty, or any item
+ * lacks a usable label.
+ */
+export async function loadGold(prisma: Db, exportId: string, split: SplitName): Promise<GoldItem[]> {
+  const found = await prisma.export.findUnique({ where: { id: exportId }, select: { id: true } });
+  if (!found) throw new ExportNotFoundError(exportId);
+  const rows = await prisma.exportItem.findMany({
+    where: { exportId, split },
+    orderBy: { evalId: "asc" },
+    select: { evalId: true, instanceId: true },
+  });
+  if (rows.length === 0) throw new EmptySplitError(exportId, split);
+  // ExportItem stores the instance id without a relation, so instances are read in one batch.
+  const instances = await prisma.instance.findMany({
+    where: { id: { in: rows.map((row) => row.instanceId) } },
+    select: {
+      id: true,
+      source: true,
+      finalLabel: true,
+      perturbationKind: true,
+      verification: true,
+      pullRequest: { select: { repository: { select: { fullName: true } } } },
+    },
+  });
+  const byId = new Map(instances.map((instance) => [instance.id, instance]));
+  const gold: GoldItem[] = [];
+  const unlabelled: UnlabelledItem[] = [];
+  for (const { evalId, instanceId } of rows) {
+    const instance = byId.get(instanceId);
+    const reading: GoldLabelReading = instance ? readGoldLabel(instance) : { ok: false, reason: "instance deleted since the export" };
+    if (!instance || !reading.ok) {
+      unlabelled.push({ instanceId, evalId, reason: reading.ok ? "" : reading.reason });
+      continue;
+    }
+    gold.push({
+      evalId,
+      trustworthy: reading.trustworthy,
+      repo: instance.pullRequest.repository.fullName,
+      source: reading.source,
+    });
+  }
+  if (unlabelled.length > 0) throw new UnlabelledGoldError(unlabelled);
+  return gold;
+}

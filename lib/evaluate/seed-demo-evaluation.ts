@@ -1,0 +1,28 @@
+// Demo data for the evaluate page: two simulated judges scored on the demo's latest export,
+// through the same import and scoring path as a real run.
+import type { PrismaClient } from "@/lib/db/generated/client";
+import { loadGold, type SplitName } from "./load-gold";
+import { recordEvalRun } from "./record-eval-run";
+import { simulateJudge, type SimulatedJudge } from "./simulate-judge";
+
+// Shaped after the paper's findings (Table 3): judges say `true` far more often than the gold share.
+export const DEMO_JUDGES: SimulatedJudge[] = [
+  { name: "Demo judge A · lenient (simulated, ~90% true)", seed: 7, trueRateOnTrustworthy: 0.9, trueRateOnUntrustworthy: 0.9, noAnswerRate: 0 },
+  { name: "Demo judge B · careful (simulated)", seed: 11, trueRateOnTrustworthy: 0.95, trueRateOnUntrustworthy: 0.45, noAnswerRate: 0.04 },
+];
+
+/** Records the demo runs on the latest export's test split (or its largest split); no export, no runs. */
+export async function seedDemoEvaluation(prisma: PrismaClient): Promise<{ exportId: string; split: SplitName; runs: number } | null> {
+  const latest = await prisma.export.findFirst({ orderBy: [{ createdAt: "desc" }, { id: "asc" }], select: { id: true } });
+  if (!latest) return null;
+  const sizes = await prisma.exportItem.groupBy({ by: ["split"], where: { exportId: latest.id }, _count: { _all: true } });
+  if (sizes.length === 0) return null;
+  const split = sizes.some((size) => size.split === "test")
+    ? "test"
+    : [...sizes].sort((a, b) => b._count._all - a._count._all)[0].split;
+  const gold = await loadGold(prisma, latest.id, split);
+  for (const judge of DEMO_JUDGES) {
+    await recordEvalRun(prisma, { exportId: latest.id, split, name: judge.name, files: [simulateJudge(gold, judge)] });
+  }
+  return { exportId: latest.id, split, runs: DEMO_JUDGES.length };
+}

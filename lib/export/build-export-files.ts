@@ -1,0 +1,120 @@
+// Every file of one export, in memory, from the rows and the card's inputs. Two parts:
+// - the dataset (README.md, data/*.jsonl, data/*.parquet, manifest.json): what goes to the Hub;
+//   its bytes depend only on the rows and the card, so the same split exports identically;
+// - the judge task bundles (tasks/…), whose eval_ids depend on the per-export secret.
+import { buildJudgeTaskBundle } from "./build-judge-task";
+import { contentHashOf, describeFiles, type ManifestFile } from "./build-manifest";
+import { datasetStatistics, SPLITS, type RowsBySplit, type SplitName } from "./dataset-statistics";
+import { evalIdFor } from "./eval-id";
+import { dataFilePath, renderDatasetCard, type DatasetCardInput, type SplitDescription } from "./render-dataset-card";
+import { rowKey, ReleasedRowSchema, type ReleasedRow } from "./released-row-schema";
+import { rowsToJsonl, sortRows } from "./serialize-jsonl";
+import { rowsToParquet } from "./write-parquet";
+
+export const MANIFEST_PATH = "manifest.json";
+export const TASKS_MANIFEST_PATH = "tasks/manifest.json";
+
+export interface DatasetManifest {
+  format: "crjudgebench-release/1";
+  title: string;
+  split: SplitDescription;
+  rows: Record<SplitName, number>;
+  files: ManifestFile[];
+  content_hash: string;
+}
+
+export interface TasksManifest {
+  format: "crjudgebench-judge-tasks/1";
+  tasks: number;
+  files: ManifestFile[];
+  content_hash: string;
+}
+
+export interface ExportItemPlan {
+  rowKey: string;
+  evalId: string;
+  split: SplitName;
+}
+
+export interface ExportFiles {
+  dataset: Map<string, Uint8Array>;
+  tasks: Map<string, Uint8Array>;
+  manifest: DatasetManifest;
+  tasksManifest: TasksManifest;
+  items: ExportItemPlan[];
+  card: string;
+}
+
+export interface ExportFilesInput extends Omit<DatasetCardInput, "statistics"> {
+  rows: RowsBySplit;
+  evalIdSecret: string;
+}
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+const jsonFile = (value: unknown) => utf8(`${JSON.stringify(value, null, 2)}\n`);
+
+export class DuplicateRowError extends Error {
+  readonly status = 409;
+  constructor(key: string) {
+    super(`Two rows share (instance_id, judged_entry_id) = ${key}; the release needs that pair unique.`);
+    this.name = "DuplicateRowError";
+  }
+}
+
+function checkRows(rows: RowsBySplit) {
+  const seen = new Set<string>();
+  for (const split of SPLITS)
+    for (const row of rows[split]) {
+      ReleasedRowSchema.parse(row);
+      const key = rowKey(row);
+      if (seen.has(key)) throw new DuplicateRowError(key);
+      seen.add(key);
+    }
+}
+
+export function buildExportFiles(input: ExportFilesInput): ExportFiles {
+  checkRows(input.rows);
+  const statistics = datasetStatistics(input.rows);
+  const card = renderDatasetCard({ ...input, statistics });
+
+  const dataset = new Map<string, Uint8Array>();
+  dataset.set("README.md", utf8(card));
+  for (const split of SPLITS) {
+    dataset.set(dataFilePath(split, "jsonl"), utf8(rowsToJsonl(input.rows[split])));
+    dataset.set(dataFilePath(split, "parquet"), rowsToParquet(input.rows[split]));
+  }
+  const files = describeFiles(dataset);
+  const manifest: DatasetManifest = {
+    format: "crjudgebench-release/1",
+    title: input.title,
+    split: input.split,
+    rows: { train: input.rows.train.length, validation: input.rows.validation.length, test: input.rows.test.length },
+    files,
+    content_hash: contentHashOf(files),
+  };
+  dataset.set(MANIFEST_PATH, jsonFile(manifest));
+
+  const tasks = new Map<string, Uint8Array>();
+  const items: ExportItemPlan[] = [];
+  const evalIds = new Set<string>();
+  for (const split of SPLITS)
+    for (const row of sortRows(input.rows[split])) {
+      const evalId = evalIdFor(row, input.evalIdSecret);
+      if (evalIds.has(evalId)) throw new Error(`eval_id collision on ${evalId}; export again with a new secret`);
+      evalIds.add(evalId);
+      items.push({ rowKey: rowKey(row), evalId, split });
+      for (const file of buildJudgeTaskBundle(row, evalId).files) tasks.set(`tasks/${split}/${evalId}/${file.path}`, utf8(file.text));
+    }
+  const taskFiles = describeFiles(tasks);
+  const tasksManifest: TasksManifest = {
+    format: "crjudgebench-judge-tasks/1",
+    tasks: items.length,
+    files: taskFiles,
+    content_hash: contentHashOf(taskFiles),
+  };
+  tasks.set(TASKS_MANIFEST_PATH, jsonFile(tasksManifest));
+  return { dataset, tasks, manifest, tasksManifest, items, card };
+}
+
+/** The rows of a split, sorted, for callers that show or compare them. */
+export const allRows = (rows: RowsBySplit): ReleasedRow[] => SPLITS.flatMap((s) => sortRows(rows[s]));

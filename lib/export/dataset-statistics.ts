@@ -1,0 +1,134 @@
+// The numbers the dataset card reports, computed from the rows themselves so they describe
+// exactly what was written (and work the same for an imported dataset).
+import { SPLIT_NAMES, type SplitName } from "@/lib/split/partition-result";
+import { judgedEntryOf, type ReleasedPerturbationKind, type ReleasedRow } from "./released-row-schema";
+
+export const SPLITS = SPLIT_NAMES;
+export type { SplitName };
+export type RowsBySplit = Record<SplitName, ReleasedRow[]>;
+
+export const PERTURBATION_KINDS: ReleasedPerturbationKind[] = ["negation", "symbol", "location"];
+
+export interface SplitCounts {
+  trustworthy: number;
+  untrustworthy: number;
+  total: number;
+  pullRequests: number;
+  perturbations: number;
+}
+
+export interface MeanMax {
+  mean: number;
+  max: number;
+}
+
+/** Paper Table 1: per-instance attributes of the PR text, patch, review comment and PR context. */
+export interface InstanceAttributes {
+  titleWords: MeanMax;
+  bodyWords: MeanMax;
+  linesEdited: MeanMax;
+  filesEdited: MeanMax;
+  commentWords: MeanMax;
+  commits: MeanMax;
+}
+
+export interface RepositoryCounts {
+  repo: string;
+  language: string;
+  pullRequests: number;
+  trustworthy: number;
+  untrustworthy: number;
+  total: number;
+  bySplit: Record<SplitName, number>;
+}
+
+export interface DatasetStatistics {
+  splits: Record<SplitName, SplitCounts> & { all: SplitCounts };
+  perturbations: Record<ReleasedPerturbationKind, number> & { bySplit: Record<SplitName, Record<ReleasedPerturbationKind, number>> };
+  attributes: InstanceAttributes;
+  repositories: RepositoryCounts[];
+}
+
+export const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+/** Added plus deleted lines of a released patch (it has no ---/+++ headers). */
+export function countEditedLines(patch: string): number {
+  return patch.split("\n").filter((l) => (l.startsWith("+") || l.startsWith("-")) && !l.startsWith("+++ ") && !l.startsWith("--- ")).length;
+}
+
+export const countEditedFiles = (patch: string) => patch.split("\n").filter((l) => l.startsWith("diff --git ")).length;
+
+const prKey = (row: ReleasedRow) => `${row.repo}#${row.pull_request.pull_number}`;
+
+function meanMax(values: number[]): MeanMax {
+  if (values.length === 0) return { mean: 0, max: 0 };
+  return { mean: values.reduce((a, b) => a + b, 0) / values.length, max: Math.max(...values) };
+}
+
+function splitCounts(rows: readonly ReleasedRow[]): SplitCounts {
+  const trustworthy = rows.filter((r) => r.trustworthy).length;
+  return {
+    trustworthy,
+    untrustworthy: rows.length - trustworthy,
+    total: rows.length,
+    pullRequests: new Set(rows.map(prKey)).size,
+    perturbations: rows.filter((r) => r.perturbation_kind !== undefined).length,
+  };
+}
+
+function kindCounts(rows: readonly ReleasedRow[]): Record<ReleasedPerturbationKind, number> {
+  const out = { negation: 0, symbol: 0, location: 0 };
+  for (const r of rows) if (r.perturbation_kind) out[r.perturbation_kind] += 1;
+  return out;
+}
+
+export function instanceAttributes(rows: readonly ReleasedRow[]): InstanceAttributes {
+  return {
+    titleWords: meanMax(rows.map((r) => countWords(r.pull_request.title))),
+    bodyWords: meanMax(rows.map((r) => countWords(r.pull_request.body))),
+    linesEdited: meanMax(rows.map((r) => countEditedLines(r.pull_request.patch_to_review))),
+    filesEdited: meanMax(rows.map((r) => countEditedFiles(r.pull_request.patch_to_review))),
+    commentWords: meanMax(rows.map((r) => countWords(judgedEntryOf(r).body))),
+    commits: meanMax(rows.map((r) => r.code_review.filter((e) => e.type === "commit").length)),
+  };
+}
+
+function repositoryCounts(bySplit: RowsBySplit): RepositoryCounts[] {
+  const repos = new Map<string, RepositoryCounts & { prs: Set<string> }>();
+  for (const split of SPLITS)
+    for (const row of bySplit[split]) {
+      let r = repos.get(row.repo);
+      if (!r) {
+        r = { repo: row.repo, language: row.language, pullRequests: 0, trustworthy: 0, untrustworthy: 0, total: 0,
+          bySplit: { train: 0, validation: 0, test: 0 }, prs: new Set() };
+        repos.set(row.repo, r);
+      }
+      r.prs.add(prKey(row));
+      r.total += 1;
+      r.bySplit[split] += 1;
+      if (row.trustworthy) r.trustworthy += 1;
+      else r.untrustworthy += 1;
+    }
+  // Paper Fig. 3 orders repositories by instance count
+  return [...repos.values()]
+    .map(({ prs, ...r }) => ({ ...r, pullRequests: prs.size }))
+    .sort((a, b) => b.total - a.total || (a.repo < b.repo ? -1 : 1));
+}
+
+export function datasetStatistics(bySplit: RowsBySplit): DatasetStatistics {
+  const all = SPLITS.flatMap((s) => bySplit[s]);
+  return {
+    splits: {
+      train: splitCounts(bySplit.train),
+      validation: splitCounts(bySplit.validation),
+      test: splitCounts(bySplit.test),
+      all: splitCounts(all),
+    },
+    perturbations: {
+      ...kindCounts(all),
+      bySplit: { train: kindCounts(bySplit.train), validation: kindCounts(bySplit.validation), test: kindCounts(bySplit.test) },
+    },
+    attributes: instanceAttributes(all),
+    repositories: repositoryCounts(bySplit),
+  };
+}

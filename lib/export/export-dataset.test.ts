@@ -1,0 +1,161 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parquetMetadata } from "hyparquet";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Database } from "@/lib/db/connection";
+import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
+import { seedDemo } from "@/lib/demo/seed-demo";
+import { createSplitRun } from "./create-split-run";
+import { evalIdFor } from "./eval-id";
+import { NothingToSplitError, StaleSplitError } from "./export-errors";
+import { exportDataset, type ExportResult } from "./export-dataset";
+import { HubPushError } from "./hub-push";
+import { parseReleasedJsonl } from "./parse-released-jsonl";
+import { pushExport } from "./push-export";
+import { ExportIntegrityError, loadExportFiles } from "./read-export-files";
+import { readDatasetFolder } from "./read-dataset-folder";
+import type { ReleasedRow } from "./released-row-schema";
+import { findJudgeLeaks } from "./testing/find-judge-leaks";
+import { startFakeHubServer } from "./testing/fake-hub-server";
+import { completeDemoLabels } from "./testing/label-demo-world";
+
+const SECRET = "0123456789abcdef".repeat(4);
+
+function walk(dir: string, prefix = ""): Map<string, Buffer> {
+  const out = new Map<string, Buffer>();
+  for (const name of readdirSync(dir).sort()) {
+    const full = path.join(dir, name);
+    const rel = prefix ? `${prefix}/${name}` : name;
+    if (statSync(full).isDirectory()) for (const [k, v] of walk(full, rel)) out.set(k, v);
+    else out.set(rel, readFileSync(full));
+  }
+  return out;
+}
+
+describe.each(TEST_DATABASE_KINDS)("splits and exports of the demo world on %s", (kind) => {
+  let db: Database;
+  let root: string;
+  let splitRunId: string;
+  let first: ExportResult;
+  beforeAll(async () => {
+    db = await openTestDatabase(kind);
+    root = mkdtempSync(path.join(tmpdir(), "wb-export-"));
+  });
+  afterAll(async () => {
+    await db?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  test("with no final labels there is nothing to split, and the error says what to do", async () => {
+    await expect(createSplitRun(db.prisma)).rejects.toThrow(NothingToSplitError);
+    await expect(createSplitRun(db.prisma)).rejects.toThrow(/Finish annotation \(or import a released JSONL file\) first/);
+  });
+
+  test("a split takes labelled human instances and verified perturbations, keeping every PR in one split", async () => {
+    await seedDemo(db.prisma);
+    await completeDemoLabels(db.prisma);
+    const expected =
+      (await db.prisma.instance.count({ where: { source: "human", stage: "labelled", finalLabel: { in: ["trustworthy", "untrustworthy"] } } })) +
+      (await db.prisma.instance.count({ where: { source: "perturbation", verification: "accepted" } }));
+    const run = await createSplitRun(db.prisma, { seed: 42 });
+    splitRunId = run.splitRunId;
+    expect(run.params).toMatchObject({ method: "partition", instances: expected, testShare: 0.3, validationShare: 0.15 });
+    const assignments = await db.prisma.splitAssignment.findMany({ where: { splitRunId }, include: { instance: true } });
+    expect(assignments).toHaveLength(expected);
+    expect(assignments.some((a) => a.instance.verification === "rejected" || a.instance.finalLabel === "unsuitable")).toBe(false);
+    const splitOfPr = new Map<string, Set<string>>();
+    for (const a of assignments) splitOfPr.set(a.instance.pullRequestId, (splitOfPr.get(a.instance.pullRequestId) ?? new Set()).add(a.split));
+    expect([...splitOfPr.values()].every((s) => s.size === 1)).toBe(true);
+    if (run.params.method !== "partition") throw new Error("expected a partition");
+    const sum = (c: { trustworthy: number; untrustworthy: number }) => c.trustworthy + c.untrustworthy;
+    expect(sum(run.params.counts.train) + sum(run.params.counts.validation) + sum(run.params.counts.test)).toBe(expected);
+  });
+
+  test("exporting twice writes identical bytes and records each example's eval_id", async () => {
+    first = await exportDataset(db.prisma, { splitRunId, exportsRoot: root, evalIdSecret: SECRET, title: "Demo Review Trust" });
+    const second = await exportDataset(db.prisma, { splitRunId, exportsRoot: root, evalIdSecret: SECRET, title: "Demo Review Trust" });
+    expect(second.dir).not.toBe(first.dir);
+    const a = walk(first.dir);
+    const b = walk(second.dir);
+    expect([...b.keys()]).toEqual([...a.keys()]);
+    for (const [file, bytes] of a) expect(b.get(file)!.equals(bytes), file).toBe(true);
+    expect(second.manifest.content_hash).toBe(first.manifest.content_hash);
+    expect(second.manifest.export_hash).toBe(first.manifest.export_hash);
+
+    const record = await db.prisma.export.findUniqueOrThrow({ where: { id: first.exportId }, include: { items: true } });
+    const total = first.manifest.rows.train + first.manifest.rows.validation + first.manifest.rows.test;
+    expect(record.contentHash).toBe(first.manifest.content_hash);
+    expect(record.items).toHaveLength(total);
+    expect(new Set(record.items.map((i) => i.evalId)).size).toBe(total);
+
+    const fresh = await exportDataset(db.prisma, { splitRunId, exportsRoot: root, title: "Demo Review Trust" });
+    expect(fresh.manifest.content_hash).toBe(first.manifest.content_hash);
+    expect(fresh.tasksManifest.content_hash).not.toBe(first.tasksManifest.content_hash);
+  });
+
+  test("the export loads through the card's data_files layout, and each Parquet file has its split's rows", () => {
+    const files = readDatasetFolder(first.dir);
+    expect(files.map((f) => [f.split, f.name])).toEqual([["train", "data/train.jsonl"], ["validation", "data/validation.jsonl"], ["test", "data/test.jsonl"]]);
+    for (const f of files) {
+      const rows = parseReleasedJsonl(f.name, f.text, f.split!).rows;
+      expect(rows.length).toBe(first.manifest.rows[f.split!]);
+      const parquet = readFileSync(path.join(first.dir, "data", `${f.split}.parquet`));
+      const buffer = parquet.buffer.slice(parquet.byteOffset, parquet.byteOffset + parquet.byteLength) as ArrayBuffer;
+      expect(Number(parquetMetadata(buffer).num_rows)).toBe(rows.length);
+    }
+    const all = files.flatMap((f) => parseReleasedJsonl(f.name, f.text, f.split!).rows);
+    expect(new Set(all.map((r) => r.perturbation_kind).filter(Boolean))).toEqual(new Set(["negation", "symbol", "location"]));
+    expect(all.find((r) => r.perturbation_kind === "negation")!.instance_id).toMatch(/^[\w.-]+__[\w.-]+-\d+@[0-9a-f]{7}#perturb-negation-1$/);
+    const readme = readFileSync(path.join(first.dir, "README.md"), "utf8");
+    const prs = new Set(all.map((r) => `${r.repo}#${r.pull_request.pull_number}`)).size;
+    expect(readme).toContain(`| **all** | ${all.filter((r) => r.trustworthy).length} | ${all.filter((r) => !r.trustworthy).length} | ${all.length} | ${prs} | – |`);
+    expect(readme).toContain("| Instances labelled independently by two annotators |");
+  });
+
+  test("leak test: no judge-visible file carries a label, source, kind, suffix, later reply, identity or review state", () => {
+    const rows: ReleasedRow[] = readDatasetFolder(first.dir).flatMap((f) => parseReleasedJsonl(f.name, f.text, f.split!).rows);
+    const rowOf = new Map(rows.map((r) => [evalIdFor(r, SECRET), r]));
+    const tasks = [...walk(path.join(first.dir, "tasks"))].map(([p, data]) => ({ path: p, text: data.toString("utf8") }));
+    expect(tasks.length).toBe(rows.length * 3 + 1);
+    expect(findJudgeLeaks(tasks, rowOf)).toEqual([]);
+  });
+
+  test("a split whose instances lost their label is refused until a new split is made", async () => {
+    const assigned = await db.prisma.splitAssignment.findFirstOrThrow({ where: { splitRunId, instance: { source: "human" } } });
+    const before = await db.prisma.instance.findUniqueOrThrow({ where: { id: assigned.instanceId } });
+    await db.prisma.instance.update({ where: { id: before.id }, data: { stage: "unsuitable", finalLabel: "unsuitable" } });
+    await expect(exportDataset(db.prisma, { splitRunId, exportsRoot: root })).rejects.toThrow(StaleSplitError);
+    await db.prisma.instance.update({ where: { id: before.id }, data: { stage: before.stage, finalLabel: before.finalLabel } });
+  });
+
+  test("pushing an export makes one Hub commit with the dataset files; a bad token changes nothing", async () => {
+    const token = "hf_exportPushToken000000000000000";
+    const hub = await startFakeHubServer({ tokens: { [token]: { user: "ada" } }, repos: ["demo-lab/review-trust"] });
+    try {
+      await expect(pushExport(db.prisma, first.exportId, { repoId: "demo-lab/review-trust", token: "hf_wrong0000000000000000000000", endpoint: hub.url }))
+        .rejects.toBeInstanceOf(HubPushError);
+      expect((await db.prisma.export.findUniqueOrThrow({ where: { id: first.exportId } })).hubCommit).toBeNull();
+
+      const result = await pushExport(db.prisma, first.exportId, { repoId: "demo-lab/review-trust", token, endpoint: hub.url });
+      const repo = hub.repo("demo-lab/review-trust")!;
+      expect(repo.commits).toHaveLength(1);
+      const onDisk = walk(first.dir);
+      const pushed = [...repo.files.keys()].sort();
+      expect(pushed).toEqual([...onDisk.keys()].filter((p) => !p.startsWith("tasks/")).sort());
+      for (const p of pushed) expect(repo.files.get(p)!.equals(onDisk.get(p)!), p).toBe(true);
+      const record = await db.prisma.export.findUniqueOrThrow({ where: { id: first.exportId } });
+      expect(record).toMatchObject({ hubRepoId: "demo-lab/review-trust", hubCommit: result.commitOid });
+    } finally {
+      await hub.close();
+    }
+  });
+
+  test("reading an export back refuses paths outside its manifests and files changed since", async () => {
+    const loaded = await loadExportFiles(db.prisma, first.exportId);
+    expect(() => loaded.read("../../etc/passwd")).toThrow(/not found/);
+    expect(new TextDecoder().decode(loaded.read("README.md"))).toContain("# Demo Review Trust");
+    writeFileSync(path.join(first.dir, "data", "test.jsonl"), "tampered\n");
+    expect(() => loaded.read("data/test.jsonl")).toThrow(ExportIntegrityError);
+  });
+});

@@ -1,0 +1,106 @@
+// Runs one export of a split: rows → files → a folder on disk → an Export row with one ExportItem
+// per example (its opaque eval_id). The folder is written first and removed again if the database
+// refuses the rows, so an Export row always has its files.
+import { randomUUID } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { PrismaClient } from "@/lib/db/generated/client";
+import { buildExportFiles, type TasksManifest } from "./build-export-files";
+import { sha256Hex } from "./build-manifest";
+import { datasetStatistics, type DatasetStatistics } from "./dataset-statistics";
+import { newEvalIdSecret } from "./eval-id";
+import { ExportFolderError, StaleSplitError } from "./export-errors";
+import { loadAnnotationAgreement, loadFunnel } from "./load-card-context";
+import { loadSplitRows, type SplitRows } from "./load-split-rows";
+import { renderDatasetCard, type DatasetCardInput } from "./render-dataset-card";
+import { describeSplit } from "./split-run-params";
+import type { StoredExportManifest } from "./stored-export-manifest";
+
+export const DEFAULT_EXPORTS_DIR = path.join(".data", "exports");
+export const DEFAULT_DATASET_TITLE = "Code Review Trustworthiness Benchmark";
+
+export interface ExportPreview {
+  splitRows: SplitRows;
+  statistics: DatasetStatistics;
+  cardInput: Omit<DatasetCardInput, "statistics">;
+  card: string;
+}
+
+/** Everything the card shows, without writing anything: the preview before an export or a push. */
+export async function previewExport(prisma: PrismaClient, splitRunId: string, title = DEFAULT_DATASET_TITLE): Promise<ExportPreview> {
+  const splitRows = await loadSplitRows(prisma, splitRunId);
+  const statistics = datasetStatistics(splitRows.rows);
+  const [funnel, agreement] = await Promise.all([
+    loadFunnel(prisma, statistics.splits.all.total),
+    loadAnnotationAgreement(prisma),
+  ]);
+  const cardInput = { title, split: describeSplit(splitRows.splitRun.seed, splitRows.splitRun.params), funnel, agreement };
+  return { splitRows, statistics, cardInput, card: renderDatasetCard({ ...cardInput, statistics }) };
+}
+
+export interface ExportOptions {
+  splitRunId: string;
+  /** exact folder to write (must be empty or absent); default `<exportsRoot>/<export id>` */
+  outDir?: string;
+  exportsRoot?: string;
+  title?: string;
+  /** HMAC secret for eval_ids; random when absent (then task ids differ between exports) */
+  evalIdSecret?: string;
+}
+
+export interface ExportResult {
+  exportId: string;
+  dir: string;
+  manifest: StoredExportManifest;
+  tasksManifest: TasksManifest;
+}
+
+function writeTree(dir: string, files: ReadonlyMap<string, Uint8Array>) {
+  for (const [relative, data] of files) {
+    const target = path.join(dir, ...relative.split("/"));
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, data);
+  }
+}
+
+export async function exportDataset(prisma: PrismaClient, options: ExportOptions): Promise<ExportResult> {
+  const preview = await previewExport(prisma, options.splitRunId, options.title);
+  const { splitRows } = preview;
+  if (splitRows.stale.length > 0) throw new StaleSplitError(splitRows.stale);
+  const files = buildExportFiles({ ...preview.cardInput, rows: splitRows.rows, evalIdSecret: options.evalIdSecret ?? newEvalIdSecret() });
+
+  const exportId = randomUUID();
+  // the folder is chosen at run time; the bundler must not trace it as part of the app
+  const dir = path.resolve(/*turbopackIgnore: true*/ options.outDir ?? path.join(/*turbopackIgnore: true*/ options.exportsRoot ?? DEFAULT_EXPORTS_DIR, exportId));
+  if (existsSync(/*turbopackIgnore: true*/ dir) && readdirSync(/*turbopackIgnore: true*/ dir).length > 0)
+    throw new ExportFolderError(`The output folder ${dir} is not empty; choose a new folder so no old file is mixed into the export.`);
+  writeTree(dir, files.dataset);
+  writeTree(dir, files.tasks);
+
+  const manifest: StoredExportManifest = {
+    ...files.manifest,
+    // sha256 over both parts' content hashes: one figure for the whole export
+    dir,
+    tasks: { count: files.tasksManifest.tasks, content_hash: files.tasksManifest.content_hash },
+    export_hash: sha256Hex(`${files.manifest.content_hash}\n${files.tasksManifest.content_hash}\n`),
+  };
+  try {
+    await prisma.export.create({
+      data: {
+        id: exportId,
+        splitRunId: splitRows.splitRun.id,
+        manifest: manifest as object,
+        contentHash: files.manifest.content_hash,
+        items: {
+          createMany: {
+            data: files.items.map((item) => ({ instanceId: splitRows.instanceOfRow.get(item.rowKey)!, evalId: item.evalId, split: item.split })),
+          },
+        },
+      },
+    });
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return { exportId, dir, manifest, tasksManifest: files.tasksManifest };
+}

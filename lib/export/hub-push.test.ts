@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { pushFilesToHub, HubPushError } from "./hub-push";
+import { startFakeHubServer, type FakeHubServer } from "./testing/fake-hub-server";
+import { rowsToParquet } from "./write-parquet";
+
+const WRITE_TOKEN = "hf_writeTokenForTests0000000000000";
+const READ_TOKEN = "hf_readOnlyTokenForTests00000000000";
+const enc = (s: string) => new TextEncoder().encode(s);
+
+describe("pushing a release to the Hub (fake server on 127.0.0.1)", () => {
+  let hub: FakeHubServer;
+  beforeAll(async () => {
+    hub = await startFakeHubServer({
+      tokens: { [WRITE_TOKEN]: { user: "release-bot" }, [READ_TOKEN]: { user: "reader", write: false } },
+      repos: ["review-lab/trust-bench"],
+    });
+  });
+  afterAll(async () => hub?.close());
+
+  const files = () => [
+    { path: "README.md", data: enc("---\nconfigs:\n- config_name: default\n---\n# Bench\n") },
+    { path: "data/train.jsonl", data: enc('{"instance_id":"a__b-1@1234567"}\n') },
+    { path: "data/train.parquet", data: rowsToParquet([]) },
+    { path: "manifest.json", data: enc('{"content_hash":"x"}\n') },
+  ];
+
+  test("a push is one commit holding every file byte for byte, the binary one through LFS", async () => {
+    const result = await pushFilesToHub({ repoId: "review-lab/trust-bench", token: WRITE_TOKEN, endpoint: hub.url }, files(), { title: "Release abc" });
+    const repo = hub.repo("review-lab/trust-bench")!;
+    expect(repo.commits).toHaveLength(1);
+    expect(result).toMatchObject({ repoId: "review-lab/trust-bench", commitOid: repo.commits[0].oid, pushedBy: "release-bot", createdRepo: false });
+    expect(repo.commits[0].title).toBe("Release abc");
+    for (const f of files()) expect(Buffer.from(repo.files.get(f.path)!).equals(Buffer.from(f.data))).toBe(true);
+    expect(repo.commits[0].modes.get("data/train.parquet")).toBe("lfs");
+    expect(repo.commits[0].modes.get("README.md")).toBe("regular");
+    expect(hub.requests.filter((r) => r.path.endsWith("/commit/main"))).toHaveLength(1);
+  });
+
+  test("a token the Hub rejects is a bad-token error naming HF_TOKEN, and nothing is committed", async () => {
+    const before = hub.repo("review-lab/trust-bench")!.commits.length;
+    const error = await pushFilesToHub({ repoId: "review-lab/trust-bench", token: "hf_revoked000000000000000000000", endpoint: hub.url }, files(), { title: "x" }).catch((e) => e);
+    expect(error).toBeInstanceOf(HubPushError);
+    expect(error).toMatchObject({ code: "bad-token", status: 401 });
+    expect(error.message).toMatch(/HF_TOKEN was rejected by http:\/\/127\.0\.0\.1:\d+/);
+    expect(hub.repo("review-lab/trust-bench")!.commits.length).toBe(before);
+  });
+
+  test("a token without the hf_ prefix is refused before any request", async () => {
+    const count = hub.requests.length;
+    await expect(pushFilesToHub({ repoId: "review-lab/trust-bench", token: "ghp_github_token", endpoint: hub.url }, files(), { title: "x" }))
+      .rejects.toMatchObject({ code: "bad-token", message: expect.stringContaining("start with hf_") });
+    expect(hub.requests.length).toBe(count);
+  });
+
+  test("a missing repository is a missing-repo error naming it; with createIfMissing it is created and pushed", async () => {
+    await expect(pushFilesToHub({ repoId: "review-lab/not-there", token: WRITE_TOKEN, endpoint: hub.url }, files(), { title: "x" }))
+      .rejects.toMatchObject({ code: "missing-repo", status: 404, message: expect.stringContaining("review-lab/not-there does not exist") });
+    expect(hub.repo("review-lab/not-there")).toBeUndefined();
+    const created = await pushFilesToHub({ repoId: "review-lab/not-there", token: WRITE_TOKEN, endpoint: hub.url }, files(), { title: "first", createIfMissing: true });
+    expect(created.createdRepo).toBe(true);
+    expect(hub.repo("review-lab/not-there")!.commits).toHaveLength(1);
+  });
+
+  test("a read-only token gets a no-access error that says to use a write token", async () => {
+    await expect(pushFilesToHub({ repoId: "review-lab/trust-bench", token: READ_TOKEN, endpoint: hub.url }, files(), { title: "x" }))
+      .rejects.toMatchObject({ code: "no-access", status: 403, message: expect.stringContaining("write") });
+  });
+
+  test("missing configuration says which variable to set", async () => {
+    await expect(pushFilesToHub({ repoId: undefined, token: WRITE_TOKEN, endpoint: hub.url }, files(), { title: "x" }))
+      .rejects.toMatchObject({ code: "not-configured", message: expect.stringContaining("HF_REPO_ID") });
+    await expect(pushFilesToHub({ repoId: "a/b", token: undefined, endpoint: hub.url }, files(), { title: "x" }))
+      .rejects.toMatchObject({ code: "not-configured", message: expect.stringContaining("HF_TOKEN") });
+  });
+});

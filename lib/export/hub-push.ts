@@ -1,0 +1,109 @@
+// Pushes a release to a Hugging Face dataset repository as ONE commit (issue #7), turning the
+// Hub's status codes into errors that say what to fix. The endpoint is configurable so tests run
+// against lib/export/testing/fake-hub-server.ts.
+import { checkRepoAccess, commit, createRepo, HubApiError, whoAmI } from "@huggingface/hub";
+
+export type HubPushErrorCode = "not-configured" | "bad-token" | "missing-repo" | "no-access" | "hub-error";
+
+export class HubPushError extends Error {
+  readonly status: number;
+  constructor(readonly code: HubPushErrorCode, message: string) {
+    super(message);
+    this.name = "HubPushError";
+    this.status = { "not-configured": 400, "bad-token": 401, "missing-repo": 404, "no-access": 403, "hub-error": 502 }[code];
+  }
+}
+
+export interface HubTarget {
+  repoId: string | undefined;
+  token: string | undefined;
+  /** e.g. https://huggingface.co */
+  endpoint: string;
+}
+
+export interface HubFile {
+  path: string;
+  data: Uint8Array;
+}
+
+export interface HubPushResult {
+  repoId: string;
+  commitOid: string;
+  commitUrl: string;
+  pushedBy: string;
+  createdRepo: boolean;
+}
+
+export interface HubPushOptions {
+  title: string;
+  description?: string;
+  /** create the dataset repository (private) when it does not exist */
+  createIfMissing?: boolean;
+  fetch?: typeof fetch;
+}
+
+function checkTarget(target: HubTarget): { repoId: string; token: string; hubUrl: string } {
+  if (!target.token) throw new HubPushError("not-configured", "Set HF_TOKEN to a Hugging Face access token with write access to push a release.");
+  if (!target.repoId) throw new HubPushError("not-configured", "Set HF_REPO_ID to the dataset repository to push to, e.g. my-org/review-trust-bench.");
+  if (!/^[\w.-]+\/[\w.-]+$/.test(target.repoId))
+    throw new HubPushError("not-configured", `HF_REPO_ID "${target.repoId}" is not a repository id of the form owner/name.`);
+  // the client library refuses anything else before sending it
+  if (!target.token.startsWith("hf_"))
+    throw new HubPushError("bad-token", "HF_TOKEN does not look like a Hugging Face access token (they start with hf_).");
+  return { repoId: target.repoId, token: target.token, hubUrl: target.endpoint.replace(/\/+$/, "") };
+}
+
+function statusOf(error: unknown): number | null {
+  return error instanceof HubApiError ? error.statusCode : null;
+}
+
+function explain(error: unknown, repoId: string, hubUrl: string, step: string): HubPushError {
+  const status = statusOf(error);
+  const detail = error instanceof Error ? error.message : String(error);
+  if (status === 401) return new HubPushError("bad-token", `HF_TOKEN was rejected by ${hubUrl} (401 while ${step}): check that the token is valid and not revoked.`);
+  if (status === 403) return new HubPushError("no-access", `HF_TOKEN has no write access to the dataset ${repoId} on ${hubUrl} (403 while ${step}): use a token with the "write" role or one scoped to this repository.`);
+  if (status === 404) return new HubPushError("missing-repo", `The dataset repository ${repoId} does not exist on ${hubUrl}: create it on the Hub (or push with "create if missing"), or fix HF_REPO_ID.`);
+  if (status === null && error instanceof TypeError && /fetch failed/i.test(detail))
+    return new HubPushError("hub-error", `Could not reach ${hubUrl} while ${step}: check HF_ENDPOINT and the network.`);
+  return new HubPushError("hub-error", `The Hub at ${hubUrl} failed while ${step}${status ? ` (${status})` : ""}: ${detail}`);
+}
+
+export async function pushFilesToHub(target: HubTarget, files: readonly HubFile[], options: HubPushOptions): Promise<HubPushResult> {
+  const { repoId, token, hubUrl } = checkTarget(target);
+  const common = { accessToken: token, hubUrl, ...(options.fetch ? { fetch: options.fetch } : {}) };
+  const repo = { type: "dataset" as const, name: repoId };
+
+  let pushedBy: string;
+  try {
+    pushedBy = (await whoAmI(common)).name;
+  } catch (error) {
+    throw explain(error, repoId, hubUrl, "checking the token");
+  }
+
+  let createdRepo = false;
+  try {
+    await checkRepoAccess({ ...common, repo });
+  } catch (error) {
+    if (statusOf(error) !== 404 || !options.createIfMissing) throw explain(error, repoId, hubUrl, "opening the repository");
+    try {
+      await createRepo({ ...common, repo, private: true });
+      createdRepo = true;
+    } catch (createError) {
+      throw explain(createError, repoId, hubUrl, "creating the repository");
+    }
+  }
+
+  try {
+    const output = await commit({
+      ...common,
+      repo,
+      title: options.title,
+      description: options.description,
+      operations: files.map((f) => ({ operation: "addOrUpdate" as const, path: f.path, content: new Blob([f.data as Uint8Array<ArrayBuffer>]) })),
+    });
+    if (!output) throw new Error("the Hub returned no commit");
+    return { repoId, commitOid: output.commit.oid, commitUrl: output.commit.url, pushedBy, createdRepo };
+  } catch (error) {
+    throw explain(error, repoId, hubUrl, "committing the files");
+  }
+}

@@ -1,0 +1,94 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Database } from "@/lib/db/connection";
+import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
+import { canonicalJson } from "./canonical-json";
+import { createSplitRun } from "./create-split-run";
+import { exportDataset, type ExportResult } from "./export-dataset";
+import { importReleasedDataset } from "./import-released-dataset";
+import { ReleasedFileError } from "./parse-released-jsonl";
+import { readDatasetFolder } from "./read-dataset-folder";
+import { parseReleasedJsonl } from "./parse-released-jsonl";
+import { RELEASED_SAMPLE_PATH, releasedSampleRows, releasedSampleText } from "./testing/released-sample";
+
+const exportedRows = (dir: string) =>
+  readDatasetFolder(dir).flatMap((f) => parseReleasedJsonl(f.name, f.text, f.split!).rows);
+const canonicalSet = (rows: unknown[]) => rows.map((r) => canonicalJson(r)).sort();
+
+describe.each(TEST_DATABASE_KINDS)("importing a released JSONL file on %s", (kind) => {
+  let db: Database;
+  let root: string;
+  let first: ExportResult;
+  beforeAll(async () => {
+    db = await openTestDatabase(kind);
+    root = mkdtempSync(path.join(tmpdir(), "wb-import-"));
+  });
+  afterAll(async () => {
+    await db?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  test("the sample loads as PRs, one shared timeline each, labelled instances and accepted perturbations", async () => {
+    const result = await importReleasedDataset(db.prisma, [{ name: "released-sample.jsonl", text: releasedSampleText() }]);
+    expect(result).toMatchObject({ rows: 15, pullRequests: { created: 5, reused: 0 }, instances: { created: 15, reused: 0 }, splitRunId: null, warnings: [] });
+    const p = db.prisma;
+    expect(await p.repository.count()).toBe(2);
+    expect(await p.timelineEntry.count({ where: { pullRequest: { number: 412 } } })).toBe(8);
+    expect(await p.instance.count({ where: { source: "human", stage: "labelled", finalLabel: "trustworthy" } })).toBe(8);
+    expect(await p.instance.count({ where: { source: "human", stage: "labelled", finalLabel: "untrustworthy" } })).toBe(3);
+    const perturbations = await p.instance.findMany({ where: { source: "perturbation" }, include: { parent: true, targetEntry: true } });
+    expect(perturbations.map((x) => x.perturbationKind).sort()).toEqual(["location", "negation", "negation", "symbol"]);
+    expect(perturbations.every((x) => x.verification === "accepted" && x.parent?.targetEntryId === x.targetEntryId)).toBe(true);
+    const location = perturbations.find((x) => x.perturbationKind === "location")!;
+    expect(location).toMatchObject({ perturbedBody: null, perturbedPath: "tests/test_spline.py" });
+    expect(location.targetEntry.path).toBe("curvefit/spline.py");
+  });
+
+  test("re-importing the same file adds nothing", async () => {
+    const again = await importReleasedDataset(db.prisma, [{ name: "released-sample.jsonl", text: releasedSampleText() }]);
+    expect(again).toMatchObject({ pullRequests: { created: 0, reused: 5 }, instances: { created: 0, reused: 15 }, warnings: [] });
+    expect(await db.prisma.instance.count()).toBe(15);
+  });
+
+  test("round trip: parse → import → split → export gives back the same rows, suffixes, ids and timeline order", async () => {
+    const run = await createSplitRun(db.prisma, { seed: 42 });
+    first = await exportDataset(db.prisma, { splitRunId: run.splitRunId, exportsRoot: root });
+    const rows = exportedRows(first.dir);
+    expect(canonicalSet(rows)).toEqual(canonicalSet(releasedSampleRows()));
+    // entries sharing a second keep the file's order (the inline before the review in curvefit#412)
+    const pr412 = rows.find((r) => r.pull_request.pull_number === 412)!;
+    expect(pr412.code_review.map((e) => (e.type === "commit" ? "commit" : e.id))).toEqual(
+      ["commit", 2081554301, 2081554302, 2081554310, 2760012201, "commit", 2859930011, 2760012202]);
+    expect(rows.filter((r) => r.instance_id.includes("#perturb-")).map((r) => r.instance_id.split("#")[1]).sort())
+      .toEqual(["perturb-location-1", "perturb-negation-1", "perturb-negation-1", "perturb-symbol-1"]);
+  });
+
+  test("an export imported into a fresh database re-exports the same JSONL bytes, splits included", async () => {
+    const other = await openTestDatabase(kind);
+    try {
+      const files = readDatasetFolder(first.dir);
+      const result = await importReleasedDataset(other.prisma, files);
+      expect(result.splitRunId).not.toBeNull();
+      const run = await other.prisma.splitRun.findUniqueOrThrow({ where: { id: result.splitRunId! } });
+      expect(run.params).toMatchObject({ method: "imported", instances: 15 });
+      const second = await exportDataset(other.prisma, { splitRunId: result.splitRunId!, exportsRoot: root });
+      for (const split of ["train", "validation", "test"])
+        expect(readFileSync(path.join(second.dir, "data", `${split}.jsonl`)).equals(readFileSync(path.join(first.dir, "data", `${split}.jsonl`))), split).toBe(true);
+      expect(second.manifest.rows).toEqual(first.manifest.rows);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test("a broken file is refused whole, naming its lines, and leaves the database untouched", async () => {
+    const before = await db.prisma.instance.count();
+    const lines = readFileSync(RELEASED_SAMPLE_PATH, "utf8").trim().split("\n");
+    lines[3] = lines[3].replace('"trustworthy":false', '"trustworthy":"no"');
+    const error = await importReleasedDataset(db.prisma, [{ name: "broken.jsonl", text: lines.join("\n") }]).catch((e) => e);
+    expect(error).toBeInstanceOf(ReleasedFileError);
+    expect(error.message).toContain("broken.jsonl:4: trustworthy:");
+    expect(await db.prisma.instance.count()).toBe(before);
+  });
+});

@@ -1,0 +1,18 @@
+import type { ReleasedPerturbationKind } from "./released-row-schema";
+
+// dataset-format.md: `owner__repo-<pull_number>@<7-char base sha>`, e.g. ManimCommunity__manim-166@7a3e1dc;
+// perturbed copies add a `#perturb-…` suffix (ours: `#perturb-<kind>-<n>`, n counting from 1).
+
+export function baseInstanceId(repo: string, pullNumber: number, baseSha: string): string {
+  return `${repo.replace("/", "__")}-${pullNumber}@${baseSha.slice(0, 7)}`;
+}
+
+export function perturbedInstanceId(base: string, kind: ReleasedPerturbationKind, ordinal: number): string {
+  return `${base}#perturb-${kind}-${ordinal}`;
+}
+
+/** The `#perturb-…` suffix of an instance id, or null for a human-annotated one. */
+export function perturbSuffix(instanceId: string): string | null {
+  const at = instanceId.indexOf("#perturb");
+  return at < 0 ? null : instanceId.slice(at);
+}

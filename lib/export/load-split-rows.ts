@@ -1,0 +1,110 @@
+// Loads one split run's instances with everything the row writer needs, and writes its rows.
+import type { PrismaClient } from "@/lib/db/generated/client";
+import { rowKey, type ReleasedRow } from "./released-row-schema";
+import type { RowsBySplit } from "./dataset-statistics";
+import { loadEligibleInstances } from "./eligible-instances";
+import { NotFoundError, UnreadableSplitError } from "./export-errors";
+import { loadImportLedger } from "./import-ledger";
+import { SplitRunParamsSchema, type SplitRunParams } from "./split-run-params";
+import { writeReleasedRow, type PerturbationInput, type RowSource } from "./write-released-row";
+
+export interface SplitRows {
+  splitRun: { id: string; seed: number; createdAt: Date; params: SplitRunParams };
+  rows: RowsBySplit;
+  /** row key → Instance.id, for ExportItem rows */
+  instanceOfRow: Map<string, string>;
+  /** assigned instances that no longer have a final label (or were deleted) */
+  stale: string[];
+  /** eligible instances this run does not include (labelled after it was made) */
+  notInRun: number;
+}
+
+type LoadedInstance = Awaited<ReturnType<typeof loadInstances>>[number];
+
+function loadInstances(prisma: PrismaClient, ids: string[]) {
+  return prisma.instance.findMany({
+    where: { id: { in: ids } },
+    select: {
+      id: true, source: true, stage: true, finalLabel: true, verification: true, perturbationKind: true,
+      perturbedBody: true, perturbedPath: true, perturbedDiffHunk: true, targetEntryId: true, pullRequestId: true, createdAt: true,
+    },
+  });
+}
+
+const isEligible = (i: LoadedInstance) =>
+  i.source === "human"
+    ? i.stage === "labelled" && (i.finalLabel === "trustworthy" || i.finalLabel === "untrustworthy")
+    : i.verification === "accepted" && i.perturbationKind !== null;
+
+/** 1-based ordinal of each perturbation among the run's perturbations of the same entry and kind. */
+function perturbationOrdinals(instances: readonly LoadedInstance[]): Map<string, number> {
+  const groups = new Map<string, LoadedInstance[]>();
+  for (const i of instances) {
+    if (i.source !== "perturbation") continue;
+    const key = `${i.targetEntryId}:${i.perturbationKind}`;
+    groups.set(key, [...(groups.get(key) ?? []), i]);
+  }
+  const ordinals = new Map<string, number>();
+  for (const members of groups.values())
+    members
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+      .forEach((m, index) => ordinals.set(m.id, index + 1));
+  return ordinals;
+}
+
+export async function loadSplitRows(prisma: PrismaClient, splitRunId: string): Promise<SplitRows> {
+  const run = await prisma.splitRun.findUnique({
+    where: { id: splitRunId },
+    include: { assignments: { select: { instanceId: true, split: true } } },
+  });
+  if (!run) throw new NotFoundError(`Split ${splitRunId}`);
+  const parsed = SplitRunParamsSchema.safeParse(run.params);
+  if (!parsed.success) throw new UnreadableSplitError(splitRunId);
+  const params = parsed.data;
+  const assigned = new Map(run.assignments.map((a) => [a.instanceId, a.split]));
+  const instances = await loadInstances(prisma, [...assigned.keys()]);
+  const found = new Set(instances.map((i) => i.id));
+  const stale = [...assigned.keys()].filter((id) => !found.has(id));
+  stale.push(...instances.filter((i) => !isEligible(i)).map((i) => i.id));
+  const usable = instances.filter(isEligible);
+
+  const pullRequests = await prisma.pullRequest.findMany({
+    where: { id: { in: [...new Set(usable.map((i) => i.pullRequestId))] } },
+    include: {
+      repository: { select: { fullName: true, language: true } },
+      linkedIssues: { select: { number: true, title: true, body: true } },
+      timeline: true,
+    },
+  });
+  const prById = new Map(pullRequests.map((pr) => [pr.id, pr]));
+  const ledger = await loadImportLedger(prisma);
+  const ordinals = perturbationOrdinals(usable);
+
+  const rows: RowsBySplit = { train: [], validation: [], test: [] };
+  const instanceOfRow = new Map<string, string>();
+  for (const i of usable) {
+    const pr = prById.get(i.pullRequestId)!;
+    const perturbation: PerturbationInput | null =
+      i.source === "perturbation"
+        ? { kind: i.perturbationKind!, ordinal: ordinals.get(i.id)!, body: i.perturbedBody, path: i.perturbedPath, diffHunk: i.perturbedDiffHunk }
+        : null;
+    const source: RowSource = {
+      repository: pr.repository,
+      pullRequest: { number: pr.number, title: pr.title, body: pr.body, createdAt: pr.createdAt, baseSha: pr.baseSha, patch: pr.patch, problemDomain: pr.problemDomain },
+      linkedIssues: pr.linkedIssues,
+      timeline: pr.timeline,
+      timelineOrder: ledger.timelines.get(pr.id) ?? null,
+      targetEntryId: i.targetEntryId,
+      trustworthy: i.source === "human" && i.finalLabel === "trustworthy",
+      source: i.source,
+      perturbation,
+      released: ledger.instances.get(i.id) ?? null,
+    };
+    const row: ReleasedRow = writeReleasedRow(source);
+    rows[assigned.get(i.id)!].push(row);
+    instanceOfRow.set(rowKey(row), i.id);
+  }
+
+  const notInRun = (await loadEligibleInstances(prisma)).filter((e) => !assigned.has(e.id)).length;
+  return { splitRun: { id: run.id, seed: run.seed, createdAt: run.createdAt, params }, rows, instanceOfRow, stale, notInRun };
+}

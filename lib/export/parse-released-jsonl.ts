@@ -1,0 +1,72 @@
+// Reads a released-format JSONL file (dataset-format.md) into validated rows, or says exactly
+// which lines are wrong and why.
+import type { z } from "zod";
+import type { SplitName } from "@/lib/split/partition-result";
+import { sha256Hex } from "./build-manifest";
+import { ReleasedRowSchema, type ReleasedRow } from "./released-row-schema";
+
+export interface ReleasedFile {
+  name: string;
+  sha256: string;
+  /** the split the file's rows belong to, when known (train.jsonl, validation.jsonl, test.jsonl) */
+  split: SplitName | null;
+  rows: ReleasedRow[];
+  /** the file line of each row */
+  lines: number[];
+}
+
+export interface ReleasedFileIssue {
+  file: string;
+  line: number | null;
+  message: string;
+}
+
+export class ReleasedFileError extends Error {
+  readonly status = 422;
+  constructor(readonly issues: ReleasedFileIssue[]) {
+    const shown = issues.slice(0, 20).map((i) => `${i.file}${i.line ? `:${i.line}` : ""}: ${i.message}`);
+    super(`The file cannot be imported:\n${shown.join("\n")}${issues.length > 20 ? `\n… and ${issues.length - 20} more` : ""}`);
+    this.name = "ReleasedFileError";
+  }
+}
+
+const SPLIT_WORDS: Record<string, SplitName> = { train: "train", validation: "validation", valid: "validation", val: "validation", dev: "validation", test: "test" };
+
+/** train.jsonl, data/validation.jsonl, crj_test.jsonl … → the split; anything else → null. */
+export function splitFromFileName(name: string): SplitName | null {
+  const base = name.split(/[\\/]/).pop()!.toLowerCase().replace(/\.jsonl$/, "");
+  for (const word of base.split(/[^a-z]+/).reverse()) if (SPLIT_WORDS[word]) return SPLIT_WORDS[word];
+  return null;
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const where = issue.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("").replace(/^\./, "");
+  return where ? `${where}: ${issue.message}` : issue.message;
+}
+
+export function parseReleasedJsonl(name: string, text: string, split: SplitName | null = splitFromFileName(name)): ReleasedFile {
+  const rows: ReleasedRow[] = [];
+  const lines: number[] = [];
+  const issues: ReleasedFileIssue[] = [];
+  text.replace(/^\uFEFF/, "").split("\n").forEach((raw, index) => {
+    const line = index + 1;
+    if (raw.trim() === "") return;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch (error) {
+      issues.push({ file: name, line, message: `not JSON (${(error as Error).message})` });
+      return;
+    }
+    const parsed = ReleasedRowSchema.safeParse(value);
+    if (parsed.success) {
+      rows.push(parsed.data);
+      lines.push(line);
+    }
+    else for (const issue of parsed.error.issues.slice(0, 5)) issues.push({ file: name, line, message: describeIssue(issue) });
+  });
+  // an empty split file is valid (a small release can have no validation rows); an empty unnamed file is a mistake
+  if (issues.length === 0 && rows.length === 0 && split === null) issues.push({ file: name, line: null, message: "has no rows" });
+  if (issues.length > 0) throw new ReleasedFileError(issues);
+  return { name, sha256: sha256Hex(text), split, rows, lines };
+}

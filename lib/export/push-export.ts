@@ -1,0 +1,26 @@
+// Pushes a recorded export's dataset part (README.md, data/*, manifest.json) to the Hub, after
+// checking every file still has the hash its manifest recorded: what is pushed is what was exported.
+import type { PrismaClient } from "@/lib/db/generated/client";
+import { MANIFEST_PATH } from "./build-export-files";
+import { loadExportFiles } from "./read-export-files";
+import { pushFilesToHub, type HubPushOptions, type HubPushResult, type HubTarget } from "./hub-push";
+
+export async function pushExport(
+  prisma: PrismaClient,
+  exportId: string,
+  target: HubTarget,
+  options: Pick<HubPushOptions, "createIfMissing" | "fetch"> = {},
+): Promise<HubPushResult> {
+  const { manifest, read } = await loadExportFiles(prisma, exportId);
+  const files = [...manifest.files.map((f) => f.path), MANIFEST_PATH].map((path) => ({ path, data: read(path) }));
+  const result = await pushFilesToHub(target, files, {
+    ...options,
+    title: `Release ${manifest.content_hash.slice(0, 12)}: ${manifest.rows.train}/${manifest.rows.validation}/${manifest.rows.test} train/validation/test`,
+    description: `Exported by the review-trust workbench (export ${exportId}). Every file's sha256 is listed in manifest.json; content hash ${manifest.content_hash}.`,
+  });
+  await prisma.export.update({ where: { id: exportId }, data: { hubRepoId: result.repoId, hubCommit: result.commitOid } });
+  await prisma.auditEvent.create({
+    data: { action: "export.push", subjectType: "export", subjectId: exportId, details: { repoId: result.repoId, commit: result.commitOid, by: result.pushedBy } },
+  });
+  return result;
+}

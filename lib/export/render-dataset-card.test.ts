@@ -1,0 +1,91 @@
+import { describe, expect, test } from "vitest";
+import { annotationAgreement } from "./annotation-agreement";
+import { datasetStatistics, type RowsBySplit } from "./dataset-statistics";
+import { funnelSteps } from "./funnel";
+import { cardBody, renderDatasetCard, type DatasetCardInput } from "./render-dataset-card";
+import { releasedSampleRows } from "./testing/released-sample";
+
+// The fixture's PRs, split by hand: curvefit#412 and streamlane#2101 to test, curvefit#455 to validation
+function sampleSplits(): RowsBySplit {
+  const rows = releasedSampleRows();
+  const split = (repo: string, n: number) =>
+    (repo === "geomkit/curvefit" && n === 412) || (repo === "streamlane/queueworks" && n === 2101) ? "test" : repo === "geomkit/curvefit" && n === 455 ? "validation" : "train";
+  const out: RowsBySplit = { train: [], validation: [], test: [] };
+  for (const r of rows) out[split(r.repo, r.pull_request.pull_number)].push(r);
+  return out;
+}
+
+function cardInput(): DatasetCardInput {
+  return {
+    title: "Review Trust Sample",
+    statistics: datasetStatistics(sampleSplits()),
+    split: { method: "partition", seed: 42, testShare: 0.3, validationShare: 0.15,
+      targets: { train: { trustworthy: 5, untrustworthy: 3 }, validation: { trustworthy: 1, untrustworthy: 0 }, test: { trustworthy: 2, untrustworthy: 4 } }, maxAbsDeviation: 1 },
+    funnel: funnelSteps({ repositoriesSelected: 2, pullRequestsHarvested: 31, pullRequestsKept: 12, instancesCreated: 4_812, droppedByRules: 1_207, droppedByLlm: 933,
+      passedScreening: 2_672, unsuitable: 61, labelledTrustworthy: 8, labelledUntrustworthy: 3, perturbationsGenerated: 9, perturbationsAccepted: 4, exported: 15 }),
+    agreement: annotationAgreement([
+      { labels: ["trustworthy", "trustworthy"], adjudicated: false },
+      { labels: ["trustworthy", "untrustworthy"], adjudicated: true },
+      { labels: ["untrustworthy", "untrustworthy"], adjudicated: false },
+      { labels: ["trustworthy", "trustworthy"], adjudicated: false },
+    ]),
+  };
+}
+
+describe("the dataset card", () => {
+  const card = renderDatasetCard(cardInput());
+
+  test("front matter has the released configs/data_files layout", () => {
+    const front = card.slice(0, card.indexOf("\n---\n", 4) + 5);
+    expect(front).toContain(
+      "configs:\n- config_name: default\n  data_files:\n  - split: train\n    path: data/train.jsonl\n  - split: validation\n    path: data/validation.jsonl\n  - split: test\n    path: data/test.jsonl\n---\n",
+    );
+    expect(front).toContain('pretty_name: "Review Trust Sample"');
+    expect(cardBody(card).startsWith("\n# Review Trust Sample")).toBe(true);
+  });
+
+  test("the split table shows per-class counts, PRs and targets for each split and the total", () => {
+    expect(card).toContain("| split | trustworthy (true) | untrustworthy (false) | examples | PRs | target true / false |");
+    // train: curvefit#430 (2 true + symbol) and streamlane#2087 (1 true, 1 false, 1 negation)
+    expect(card).toContain("| train | 3 | 3 | 6 | 2 | 5 / 3 |");
+    expect(card).toContain("| validation | 2 | 0 | 2 | 1 | 1 / 0 |");
+    expect(card).toContain("| test | 3 | 4 | 7 | 2 | 2 / 4 |");
+    expect(card).toContain("| **all** | 8 | 7 | 15 | 5 | – |");
+    expect(card).toContain("seed 42");
+  });
+
+  test("funnel, agreement and perturbations per kind appear with their numbers", () => {
+    expect(card).toContain("| Review-comment instances | 4,812 |");
+    expect(card).toContain("| Dropped by rule filters | 1,207 |");
+    expect(card).toContain("| Examples in this release | 15 |");
+    expect(card).toContain("| Observed agreement (first two labels) | 75.0% |");
+    expect(card).toContain("| Cohen's kappa | 0.500 |");
+    expect(card).toContain("| Disagreements settled by an adjudicator | 1 |");
+    expect(card).toContain("| negation | 1 | 0 | 1 | 2 |");
+    expect(card).toContain("| symbol | 1 | 0 | 0 | 1 |");
+    expect(card).toContain("| location | 0 | 0 | 1 | 1 |");
+  });
+
+  test("Table 1 statistics and the repository distribution are computed from the rows", () => {
+    const st = cardInput().statistics;
+    // curvefit#412's title has 10 words and is the longest
+    expect(st.attributes.titleWords.max).toBe(10);
+    expect(card).toContain(`| PR text | Title length (words) | ${st.attributes.titleWords.mean.toFixed(2)} | 10 |`);
+    // streamlane#2087 has two commits; curvefit#455 two; max is 2
+    expect(st.attributes.commits.max).toBe(2);
+    expect(card).toMatch(/\| Patch to review \| # Files edited \| 1\.\d\d \| 2 \|/);
+    expect(card).toContain("| `geomkit/curvefit` | Python | 3 | 6 | 4 | 10 | 3 | 2 | 5 |");
+    expect(card).toContain("| `streamlane/queueworks` | Go | 2 | 2 | 3 | 5 | 3 | 0 | 2 |");
+  });
+
+  test("with no double annotation the card says so instead of printing a kappa", () => {
+    const input = { ...cardInput(), agreement: annotationAgreement([]) };
+    const text = renderDatasetCard(input);
+    expect(text).toContain("No instance in this database carries two independent labels");
+    expect(text).not.toContain("Cohen's kappa");
+  });
+
+  test("the same input renders the same bytes", () => {
+    expect(renderDatasetCard(cardInput())).toBe(card);
+  });
+});

@@ -1,0 +1,213 @@
+// The dataset card (README.md): YAML front matter with the `configs`/`data_files` layout the
+// released dataset uses (dataset-format.md "Files"), then the split table, funnel, agreement,
+// perturbations, paper-Table-1 statistics and per-repository distribution. No dates or ids from
+// the database go in, so the same data renders to the same bytes.
+import type { ClassCounts } from "@/lib/split/group-schema";
+import type { AnnotationAgreement } from "./annotation-agreement";
+import { PERTURBATION_KINDS, SPLITS, type DatasetStatistics, type MeanMax, type SplitName } from "./dataset-statistics";
+import type { FunnelStep } from "./funnel";
+
+export interface SplitDescription {
+  method: "partition" | "imported";
+  seed: number;
+  testShare?: number;
+  validationShare?: number;
+  targets?: Record<SplitName, ClassCounts>;
+  maxAbsDeviation?: number;
+}
+
+export interface DatasetCardInput {
+  title: string;
+  statistics: DatasetStatistics;
+  split: SplitDescription;
+  funnel: FunnelStep[];
+  agreement: AnnotationAgreement;
+}
+
+export const dataFilePath = (split: SplitName, ext: "jsonl" | "parquet") => `data/${split}.${ext}`;
+
+const int = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+const dec = (n: number) => {
+  const [whole, fraction] = n.toFixed(2).split(".");
+  return `${int(Number(whole))}.${fraction}`;
+};
+const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
+const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
+
+function table(header: string[], rows: string[][], align: ("l" | "r")[]): string {
+  const rule = align.map((a) => (a === "r" ? "---:" : "---"));
+  return [header, rule, ...rows].map((r) => `| ${r.join(" | ")} |`).join("\n");
+}
+
+function sizeCategory(n: number): string {
+  if (n < 1_000) return "n<1K";
+  if (n < 10_000) return "1K<n<10K";
+  if (n < 100_000) return "10K<n<100K";
+  return "100K<n<1M";
+}
+
+function frontMatter(input: DatasetCardInput): string {
+  const lines = [
+    "---",
+    `pretty_name: ${JSON.stringify(input.title)}`,
+    "language:",
+    "- en",
+    "task_categories:",
+    "- text-classification",
+    "size_categories:",
+    `- ${sizeCategory(input.statistics.splits.all.total)}`,
+    "configs:",
+    "- config_name: default",
+    "  data_files:",
+    ...SPLITS.flatMap((s) => [`  - split: ${s}`, `    path: ${dataFilePath(s, "jsonl")}`]),
+    "---",
+  ];
+  return lines.join("\n");
+}
+
+function splitSection({ statistics: st, split }: DatasetCardInput): string {
+  const rows = SPLITS.map((s) => {
+    const c = st.splits[s];
+    const target = split.targets?.[s];
+    return [s, int(c.trustworthy), int(c.untrustworthy), int(c.total), int(c.pullRequests),
+      target ? `${int(target.trustworthy)} / ${int(target.untrustworthy)}` : "–"];
+  });
+  const a = st.splits.all;
+  rows.push(["**all**", int(a.trustworthy), int(a.untrustworthy), int(a.total), int(a.pullRequests), "–"]);
+  const how =
+    split.method === "imported"
+      ? "The splits were taken as imported from an existing release."
+      : `PR-disjoint: every instance of a pull request, perturbed copies included, is in one split. ` +
+        `A two-dimensional subset-sum over shuffled PR groups (seed ${split.seed}) first picks the test set ` +
+        `(${pct(split.testShare ?? 0.3)} of each class), then validation (${pct(split.validationShare ?? 0.15)} of the remaining train pool).` +
+        (split.maxAbsDeviation !== undefined ? ` Largest miss against a per-class target: ${int(split.maxAbsDeviation)} instance(s).` : "");
+  return [
+    "## Splits",
+    "",
+    table(["split", "trustworthy (true)", "untrustworthy (false)", "examples", "PRs", "target true / false"],
+      rows, ["l", "r", "r", "r", "r", "r"]),
+    "",
+    how,
+  ].join("\n");
+}
+
+function funnelSection({ funnel }: DatasetCardInput): string {
+  return ["## Construction funnel", "", table(["step", "count", "what"], funnel.map((f) => [f.label, int(f.count), cell(f.note)]), ["l", "r", "l"])].join("\n");
+}
+
+function agreementSection({ agreement: a }: DatasetCardInput): string {
+  if (a.doublyAnnotated === 0)
+    return ["## Annotation agreement", "", "No instance in this database carries two independent labels (for example, an imported release), so no agreement figure is reported."].join("\n");
+  return [
+    "## Annotation agreement",
+    "",
+    table(["measure", "value"], [
+      ["Instances with a label", int(a.annotated)],
+      ["Instances labelled independently by two annotators", int(a.doublyAnnotated)],
+      ["Observed agreement (first two labels)", pct(a.observedAgreement ?? 0)],
+      ["Cohen's kappa", a.cohensKappa === null ? "undefined" : a.cohensKappa.toFixed(3)],
+      ["Disagreements settled by an adjudicator", int(a.adjudicated)],
+    ], ["l", "r"]),
+  ].join("\n");
+}
+
+function perturbationSection({ statistics: st }: DatasetCardInput): string {
+  const rows = PERTURBATION_KINDS.map((k) => [k, ...SPLITS.map((s) => int(st.perturbations.bySplit[s][k])), int(st.perturbations[k])]);
+  return [
+    "## Perturbations",
+    "",
+    "Untrustworthy copies of trustworthy comments, each verified by experts: **negation** reverses one affirmative or negative expression, " +
+      "**symbol** renames one referenced code element, **location** moves the comment to another comment's file and hunk in the same PR.",
+    "",
+    table(["kind", ...SPLITS, "all"], rows, ["l", "r", "r", "r", "r"]),
+  ].join("\n");
+}
+
+function statisticsSection({ statistics: st }: DatasetCardInput): string {
+  const a = st.attributes;
+  const row = (group: string, label: string, m: MeanMax) => [group, label, dec(m.mean), int(m.max)];
+  return [
+    "## Dataset statistics",
+    "",
+    "Per task instance, as in the paper's Table 1:",
+    "",
+    table(["", "attribute", "mean", "max"], [
+      row("PR text", "Title length (words)", a.titleWords),
+      row("PR text", "Body length (words)", a.bodyWords),
+      row("Patch to review", "# Lines edited", a.linesEdited),
+      row("Patch to review", "# Files edited", a.filesEdited),
+      row("Review comment", "Length (words)", a.commentWords),
+      row("PR context", "# Commits per instance", a.commits),
+    ], ["l", "l", "r", "r"]),
+  ].join("\n");
+}
+
+function repositorySection({ statistics: st }: DatasetCardInput): string {
+  const rows = st.repositories.map((r) => [`\`${r.repo}\``, cell(r.language || "–"), int(r.pullRequests), int(r.trustworthy), int(r.untrustworthy), int(r.total),
+    ...SPLITS.map((s) => int(r.bySplit[s]))]);
+  return ["## Repositories", "", table(["repository", "language", "PRs", "true", "false", "examples", ...SPLITS], rows,
+    ["l", "l", "r", "r", "r", "r", "r", "r", "r"])].join("\n");
+}
+
+const FIELDS_SECTION = `## Fields
+
+| field | type | notes |
+| --- | --- | --- |
+| \`instance_id\` | string | \`owner__repo-<pull_number>@<7-char base sha>\`; perturbed copies add \`#perturb-<kind>-<n>\`. Not unique alone. |
+| \`judged_entry_id\` | integer | id of the judged entry inside \`code_review\`; \`(instance_id, judged_entry_id)\` is unique |
+| \`judged_user\` | string | GitHub login of the judged comment's author |
+| \`repo\` | string | \`owner/name\` |
+| \`language\` | string | primary language of the repository |
+| \`pull_request\` | object | \`pull_number\`, \`title\`, \`body\`, \`created_at\`, \`base_commit\`, \`patch_to_review\` |
+| \`resolved_issues\` | list | \`{number, title, body}\` of linked issues |
+| \`code_review\` | list | the PR timeline, oldest first: \`commit\`, \`pr_comment\`, \`inline\`, \`inline_reply\`, \`review\` entries |
+| \`problem_domain\` | string | e.g. \`Bug Fixes\` |
+| \`hint_text\` | string | reserved, empty |
+| \`trustworthy\` | boolean | gold label of the judged entry |
+| \`source\` | string | provenance (\`human\` or \`perturbation\`); never shown to a judge |
+| \`perturbation_kind\` | string, optional | \`negation\`, \`symbol\` or \`location\`; only on perturbed rows |`;
+
+const FILES_SECTION = `## Files
+
+- \`data/{train,validation,test}.jsonl\`: one example per line, sorted by \`instance_id\` then \`judged_entry_id\`.
+- \`data/{train,validation,test}.parquet\`: the same rows; \`code_review\` entries hold the union of the entry fields, null where a type has none.
+- \`manifest.json\`: sha256 of every file and of the whole release, to check a copy byte for byte.`;
+
+export function renderDatasetCard(input: DatasetCardInput): string {
+  const all = input.statistics.splits.all;
+  const intro =
+    `${input.title}: ${int(all.total)} code-review comments from ${int(all.pullRequests)} pull requests in ` +
+    `${int(input.statistics.repositories.length)} repositories, each labelled technically trustworthy (${int(all.trustworthy)}) ` +
+    `or untrustworthy (${int(all.untrustworthy)}), built with the CRJudgeBench pipeline. A judge sees the PR, its patch, ` +
+    `the repository at the base commit and one review comment, and decides whether the comment's technical claims hold.`;
+  return [
+    frontMatter(input),
+    "",
+    `# ${input.title}`,
+    "",
+    intro,
+    "",
+    splitSection(input),
+    "",
+    funnelSection(input),
+    "",
+    agreementSection(input),
+    "",
+    perturbationSection(input),
+    "",
+    statisticsSection(input),
+    "",
+    repositorySection(input),
+    "",
+    FIELDS_SECTION,
+    "",
+    FILES_SECTION,
+    "",
+  ].join("\n");
+}
+
+/** Splits the front matter from the Markdown body, for previews that render the body. */
+export function cardBody(card: string): string {
+  const end = card.indexOf("\n---\n", 4);
+  return card.startsWith("---\n") && end >= 0 ? card.slice(end + 5) : card;
+}

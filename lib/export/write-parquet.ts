@@ -1,0 +1,100 @@
+// Parquet beside each JSONL split, with the nested layout the Hub's own JSONL→Parquet conversion
+// gives these rows: structs for objects, lists of structs for arrays, and code_review entries as
+// one struct holding the union of the five entry types' fields (absent fields are null).
+import { parquetWriteBuffer } from "hyparquet-writer";
+import type { ReleasedRow } from "./released-row-schema";
+import { sortRows } from "./serialize-jsonl";
+
+type Leaf = "STRING" | "INT64" | "BOOLEAN";
+type Field = { name: string; leaf?: Leaf; optional?: boolean; struct?: Field[]; list?: Field[] };
+
+const CODE_REVIEW_FIELDS: Field[] = [
+  { name: "type", leaf: "STRING" },
+  { name: "id", leaf: "INT64", optional: true },
+  { name: "sha", leaf: "STRING", optional: true },
+  { name: "user", leaf: "STRING", optional: true },
+  { name: "created_at", leaf: "STRING" },
+  { name: "body", leaf: "STRING", optional: true },
+  { name: "message", leaf: "STRING", optional: true },
+  { name: "review_path", leaf: "STRING", optional: true },
+  { name: "diff_hunk", leaf: "STRING", optional: true },
+  { name: "in_reply_to_id", leaf: "INT64", optional: true },
+  { name: "review_state", leaf: "STRING", optional: true },
+];
+
+export const PARQUET_COLUMNS: Field[] = [
+  { name: "instance_id", leaf: "STRING" },
+  { name: "judged_entry_id", leaf: "INT64" },
+  { name: "judged_user", leaf: "STRING", optional: true },
+  { name: "repo", leaf: "STRING" },
+  { name: "language", leaf: "STRING" },
+  {
+    name: "pull_request",
+    struct: [
+      { name: "pull_number", leaf: "INT64" },
+      { name: "title", leaf: "STRING" },
+      { name: "body", leaf: "STRING" },
+      { name: "created_at", leaf: "STRING" },
+      { name: "base_commit", leaf: "STRING" },
+      { name: "patch_to_review", leaf: "STRING" },
+    ],
+  },
+  {
+    name: "resolved_issues",
+    list: [
+      { name: "number", leaf: "INT64" },
+      { name: "title", leaf: "STRING" },
+      { name: "body", leaf: "STRING" },
+    ],
+  },
+  { name: "code_review", list: CODE_REVIEW_FIELDS },
+  { name: "problem_domain", leaf: "STRING" },
+  { name: "hint_text", leaf: "STRING" },
+  { name: "trustworthy", leaf: "BOOLEAN" },
+  { name: "source", leaf: "STRING" },
+  { name: "perturbation_kind", leaf: "STRING", optional: true },
+];
+
+type SchemaElement = Record<string, unknown>;
+type ParquetSchema = NonNullable<Parameters<typeof parquetWriteBuffer>[0]["schema"]>;
+
+function schemaOf(field: Field): SchemaElement[] {
+  const repetition_type = field.optional ? "OPTIONAL" : "REQUIRED";
+  if (field.struct) return [{ name: field.name, repetition_type, num_children: field.struct.length }, ...field.struct.flatMap(schemaOf)];
+  if (field.list)
+    return [
+      { name: field.name, repetition_type, converted_type: "LIST", num_children: 1 },
+      { name: "list", repetition_type: "REPEATED", num_children: 1 },
+      { name: "element", repetition_type: "REQUIRED", num_children: field.list.length },
+      ...field.list.flatMap(schemaOf),
+    ];
+  if (field.leaf === "STRING") return [{ name: field.name, type: "BYTE_ARRAY", converted_type: "UTF8", repetition_type }];
+  return [{ name: field.name, type: field.leaf, repetition_type }];
+}
+
+// hyparquet-writer takes INT64 values as bigint, and needs every struct field present (null when absent).
+function toParquetValue(field: Field, value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (field.struct) return structValue(field.struct, value as Record<string, unknown>);
+  if (field.list) return (value as Record<string, unknown>[]).map((item) => structValue(field.list!, item));
+  if (field.leaf === "INT64") return BigInt(value as number);
+  return value;
+}
+
+function structValue(fields: Field[], value: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(fields.map((f) => [f.name, toParquetValue(f, value[f.name])]));
+}
+
+/** The split's rows (sorted like the JSONL) as one Parquet file. */
+export function rowsToParquet(rows: readonly ReleasedRow[]): Uint8Array {
+  const sorted = sortRows(rows) as unknown as Record<string, unknown>[];
+  const schema = [{ name: "schema", num_children: PARQUET_COLUMNS.length }, ...PARQUET_COLUMNS.flatMap(schemaOf)];
+  const buffer = parquetWriteBuffer({
+    columnData: PARQUET_COLUMNS.map((f) => ({ name: f.name, data: sorted.map((row) => toParquetValue(f, row[f.name])) })),
+    schema: schema as unknown as ParquetSchema,
+    createdBy: "crjudge-workbench",
+    // HF's viewer reads the first row group for its preview; keep groups modest
+    rowGroupSize: 1000,
+  });
+  return new Uint8Array(buffer);
+}

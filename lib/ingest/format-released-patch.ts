@@ -1,0 +1,98 @@
+// Turns `git diff` output into the released dataset's `patch_to_review` (shared/reference/dataset-format.md):
+// GitHub's per-file patches joined file by file, each introduced by `diff --git a/<path> b/<path>`
+// followed directly by its `@@` hunks. Git's extended headers (index, modes, renames, ---/+++) are what
+// GitHub's `/pulls/{n}/files` leaves out of `patch`, so they go; `\ No newline at end of file` stays.
+
+export interface ReleasedPatch {
+  patch: string;
+  /** files with at least one hunk; binary files and pure renames have no patch on GitHub either */
+  filesEdited: number;
+  /** added plus deleted lines */
+  linesEdited: number;
+  /** GitHub's `filename` of each emitted file, in order */
+  paths: string[];
+}
+
+const C_ESCAPES: Record<string, string> = { a: "\x07", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t", v: "\v", '"': '"', "\\": "\\" };
+
+/** Git C-quotes paths with control characters, quotes or backslashes: `"a/tab\there"`, octal for raw bytes. */
+export function unquoteGitPath(raw: string): string {
+  if (!raw.startsWith('"') || !raw.endsWith('"') || raw.length < 2) return raw;
+  const bytes: number[] = [];
+  const body = raw.slice(1, -1);
+  for (let i = 0; i < body.length; i++) {
+    const ch = body[i];
+    if (ch !== "\\") {
+      bytes.push(...Buffer.from(ch, "utf8"));
+      continue;
+    }
+    const next = body[i + 1];
+    if (/[0-7]/.test(next ?? "")) {
+      bytes.push(parseInt(body.slice(i + 1, i + 4), 8));
+      i += 3;
+    } else {
+      bytes.push(...Buffer.from(C_ESCAPES[next] ?? next, "utf8"));
+      i += 1;
+    }
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+function stripPrefix(p: string, prefix: "a/" | "b/"): string {
+  const unquoted = unquoteGitPath(p);
+  return unquoted.startsWith(prefix) ? unquoted.slice(2) : unquoted;
+}
+
+/** The path GitHub reports as `filename`: the new path, or the old one for a deleted file. */
+function fileNameOf(header: string[]): string {
+  let plus: string | undefined;
+  let minus: string | undefined;
+  let renameTo: string | undefined;
+  for (const line of header) {
+    if (line.startsWith("+++ ")) plus = line.slice(4).replace(/\t$/, "");
+    else if (line.startsWith("--- ")) minus = line.slice(4).replace(/\t$/, "");
+    else if (line.startsWith("rename to ")) renameTo = unquoteGitPath(line.slice(10));
+  }
+  if (plus && plus !== "/dev/null") return stripPrefix(plus, "b/");
+  if (minus && minus !== "/dev/null") return stripPrefix(minus, "a/");
+  if (renameTo) return renameTo;
+  // `diff --git a/X b/X` with an unquoted X: both halves are the same length
+  const rest = header[0].slice("diff --git ".length);
+  if (rest.startsWith('"')) {
+    const end = rest.indexOf('" ', 1);
+    return stripPrefix(rest.slice(end + 2), "b/");
+  }
+  return rest.slice(Math.floor(rest.length / 2) + 1).replace(/^b\//, "");
+}
+
+export function formatReleasedPatch(gitDiff: string): ReleasedPatch {
+  const lines = gitDiff.split("\n");
+  if (lines.at(-1) === "") lines.pop();
+  const files: { path: string; hunks: string[] }[] = [];
+  let header: string[] | null = null;
+  let hunks: string[] = [];
+  const flush = () => {
+    if (header && hunks.length) files.push({ path: fileNameOf(header), hunks });
+  };
+  for (const line of lines) {
+    if (line.startsWith("diff --git ")) {
+      flush();
+      header = [line];
+      hunks = [];
+    } else if (header && (hunks.length || line.startsWith("@@"))) {
+      hunks.push(line);
+    } else if (header) {
+      header.push(line);
+    }
+  }
+  flush();
+  let linesEdited = 0;
+  for (const f of files)
+    for (const l of f.hunks) if (l.startsWith("+") || l.startsWith("-")) linesEdited++;
+  return {
+    patch: files.map((f) => [`diff --git a/${f.path} b/${f.path}`, ...f.hunks].join("\n")).join("\n"),
+    filesEdited: files.length,
+    linesEdited,
+    paths: files.map((f) => f.path),
+  };
+}

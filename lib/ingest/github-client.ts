@@ -1,0 +1,185 @@
+// One Octokit per run with the throttling and retry plugins (bundled by `octokit`), counting every HTTP
+// attempt and the budget GitHub reports, honouring Retry-After and reset headers, and refusing to spend
+// the last of the budget. Limits: shared/reference/github-crawling.md.
+import { Octokit } from "octokit";
+import { GitHubAccessError, RateLimitStop } from "./ingest-errors";
+import { pacingGroup } from "./pacing-queue";
+
+export interface GitHubClientOptions {
+  baseUrl: string;
+  token?: string;
+  /** spacing of GraphQL requests; plugin-throttling's own default is 1 s */
+  graphqlIntervalMs?: number;
+  /** spacing of search requests; search allows 30 a minute, plugin-throttling spaces them 2 s */
+  searchIntervalMs?: number;
+  /** base of plugin-retry's (n+1)² backoff for 5xx */
+  retryBaseMs?: number;
+  /** a primary limit resetting later than this ends the run (checkpointed) instead of sleeping */
+  maxRateLimitWaitSeconds?: number;
+  /** requests stop while a budget is at or below this, so interactive use of the token keeps working */
+  reserve?: number;
+  signal?: AbortSignal;
+  onLog?: (level: "info" | "warn" | "error", message: string) => void;
+}
+
+export interface RateBudget {
+  limit: number;
+  remaining: number;
+  resetAt: string;
+}
+
+export interface ApiUsage {
+  /** every HTTP attempt, retries and 304s included: what GitHub (or the fake) sees */
+  requests: number;
+  graphql: number;
+  rest: number;
+  notModified: number;
+  secondaryRateLimits: number;
+  budgets: Record<string, RateBudget>;
+}
+
+export interface GraphqlResult<T> {
+  data: T | null;
+  errors: { type?: string; message: string; path?: (string | number)[] }[];
+}
+
+export interface GitHubClient {
+  octokit: Octokit;
+  usage: ApiUsage;
+  graphql<T>(query: string, variables: Record<string, unknown>): Promise<GraphqlResult<T>>;
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => (clearTimeout(t), resolve()), { once: true });
+  });
+
+function resourceOf(url: string): string {
+  const { pathname } = new URL(url, "http://github.invalid");
+  return pathname.endsWith("/graphql") ? "graphql" : pathname.includes("/search/") ? "search" : "core";
+}
+
+export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
+  const log = options.onLog ?? (() => {});
+  const usage: ApiUsage = { requests: 0, graphql: 0, rest: 0, notModified: 0, secondaryRateLimits: 0, budgets: {} };
+  const reserve = options.reserve ?? 50;
+  const maxWait = options.maxRateLimitWaitSeconds ?? 300;
+  let pausedUntil = 0;
+  // secondary limits are per token, not per request: count them across all requests in flight
+  let consecutiveSecondaryLimits = 0;
+  let halted: Error | null = null;
+
+  // shaped like a fetch abort so neither plugin retries it (plugin-retry only retries RequestErrors)
+  const notSent = (why: Error) => Object.assign(new Error(`request not sent: ${why.message}`), { name: "AbortError", cause: why, response: { headers: {}, data: {} } });
+  // the innermost layer: every attempt, retries included, waits out a pause and stops after a halt
+  const countingFetch: typeof fetch = async (input, init) => {
+    if (halted) throw notSent(halted);
+    const wait = pausedUntil - Date.now();
+    if (wait > 0) await sleep(wait, options.signal);
+    if (halted) throw notSent(halted);
+    usage.requests++;
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    if (resourceOf(url) === "graphql") usage.graphql++;
+    else usage.rest++;
+    const res = await fetch(input, init);
+    if (res.status === 304) usage.notModified++;
+    if (res.status < 400) consecutiveSecondaryLimits = 0;
+    const remaining = res.headers.get("x-ratelimit-remaining");
+    if (remaining !== null) {
+      const resource = res.headers.get("x-ratelimit-resource") ?? resourceOf(url);
+      usage.budgets[resource] = {
+        limit: Number(res.headers.get("x-ratelimit-limit") ?? 0),
+        remaining: Number(remaining),
+        resetAt: new Date(Number(res.headers.get("x-ratelimit-reset") ?? 0) * 1000).toISOString(),
+      };
+    }
+    return res;
+  };
+
+  const octokit = new Octokit({
+    auth: options.token,
+    baseUrl: options.baseUrl.replace(/\/$/, ""),
+    userAgent: "crjudge-workbench-ingest",
+    request: { fetch: countingFetch, signal: options.signal },
+    log: { debug: () => {}, info: () => {}, warn: (m: string) => log("warn", m), error: (m: string) => log("error", m) },
+    throttle: {
+      id: "crjudge-ingest",
+      write: pacingGroup(options.graphqlIntervalMs ?? 1000) as never,
+      search: pacingGroup(options.searchIntervalMs ?? 2000) as never,
+      onSecondaryRateLimit: (retryAfter: number, opts: { method: string; url: string }) => {
+        usage.secondaryRateLimits++;
+        consecutiveSecondaryLimits++;
+        // every request of this run waits, not just the one that was refused
+        pausedUntil = Math.max(pausedUntil, Date.now() + retryAfter * 1000);
+        const retry = consecutiveSecondaryLimits < 4;
+        log("warn", `secondary rate limit on ${opts.method} ${opts.url}: ${retry ? `waiting ${retryAfter}s` : "giving up after 4 in a row"}`);
+        return retry;
+      },
+      onRateLimit: (retryAfter: number, opts: { method: string; url: string }, _o: unknown, retryCount: number) => {
+        if (retryAfter <= maxWait && retryCount < 1) {
+          pausedUntil = Math.max(pausedUntil, Date.now() + retryAfter * 1000);
+          log("warn", `primary rate limit on ${opts.method} ${opts.url}: waiting ${retryAfter}s for the reset`);
+          return true;
+        }
+        log("warn", `primary rate limit on ${opts.method} ${opts.url}: resets in ${retryAfter}s, stopping this run`);
+        return false;
+      },
+    },
+    // 403/429 belong to the throttling plugin, which honours Retry-After; 406 is `too_large` and final
+    retry: { doNotRetry: [400, 401, 403, 404, 406, 410, 422, 429, 451], retryAfterBaseValue: options.retryBaseMs ?? 1000 },
+  });
+
+  octokit.hook.before("request", async (req) => {
+    if (halted) throw halted;
+    const budget = usage.budgets[resourceOf(req.url)];
+    // small budgets (search: 30 a minute) keep a proportionally small reserve
+    if (!budget || budget.remaining > Math.min(reserve, Math.floor(budget.limit / 10))) return;
+    const untilReset = Date.parse(budget.resetAt) - Date.now();
+    if (untilReset <= 0) return;
+    if (untilReset > maxWait * 1000) throw (halted = new RateLimitStop(resourceOf(req.url), budget.remaining, budget.resetAt));
+    log("info", `${resourceOf(req.url)} budget down to ${budget.remaining}: waiting ${Math.ceil(untilReset / 1000)}s for the reset`);
+    await sleep(untilReset + 1000, options.signal);
+    delete usage.budgets[resourceOf(req.url)];
+  });
+
+  octokit.hook.error("request", (error) => {
+    try {
+      classifyError(error);
+    } catch (final) {
+      if (final instanceof RateLimitStop || final instanceof GitHubAccessError) halted ??= final;
+      throw final;
+    }
+  });
+
+  function classifyError(error: unknown): never {
+    const cause = (error as { cause?: unknown }).cause;
+    if (cause instanceof RateLimitStop || cause instanceof GitHubAccessError) throw cause;
+    const e = error as { status?: number; message?: string; response?: { headers?: Record<string, string> } };
+    if (e.status === 401)
+      throw new GitHubAccessError(
+        options.token
+          ? "GitHub rejected the token (401 Bad credentials): check GITHUB_TOKEN."
+          : "GITHUB_TOKEN is not set: GitHub's GraphQL API needs a token (read access to public repositories is enough).",
+      );
+    const headers = e.response?.headers ?? {};
+    if ((e.status === 403 || e.status === 429) && headers["x-ratelimit-remaining"] === "0")
+      throw new RateLimitStop(headers["x-ratelimit-resource"] ?? "core", 0, new Date(Number(headers["x-ratelimit-reset"] ?? 0) * 1000).toISOString());
+    if (/GraphQL Rate Limit Exceeded/.test(e.message ?? ""))
+      throw new RateLimitStop("graphql", 0, usage.budgets.graphql?.resetAt ?? new Date().toISOString());
+    // the throttling plugin gave up after its retries: stop rather than keep knocking
+    if ((e.status === 403 || e.status === 429) && /secondary rate/i.test(e.message ?? ""))
+      throw new RateLimitStop("secondary", 0, new Date(Math.max(pausedUntil, Date.now() + 60_000)).toISOString());
+    throw error;
+  }
+
+  return {
+    octokit,
+    usage,
+    async graphql<T>(query: string, variables: Record<string, unknown>) {
+      const res = await octokit.request("POST /graphql", { query, variables });
+      const body = res.data as { data?: T | null; errors?: GraphqlResult<T>["errors"] };
+      return { data: body.data ?? null, errors: body.errors ?? [] };
+    },
+  };
+}

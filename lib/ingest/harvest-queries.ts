@@ -1,0 +1,113 @@
+// GraphQL documents of the harvest. One page brings a batch of PRs (newest updated first) with their
+// review threads, comments, reviews, commits and closing issues; connections that overflow their first
+// page are finished by aliased `node(id:)` follow-ups, only for the PRs that need them.
+// Ids come from `fullDatabaseId` (BigInt): comment ids passed GraphQL's 32-bit `databaseId`.
+
+export const NESTED_FIRST = { comments: 30, reviews: 30, reviewThreads: 20, threadComments: 10, commits: 30, closingIssues: 10 } as const;
+const FOLLOW_UP_FIRST = 100;
+
+const PAGE_INFO = "pageInfo { hasNextPage endCursor }";
+
+const FRAGMENTS: Record<string, string> = {
+  ActorFields: "fragment ActorFields on Actor { __typename login }",
+  IssueCommentFields: "fragment IssueCommentFields on IssueComment { fullDatabaseId databaseId author { ...ActorFields } body createdAt }",
+  ReviewFields: "fragment ReviewFields on PullRequestReview { fullDatabaseId databaseId author { ...ActorFields } body state submittedAt createdAt }",
+  ReviewCommentFields:
+    "fragment ReviewCommentFields on PullRequestReviewComment { fullDatabaseId databaseId author { ...ActorFields } body createdAt path diffHunk line originalLine " +
+    "commit { oid } originalCommit { oid } replyTo { fullDatabaseId databaseId } pullRequestReview { fullDatabaseId databaseId } }",
+  ThreadFields: `fragment ThreadFields on PullRequestReviewThread { id path comments(first: ${NESTED_FIRST.threadComments}) { ${PAGE_INFO} nodes { ...ReviewCommentFields } } }`,
+  CommitFields: "fragment CommitFields on PullRequestCommit { commit { oid message committedDate author { name user { __typename login } } } }",
+  IssueFields: "fragment IssueFields on Issue { number title body repository { nameWithOwner } }",
+  PullRequestFields:
+    "fragment PullRequestFields on PullRequest { id fullDatabaseId databaseId number title body createdAt updatedAt state mergedAt baseRefOid headRefOid author { ...ActorFields } " +
+    `comments(first: ${NESTED_FIRST.comments}) { ${PAGE_INFO} nodes { ...IssueCommentFields } } ` +
+    `reviews(first: ${NESTED_FIRST.reviews}) { ${PAGE_INFO} nodes { ...ReviewFields } } ` +
+    `reviewThreads(first: ${NESTED_FIRST.reviewThreads}) { ${PAGE_INFO} nodes { ...ThreadFields } } ` +
+    `commits(first: ${NESTED_FIRST.commits}) { totalCount ${PAGE_INFO} nodes { ...CommitFields } } ` +
+    `closingIssuesReferences(first: ${NESTED_FIRST.closingIssues}) { ${PAGE_INFO} nodes { ...IssueFields } } }`,
+  RepositoryFacts:
+    "fragment RepositoryFacts on Repository { databaseId nameWithOwner stargazerCount primaryLanguage { name } pullRequests { totalCount } " +
+    "defaultBranchRef { name target { __typename ... on Commit { history(since: $since, until: $until) { totalCount } } } } }",
+};
+
+/** Appends the fragments a document uses, transitively: GraphQL rejects unused ones. */
+export function withFragments(body: string): string {
+  const used = new Set<string>();
+  const visit = (text: string) => {
+    for (const m of text.matchAll(/\.\.\.(\w+)/g))
+      if (FRAGMENTS[m[1]] && !used.has(m[1])) {
+        used.add(m[1]);
+        visit(FRAGMENTS[m[1]]);
+      }
+  };
+  visit(body);
+  return [body, ...[...used].sort().map((n) => FRAGMENTS[n])].join("\n");
+}
+
+export const PULL_REQUEST_PAGE_QUERY = withFragments(
+  `query HarvestPullRequests($owner: String!, $name: String!, $first: Int!, $after: String) {
+  repository(owner: $owner, name: $name) {
+    pullRequests(first: $first, after: $after, orderBy: { field: UPDATED_AT, direction: DESC }) {
+      totalCount
+      ${PAGE_INFO}
+      nodes { ...PullRequestFields }
+    }
+  }
+  rateLimit { cost remaining resetAt }
+}`,
+);
+
+export type FollowUpKind = "comments" | "reviews" | "reviewThreads" | "commits" | "closingIssuesReferences" | "threadComments";
+
+export interface FollowUp {
+  kind: FollowUpKind;
+  /** PR node id, or the review thread's for threadComments */
+  nodeId: string;
+  after: string;
+}
+
+const FOLLOW_UP_SELECTION: Record<FollowUpKind, string> = {
+  comments: `... on PullRequest { comments(first: ${FOLLOW_UP_FIRST}, after: $after) { ${PAGE_INFO} nodes { ...IssueCommentFields } } }`,
+  reviews: `... on PullRequest { reviews(first: ${FOLLOW_UP_FIRST}, after: $after) { ${PAGE_INFO} nodes { ...ReviewFields } } }`,
+  reviewThreads: `... on PullRequest { reviewThreads(first: ${FOLLOW_UP_FIRST}, after: $after) { ${PAGE_INFO} nodes { ...ThreadFields } } }`,
+  commits: `... on PullRequest { commits(first: ${FOLLOW_UP_FIRST}, after: $after) { ${PAGE_INFO} nodes { ...CommitFields } } }`,
+  closingIssuesReferences: `... on PullRequest { closingIssuesReferences(first: ${FOLLOW_UP_FIRST}, after: $after) { ${PAGE_INFO} nodes { ...IssueFields } } }`,
+  threadComments: `... on PullRequestReviewThread { comments(first: ${FOLLOW_UP_FIRST}, after: $after) { ${PAGE_INFO} nodes { ...ReviewCommentFields } } }`,
+};
+
+/** The field a follow-up's alias answers with. */
+export const followUpField = (kind: FollowUpKind) => (kind === "threadComments" ? "comments" : kind);
+
+/** One query for many follow-ups: alias f<i> continues connection i after its cursor. */
+export function followUpQuery(items: FollowUp[]): { query: string; variables: Record<string, unknown> } {
+  const defs: string[] = [];
+  const fields: string[] = [];
+  const variables: Record<string, unknown> = {};
+  items.forEach((item, i) => {
+    defs.push(`$id${i}: ID!`, `$after${i}: String`);
+    variables[`id${i}`] = item.nodeId;
+    variables[`after${i}`] = item.after;
+    fields.push(`f${i}: node(id: $id${i}) { ${FOLLOW_UP_SELECTION[item.kind].replace("$after", `$after${i}`)} }`);
+  });
+  return {
+    query: withFragments(`query HarvestFollowUps(${defs.join(", ")}) {\n  ${fields.join("\n  ")}\n  rateLimit { cost remaining resetAt }\n}`),
+    variables,
+  };
+}
+
+/** Selection facts for a batch of repositories: PR count, commits and PRs inside the activity window. */
+export function repositoryFactsQuery(repos: { owner: string; name: string }[], window: { since: string; until: string }) {
+  const defs = ["$since: GitTimestamp!", "$until: GitTimestamp!"];
+  const fields: string[] = [];
+  const variables: Record<string, unknown> = { since: window.since, until: window.until };
+  const day = (ts: string) => ts.slice(0, 10);
+  repos.forEach((r, i) => {
+    defs.push(`$owner${i}: String!`, `$name${i}: String!`, `$prs${i}: String!`);
+    Object.assign(variables, { [`owner${i}`]: r.owner, [`name${i}`]: r.name, [`prs${i}`]: `repo:${r.owner}/${r.name} is:pr created:${day(window.since)}..${day(window.until)}` });
+    fields.push(`r${i}: repository(owner: $owner${i}, name: $name${i}) { ...RepositoryFacts }`, `p${i}: search(type: ISSUE, query: $prs${i}) { issueCount }`);
+  });
+  return {
+    query: withFragments(`query RepositoryFacts(${defs.join(", ")}) {\n  ${fields.join("\n  ")}\n  rateLimit { cost remaining resetAt }\n}`),
+    variables,
+  };
+}

@@ -1,0 +1,139 @@
+// Harvests one repository's PRs from its checkpoint. A pass pages PRs newest-updated first and ends at
+// the repository's watermark (the newest updatedAt of the previous complete pass), so a re-crawl reads
+// only what changed. After each page the cursor is saved; a process killed mid-page redoes that page,
+// and PRs already stored with the same updatedAt are skipped without follow-ups or diffs.
+import type { PrismaClient, Repository } from "@/lib/db/generated/client";
+import { collectPullRequests } from "./collect-pull-requests";
+import { computePatches, type MirrorState } from "./compute-patches";
+import { fetchPullRequestPage } from "./fetch-pull-request-page";
+import { openMirror } from "./git-mirror";
+import type { GitHubClient } from "./github-client";
+import { RepositoryGoneError, RunStopped } from "./ingest-errors";
+import { mapPullRequest } from "./map-pull-request";
+import { pullRequestsChangedSince } from "./pull-requests-changed-since";
+import { storePullRequests, type PullRequestToStore } from "./store-pull-requests";
+
+export const PULL_REQUESTS_PHASE = "pull_requests";
+
+export interface HarvestContext {
+  prisma: PrismaClient;
+  client: GitHubClient;
+  mirrorsDir: string;
+  gitUrlFor: (fullName: string) => string;
+  pageSize: number;
+  diffConcurrency: number;
+  signal?: AbortSignal;
+  /** a reason to stop between pages (deadline, abort), or null to go on */
+  stopReason: () => string | null;
+  reportError: (repository: string | null, item: string, message: string) => Promise<void>;
+  onPage?: (p: { fullName: string; prsDone: number; prsTotal: number | null; stored: number }) => void;
+  onStored?: () => void;
+}
+
+export interface RepositoryHarvest {
+  fullName: string;
+  outcome: "harvested" | "unchanged" | "gone";
+  prsStored: number;
+  prsUnchanged: number;
+  prsSkipped: number;
+  pages: number;
+  followUpRequests: number;
+}
+
+export async function harvestRepository(ctx: HarvestContext, repo: Repository): Promise<RepositoryHarvest> {
+  const { prisma } = ctx;
+  const result: RepositoryHarvest = { fullName: repo.fullName, outcome: "harvested", prsStored: 0, prsUnchanged: 0, prsSkipped: 0, pages: 0, followUpRequests: 0 };
+  const where = { repositoryId_phase: { repositoryId: repo.id, phase: PULL_REQUESTS_PHASE } };
+  const checkpoint = await prisma.crawlCheckpoint.findUnique({ where });
+  const resuming = checkpoint !== null && !checkpoint.done;
+  let cursor = resuming ? checkpoint.cursor : null;
+  let passWatermark = resuming ? checkpoint.passWatermark : null;
+  let prsDone = resuming ? checkpoint.prsDone : 0;
+  const previous = repo.prWatermark;
+
+  try {
+    if (!resuming && previous && !(await pullRequestsChangedSince(ctx.client, prisma, repo.fullName, previous))) {
+      await prisma.repository.update({ where: { id: repo.id }, data: { lastHarvestedAt: new Date(), lastError: null } });
+      return { ...result, outcome: "unchanged" };
+    }
+    const mirror: MirrorState = { mirror: await openMirror(ctx.mirrorsDir, repo.fullName, ctx.gitUrlFor(repo.fullName), ctx.signal), fetched: false };
+    let pageSize = ctx.pageSize;
+    for (;;) {
+      const stop = ctx.stopReason();
+      if (stop) throw new RunStopped(stop);
+      const page = await fetchPullRequestPage(ctx.client, repo.fullName, cursor, pageSize);
+      pageSize = page.pageSize;
+      result.pages++;
+      for (const bad of page.malformed) {
+        result.prsSkipped++;
+        await ctx.reportError(repo.fullName, `pull request ${bad.number === null ? "(unknown number)" : `#${bad.number}`}`, `malformed payload, skipped: ${bad.message}`);
+      }
+      if (passWatermark === null && page.nodes.length)
+        passWatermark = new Date(Math.max(...page.nodes.map((n) => Date.parse(n.updatedAt))));
+
+      const inPass = page.nodes.filter((n) => !previous || Date.parse(n.updatedAt) >= previous.getTime());
+      const reachedWatermark = inPass.length < page.nodes.length;
+      const stored = await prisma.pullRequest.findMany({ where: { repositoryId: repo.id, number: { in: inPass.map((n) => n.number) } }, select: { number: true, updatedAt: true } });
+      const storedAt = new Map(stored.map((s) => [s.number, s.updatedAt.getTime()]));
+      const changed = inPass.filter((n) => storedAt.get(n.number) !== Date.parse(n.updatedAt));
+      result.prsUnchanged += inPass.length - changed.length;
+
+      const collected = await collectPullRequests(ctx.client, changed);
+      result.followUpRequests += collected.requests;
+      for (const [number, reason] of collected.failed) {
+        result.prsSkipped++;
+        await ctx.reportError(repo.fullName, `pull request #${number}`, `skipped: ${reason}`);
+      }
+      const mapped = collected.collected.map((c) => mapPullRequest(repo.fullName, c));
+      const patches = mapped.length
+        ? await computePatches(mirror, mapped.map((m) => ({ number: m.pullRequest.number, base: m.pullRequest.baseSha, head: m.pullRequest.headSha })), ctx.diffConcurrency)
+        : new Map();
+      const toStore: PullRequestToStore[] = [];
+      for (const m of mapped) {
+        const number = m.pullRequest.number;
+        for (const problem of [...(collected.problems.get(number) ?? []), ...m.problems])
+          await ctx.reportError(repo.fullName, `pull request #${number}`, `malformed item skipped: ${problem}`);
+        const patch = patches.get(number);
+        if (!patch || "error" in patch) {
+          result.prsSkipped++;
+          await ctx.reportError(repo.fullName, `pull request #${number}`, `skipped, no patch: ${patch?.error ?? "not computed"}`);
+          continue;
+        }
+        toStore.push({ mapped: m, patch });
+      }
+      await storePullRequests(prisma, repo.id, toStore);
+      result.prsStored += toStore.length;
+      for (let i = 0; i < toStore.length; i++) ctx.onStored?.();
+      prsDone += inPass.length;
+      const passDone = reachedWatermark || !page.hasNextPage;
+      const state = passDone
+        ? { cursor: null, done: true, passWatermark: null, prsDone }
+        : { cursor: page.endCursor, done: false, passWatermark, prsDone };
+      await prisma.$transaction([
+        prisma.crawlCheckpoint.upsert({ where, create: { repositoryId: repo.id, phase: PULL_REQUESTS_PHASE, ...state }, update: state }),
+        ...(passDone
+          ? [prisma.repository.update({ where: { id: repo.id }, data: { prWatermark: maxDate(passWatermark, previous), lastHarvestedAt: new Date(), lastError: null } })]
+          : []),
+      ]);
+      ctx.onPage?.({ fullName: repo.fullName, prsDone, prsTotal: previous ? null : page.totalCount, stored: result.prsStored });
+      if (passDone) return result;
+      cursor = page.endCursor;
+    }
+  } catch (e) {
+    if (e instanceof RepositoryGoneError) {
+      await prisma.repository.update({
+        where: { id: repo.id },
+        data: { selectionStatus: "rejected", selectionReason: "not found on GitHub (deleted, renamed or made private)", lastError: e.message },
+      });
+      await ctx.reportError(repo.fullName, "repository", e.message);
+      return { ...result, outcome: "gone" };
+    }
+    throw e;
+  }
+}
+
+function maxDate(a: Date | null, b: Date | null): Date | null {
+  if (!a) return b;
+  if (!b) return a;
+  return a > b ? a : b;
+}

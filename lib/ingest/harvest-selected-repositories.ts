@@ -1,0 +1,78 @@
+// Works through the repositories to harvest with bounded concurrency. Each repository is claimed with a
+// database lock first, so workers sharing a PostgreSQL database split the list instead of repeating it;
+// one finished by another worker since this run started is not touched again.
+import type { PrismaClient } from "@/lib/db/generated/client";
+import { harvestRepository, type HarvestContext, type RepositoryHarvest } from "./harvest-repository";
+import { GitHubAccessError, RateLimitStop, RunStopped } from "./ingest-errors";
+import type { IngestProgress } from "./ingest-request";
+import { releaseLock, tryAcquireLock } from "./job-lock";
+
+export interface RepositoryOutcome extends Partial<Omit<RepositoryHarvest, "outcome">> {
+  fullName: string;
+  outcome: RepositoryHarvest["outcome"] | "busy" | "done-elsewhere" | "failed";
+  error?: string;
+}
+
+export interface HarvestPlan {
+  fullNames: string[];
+  holder: string;
+  lockTtlMs: number;
+  runStartedAt: Date;
+  concurrency: number;
+  onProgress?: (p: IngestProgress) => void;
+}
+
+const isFatal = (e: unknown) => e instanceof RateLimitStop || e instanceof RunStopped || e instanceof GitHubAccessError;
+
+export async function harvestSelectedRepositories(ctx: HarvestContext, plan: HarvestPlan): Promise<{ outcomes: RepositoryOutcome[]; fatal: unknown }> {
+  const prisma: PrismaClient = ctx.prisma;
+  const outcomes: RepositoryOutcome[] = [];
+  let next = 0;
+  let fatal: unknown = null;
+  const progress = (fullName: string, status: Extract<IngestProgress, { type: "repository" }>["status"], prsDone = 0, prsTotal: number | null = null) =>
+    plan.onProgress?.({ type: "repository", fullName, status, prsDone, prsTotal, reposDone: outcomes.length, reposTotal: plan.fullNames.length });
+
+  const worker = async () => {
+    while (!fatal && next < plan.fullNames.length) {
+      const fullName = plan.fullNames[next++];
+      const stop = ctx.stopReason();
+      if (stop) {
+        fatal = new RunStopped(stop);
+        return;
+      }
+      const lockName = `ingest:repo:${fullName}`;
+      if (!(await tryAcquireLock(prisma, lockName, plan.holder, plan.lockTtlMs))) {
+        outcomes.push({ fullName, outcome: "busy" });
+        progress(fullName, "busy");
+        continue;
+      }
+      try {
+        const repo = await prisma.repository.findUniqueOrThrow({ where: { fullName } });
+        const checkpoint = await prisma.crawlCheckpoint.findFirst({ where: { repositoryId: repo.id, phase: "pull_requests" } });
+        if (repo.lastHarvestedAt && repo.lastHarvestedAt >= plan.runStartedAt && checkpoint?.done) {
+          outcomes.push({ fullName, outcome: "done-elsewhere" });
+          continue;
+        }
+        progress(fullName, "started");
+        const result = await harvestRepository({ ...ctx, onPage: (p) => progress(fullName, "page", p.prsDone, p.prsTotal) }, repo);
+        outcomes.push(result);
+        progress(fullName, result.outcome, result.prsStored);
+      } catch (e) {
+        if (isFatal(e) || ctx.signal?.aborted) {
+          fatal = ctx.signal?.aborted && !isFatal(e) ? new RunStopped("aborted") : e;
+          outcomes.push({ fullName, outcome: "failed", error: (e as Error).message });
+          return;
+        }
+        const message = (e as Error).message;
+        outcomes.push({ fullName, outcome: "failed", error: message });
+        await prisma.repository.update({ where: { fullName }, data: { lastError: message } });
+        await ctx.reportError(fullName, "repository", `harvest failed, continuing with the others: ${message}`);
+        progress(fullName, "failed");
+      } finally {
+        await releaseLock(prisma, lockName, plan.holder);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(plan.concurrency, plan.fullNames.length) }, worker));
+  return { outcomes, fatal };
+}

@@ -1,0 +1,184 @@
+// One ingestion run, whoever starts it (CLI, cron route, UI): select repositories (or take the named
+// ones), then harvest them from their checkpoints. Records a CrawlRun with requests, budget and errors;
+// stops cleanly on a deadline, an abort or a low budget, and leaves checkpoints for the next run.
+import type { Prisma } from "@/lib/db/generated/client";
+import type { Database } from "@/lib/db/connection";
+import type { Config } from "@/lib/config";
+import { budgetFigures, closeAbandonedRuns, finishRun, heartbeatRun, recordCrawlError } from "./crawl-run-record";
+import { defaultGitUrlFor } from "./git-mirror";
+import { createGitHubClient, type GitHubClientOptions } from "./github-client";
+import { harvestSelectedRepositories, type RepositoryOutcome } from "./harvest-selected-repositories";
+import { GitHubAccessError, RateLimitStop, RunStopped } from "./ingest-errors";
+import { IngestRequestSchema, type IngestProgress, type IngestRequestInput } from "./ingest-request";
+import { newHolderId, releaseLock, renewLocks, tryAcquireLock } from "./job-lock";
+import { registerNamedRepositories } from "./register-named-repositories";
+import { selectionIsFresh, selectRepositories, type SelectionSummary } from "./select-repositories";
+
+export interface RunIngestOptions {
+  db: Pick<Database, "prisma">;
+  config: Pick<Config, "GITHUB_TOKEN" | "GITHUB_API_URL" | "MIRRORS_DIR">;
+  trigger: string;
+  request?: IngestRequestInput;
+  onProgress?: (p: IngestProgress) => void;
+  signal?: AbortSignal;
+  /** where git fetches a repository from; github.com (or the GHES host of GITHUB_API_URL) by default */
+  gitUrlFor?: (fullName: string) => string;
+  /** request pacing and budget policy; GitHub's documented spacing by default */
+  github?: Pick<GitHubClientOptions, "graphqlIntervalMs" | "searchIntervalMs" | "retryBaseMs" | "maxRateLimitWaitSeconds" | "reserve">;
+  lockTtlMs?: number;
+  holder?: string;
+}
+
+export interface IngestSummary {
+  runId: string;
+  status: "succeeded" | "failed" | "interrupted";
+  error: string | null;
+  selection: (SelectionSummary & { named?: number }) | null;
+  repositories: RepositoryOutcome[];
+  prsStored: number;
+  prsUnchanged: number;
+  prsSkipped: number;
+  requests: number;
+  graphqlRequests: number;
+  restRequests: number;
+  notModified: number;
+  secondaryRateLimits: number;
+  rateLimitRemaining: number | null;
+  rateLimitResetAt: string | null;
+  errors: number;
+  durationMs: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function runIngest(opts: RunIngestOptions): Promise<IngestSummary> {
+  const started = Date.now();
+  const request = IngestRequestSchema.parse(opts.request ?? {});
+  const { prisma } = opts.db;
+  const holder = opts.holder ?? newHolderId();
+  const lockTtlMs = opts.lockTtlMs ?? 10 * 60_000;
+  const emitRaw = opts.onProgress ?? (() => {});
+  const client = createGitHubClient({
+    baseUrl: opts.config.GITHUB_API_URL,
+    token: opts.config.GITHUB_TOKEN,
+    signal: opts.signal,
+    ...opts.github,
+    onLog: (level, message) => emitRaw({ type: "log", level, message }),
+  });
+  const emit = (p: IngestProgress) => {
+    emitRaw(p);
+    if (p.type === "repository") emitRaw({ type: "usage", requests: client.usage.requests, rateLimitRemaining: budgetFigures(client.usage).rateLimitRemaining });
+  };
+  const deadline = request.maxDurationMs ? started + request.maxDurationMs : null;
+  const stopReason = () => (opts.signal?.aborted ? "the run was aborted" : deadline && Date.now() > deadline ? `its time budget of ${request.maxDurationMs} ms was used up` : null);
+
+  await closeAbandonedRuns(prisma, lockTtlMs);
+  const run = await prisma.crawlRun.create({ data: { trigger: opts.trigger, holder, heartbeatAt: new Date(), params: request as unknown as Prisma.InputJsonValue } });
+  let errors = 0;
+  let stored = 0;
+  const reportError = async (repository: string | null, item: string, message: string) => {
+    errors++;
+    emit({ type: "log", level: "error", message: `${repository ? `${repository}: ` : ""}${item}: ${message}` });
+    await recordCrawlError(prisma, run.id, repository, item, message);
+  };
+  // often enough for the runs page to show live figures, and well within the lock's lifetime
+  const beat = setInterval(() => {
+    void Promise.all([renewLocks(prisma, holder, lockTtlMs), heartbeatRun(prisma, run.id, client.usage, stored)]).catch(() => undefined);
+    emit({ type: "usage", requests: client.usage.requests, rateLimitRemaining: budgetFigures(client.usage).rateLimitRemaining });
+  }, Math.max(1_000, Math.min(15_000, lockTtlMs / 3)));
+  beat.unref();
+
+  let selection: IngestSummary["selection"] = null;
+  let outcomes: RepositoryOutcome[] = [];
+  let status: IngestSummary["status"] = "succeeded";
+  let error: string | null = null;
+  try {
+    let fullNames: string[];
+    if (request.repositories?.length) {
+      emit({ type: "phase", phase: "selection", message: `looking up ${request.repositories.length} named repositories` });
+      fullNames = await registerNamedRepositories({ prisma, client, reportError }, request.repositories);
+      selection = { reused: false, selected: fullNames.length, rejected: request.repositories.length - fullNames.length, undecided: 0, named: request.repositories.length };
+    } else {
+      const c = request.criteria;
+      emit({ type: "phase", phase: "selection", message: `top ${c.top} ${c.language} repositories by stars, more than ${c.minPrs} PRs, active ${c.activeFrom}..${c.activeTo}` });
+      const maxAgeMs = request.selectionMaxAgeHours * 3_600_000;
+      selection = await selectionIsFresh(prisma, c, maxAgeMs);
+      while (!selection) {
+        // one worker selects; the others wait for its result instead of repeating the searches
+        if (await tryAcquireLock(prisma, "ingest:selection", holder, lockTtlMs)) {
+          try {
+            selection = await selectRepositories({ prisma, client, criteria: c, maxAgeMs, reportError, onProgress: (p) => emit({ type: "selection", ...p }) });
+          } finally {
+            await releaseLock(prisma, "ingest:selection", holder);
+          }
+          break;
+        }
+        const stop = stopReason();
+        if (stop) throw new RunStopped(stop);
+        await sleep(500);
+        selection = await selectionIsFresh(prisma, c, maxAgeMs);
+      }
+      const selected = await prisma.repository.findMany({ where: { selectionStatus: "selected", language: c.language, starRank: { not: null, lte: c.top } }, orderBy: [{ starRank: "asc" }], select: { fullName: true } });
+      fullNames = selected.map((r) => r.fullName);
+    }
+    emit({ type: "phase", phase: "harvest", message: `harvesting ${fullNames.length} repositories` });
+    const harvest = await harvestSelectedRepositories(
+      {
+        prisma,
+        client,
+        mirrorsDir: opts.config.MIRRORS_DIR,
+        gitUrlFor: opts.gitUrlFor ?? defaultGitUrlFor(opts.config.GITHUB_API_URL),
+        pageSize: request.pageSize,
+        diffConcurrency: 4,
+        signal: opts.signal,
+        stopReason,
+        reportError,
+        onStored: () => void stored++,
+      },
+      { fullNames, holder, lockTtlMs, runStartedAt: run.startedAt, concurrency: request.concurrency, onProgress: emit },
+    );
+    outcomes = harvest.outcomes;
+    if (harvest.fatal) throw harvest.fatal;
+  } catch (e) {
+    const stoppedOnPurpose = e instanceof RateLimitStop || e instanceof RunStopped || opts.signal?.aborted;
+    status = stoppedOnPurpose ? "interrupted" : "failed";
+    error = e instanceof RunStopped ? `stopped: ${e.message}` : e instanceof GitHubAccessError || e instanceof RateLimitStop ? e.message : `${(e as Error).name}: ${(e as Error).message}`;
+    emit({ type: "log", level: stoppedOnPurpose ? "warn" : "error", message: error });
+  } finally {
+    clearInterval(beat);
+  }
+
+  const sum = (k: "prsStored" | "prsUnchanged" | "prsSkipped") => outcomes.reduce((n, o) => n + (o[k] ?? 0), 0);
+  const summary: IngestSummary = {
+    runId: run.id,
+    status,
+    error,
+    selection,
+    repositories: outcomes,
+    prsStored: sum("prsStored"),
+    prsUnchanged: sum("prsUnchanged"),
+    prsSkipped: sum("prsSkipped"),
+    requests: client.usage.requests,
+    graphqlRequests: client.usage.graphql,
+    restRequests: client.usage.rest,
+    notModified: client.usage.notModified,
+    secondaryRateLimits: client.usage.secondaryRateLimits,
+    ...pick(budgetFigures(client.usage)),
+    errors,
+    durationMs: Date.now() - started,
+  };
+  await finishRun(prisma, run.id, {
+    status,
+    error,
+    usage: client.usage,
+    prsHarvested: summary.prsStored,
+    reposHarvested: outcomes.filter((o) => o.outcome === "harvested" || o.outcome === "unchanged").length,
+    reposSelected: selection?.selected ?? 0,
+    stats: JSON.parse(JSON.stringify({ selection, repositories: outcomes, usage: client.usage, prsUnchanged: summary.prsUnchanged, prsSkipped: summary.prsSkipped })),
+  });
+  return summary;
+}
+
+function pick(b: { rateLimitRemaining: number | null; rateLimitResetAt: Date | null }) {
+  return { rateLimitRemaining: b.rateLimitRemaining, rateLimitResetAt: b.rateLimitResetAt?.toISOString() ?? null };
+}

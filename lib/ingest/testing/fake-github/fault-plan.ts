@@ -1,0 +1,73 @@
+// Upstream trouble on a schedule: 502s, secondary rate limits (403 + Retry-After), 429s, an exhausted
+// primary budget. Each rule counts the requests it matches and fires on the nth (and `times - 1` more).
+
+export type RequestKind = "rest" | "search" | "graphql";
+
+export interface FaultRule {
+  on?: RequestKind | "any";
+  /** 1-based position among the requests this rule matches */
+  nth: number;
+  times?: number;
+  respond: "bad-gateway" | "secondary-rate-limit" | "too-many-requests" | "rate-limit-exhausted";
+  retryAfterSeconds?: number;
+}
+
+export interface FaultResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+  name: FaultRule["respond"];
+}
+
+const DOCS = "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api";
+
+export function faultResponse(rule: FaultRule, resetEpoch: number): FaultResponse {
+  const retryAfter = String(rule.retryAfterSeconds ?? 1);
+  switch (rule.respond) {
+    case "bad-gateway":
+      return { status: 502, headers: {}, body: { message: "Server Error" }, name: rule.respond };
+    case "secondary-rate-limit":
+      return {
+        status: 403,
+        headers: { "retry-after": retryAfter },
+        body: { message: "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.", documentation_url: `${DOCS}#about-secondary-rate-limits`, status: "403" },
+        name: rule.respond,
+      };
+    case "too-many-requests":
+      return {
+        status: 429,
+        headers: { "retry-after": retryAfter },
+        body: { message: "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.", documentation_url: `${DOCS}#about-secondary-rate-limits`, status: "429" },
+        name: rule.respond,
+      };
+    case "rate-limit-exhausted":
+      return {
+        status: 403,
+        headers: { "x-ratelimit-remaining": "0", "x-ratelimit-reset": String(resetEpoch) },
+        body: { message: "API rate limit exceeded for user ID 1.", documentation_url: `${DOCS}#about-the-primary-rate-limit`, status: "403" },
+        name: rule.respond,
+      };
+  }
+}
+
+export class FaultPlan {
+  private seen = new Map<FaultRule, number>();
+  constructor(private rules: FaultRule[] = []) {}
+
+  add(...rules: FaultRule[]) {
+    this.rules.push(...rules);
+  }
+
+  /** The rule that fires for this request, if any; every matching rule counts the request. */
+  next(kind: RequestKind): FaultRule | undefined {
+    let fired: FaultRule | undefined;
+    for (const rule of this.rules) {
+      const on = rule.on ?? "any";
+      if (on !== "any" && on !== kind && !(on === "rest" && kind === "search")) continue;
+      const n = (this.seen.get(rule) ?? 0) + 1;
+      this.seen.set(rule, n);
+      if (!fired && n >= rule.nth && n < rule.nth + (rule.times ?? 1)) fired = rule;
+    }
+    return fired;
+  }
+}

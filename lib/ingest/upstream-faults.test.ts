@@ -1,0 +1,141 @@
+import { rmSync } from "node:fs";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import type { Database } from "@/lib/db/connection";
+import { openTestDatabase } from "@/lib/db/testing/test-database";
+import { listCrawlErrors, listCrawlRuns } from "./crawl-views";
+import type { WorldSpec } from "./testing/fake-github/generate-world";
+import { startSeededGitHub, type SeededGitHub } from "./testing/fake-github/seeded-worlds";
+import { fullNameOf } from "./testing/fake-github/world-types";
+import { newMirrorsDir, runAgainstFake, TEST_TOKEN } from "./testing/run-against-fake";
+
+// Two harvestable repositories and a few small ones: enough for faults to land mid-harvest.
+const FAULT_WORLD: WorldSpec = {
+  seed: 404,
+  repositories: [
+    { owner: "flaky", name: "service", pullRequests: 24, rank: 1 },
+    { owner: "steady", name: "library", pullRequests: 22, rank: 2 },
+  ],
+  fillerRepositories: 6,
+};
+const REQUEST = { criteria: { language: "Python", top: 50, minPrs: 20 }, pageSize: 6 };
+
+describe("upstream trouble", () => {
+  let db: Database;
+  let github: SeededGitHub;
+  let mirrors: string;
+
+  beforeAll(async () => {
+    db = await openTestDatabase("embedded");
+  });
+  afterAll(() => db?.close());
+  afterEach(async () => {
+    await github?.stop();
+    if (mirrors) rmSync(mirrors, { recursive: true, force: true });
+    for (const table of ["CrawlError", "CrawlRun", "CrawlCheckpoint", "CrawlSelection", "HttpCacheEntry", "JobLock", "Repository"]) await db.execScript(`DELETE FROM "${table}"`);
+  });
+
+  async function start(options: Parameters<typeof startSeededGitHub>[1] = {}) {
+    github = await startSeededGitHub(FAULT_WORLD, { token: TEST_TOKEN, ...options });
+    mirrors = newMirrorsDir();
+  }
+  // Apart from a request already on its way when the refusal came back (the fake shares the test's event
+  // loop, so allow it a few hundred milliseconds), nothing reaches GitHub before Retry-After (1 s) passed.
+  const expectQuietAfter = (at: number) => {
+    const early = github.exchanges.filter((e) => e.at > at + 400 && e.at < at + 950);
+    expect(early.map((e) => `${e.seq} ${e.path} +${e.at - at}ms`)).toEqual([]);
+  };
+  const expectedPrs = () => github.world.repositories.reduce((n, r) => n + r.pullRequests.length, 0);
+
+  test("502s are retried, secondary limits wait out Retry-After with every request held back, and the harvest completes", async () => {
+    await start({
+      faults: [
+        { on: "search", nth: 1, respond: "too-many-requests", retryAfterSeconds: 1 },
+        { on: "graphql", nth: 3, respond: "bad-gateway" },
+        { on: "graphql", nth: 5, respond: "secondary-rate-limit", retryAfterSeconds: 1 },
+      ],
+    });
+    const summary = await runAgainstFake(github, db, mirrors, { request: REQUEST });
+    expect(summary.status).toBe("succeeded");
+    expect(summary.secondaryRateLimits).toBe(2);
+    expect(await db.prisma.pullRequest.count()).toBe(expectedPrs());
+    const ex = github.exchanges;
+    for (const refused of ex.filter((e) => e.fault === "secondary-rate-limit" || e.fault === "too-many-requests")) expectQuietAfter(refused.at);
+    const badGateway = ex.find((e) => e.fault === "bad-gateway")!;
+    expect(ex.find((e) => e.seq === badGateway.seq + 1)).toMatchObject({ kind: "graphql", status: 200 });
+    expect(summary.requests).toBe(github.requestCount());
+  });
+
+  test("a secondary limit that keeps coming back stops the run instead of knocking on", async () => {
+    await start({ faults: [{ on: "graphql", nth: 2, times: 10, respond: "secondary-rate-limit", retryAfterSeconds: 1 }] });
+    const summary = await runAgainstFake(github, db, mirrors, { request: REQUEST });
+    expect(summary.status).toBe("interrupted");
+    expect(summary.error).toMatch(/secondary rate limits; stopped until/);
+    // four refusals in a row (across both workers), each waited out, then silence
+    const refused = github.exchanges.filter((e) => e.fault);
+    expect(refused).toHaveLength(4);
+    for (const r of refused) expectQuietAfter(r.at);
+    expect(github.exchanges.at(-1)!.seq).toBe(refused.at(-1)!.seq);
+  });
+
+  test("a low budget stops the run with checkpoints, and the next run after the reset resumes and completes", async () => {
+    // 56 GraphQL points (a page of 6 PRs costs 2): the default reserve of 50 is reached a few pages in
+    await start({ budgets: { graphql: 56 } });
+    const stopped = await runAgainstFake(github, db, mirrors, { request: REQUEST });
+    expect(stopped.status).toBe("interrupted");
+    expect(stopped.error).toMatch(/^GitHub's graphql budget is down to (50|4\d); stopped until .* \(the next run resumes from the checkpoints\)\.$/);
+    const partial = await db.prisma.pullRequest.count();
+    expect(partial).toBeGreaterThan(0);
+    expect(partial).toBeLessThan(expectedPrs());
+    const open = await db.prisma.crawlCheckpoint.findFirstOrThrow({ where: { done: false } });
+    expect(open.cursor).not.toBeNull();
+    const [run] = await listCrawlRuns(db.prisma);
+    expect(run.status).toBe("interrupted");
+    expect(run.rateLimitRemaining).toBeLessThanOrEqual(50);
+
+    github.resetBudgets();
+    const resumed = await runAgainstFake(github, db, mirrors, { request: REQUEST });
+    expect(resumed.status).toBe("succeeded");
+    expect(resumed.selection?.reused).toBe(true);
+    expect(await db.prisma.pullRequest.count()).toBe(expectedPrs());
+    expect(resumed.prsStored).toBe(expectedPrs() - partial);
+  });
+
+  test("an exhausted GraphQL budget (RATE_LIMITED) with a distant reset ends the run instead of sleeping for an hour", async () => {
+    // 4 points: the facts query (1) and one page (2) fit, the next page is refused with RATE_LIMITED
+    await start({ budgets: { graphql: 4 } });
+    const summary = await runAgainstFake(github, db, mirrors, { request: REQUEST, github: { graphqlIntervalMs: 0, searchIntervalMs: 0, retryBaseMs: 10, reserve: 0 } });
+    expect(summary.status).toBe("interrupted");
+    expect(summary.error).toMatch(/graphql budget is down to 0;/);
+    expect(github.exchanges.filter((e) => e.kind === "graphql").map((e) => e.status)).toEqual([200, 200, 200]);
+    expect(summary.durationMs).toBeLessThan(30_000);
+  });
+
+  test("a rejected token fails the run at once with a message naming GITHUB_TOKEN", async () => {
+    await start({ token: "the-real-token" });
+    const summary = await runAgainstFake(github, db, mirrors, { request: REQUEST });
+    expect(summary).toMatchObject({ status: "failed", error: "GitHub rejected the token (401 Bad credentials): check GITHUB_TOKEN.", requests: 1 });
+  });
+
+  test("a repository deleted after selection is marked gone and the others are still harvested", async () => {
+    await start();
+    expect((await runAgainstFake(github, db, mirrors, { request: REQUEST })).status).toBe("succeeded");
+    const flaky = github.world.repositories.find((r) => fullNameOf(r) === "flaky/service")!;
+    flaky.deleted = true;
+    const steady = github.world.repositories.find((r) => fullNameOf(r) === "steady/library")!;
+    steady.pullRequests[0].updatedAt = "2025-08-31T00:00:00Z";
+    const summary = await runAgainstFake(github, db, mirrors, { request: REQUEST });
+    expect(summary.status).toBe("succeeded");
+    expect(summary.repositories.map((r) => [r.fullName, r.outcome])).toEqual([
+      ["flaky/service", "gone"],
+      ["steady/library", "harvested"],
+    ]);
+    const repo = await db.prisma.repository.findUniqueOrThrow({ where: { fullName: "flaky/service" }, include: { _count: { select: { pullRequests: true } } } });
+    expect(repo).toMatchObject({ selectionStatus: "rejected", selectionReason: "not found on GitHub (deleted, renamed or made private)" });
+    // what was harvested before stays
+    expect(repo._count.pullRequests).toBe(24);
+    const errors = await listCrawlErrors(db.prisma, { runId: summary.runId });
+    expect(errors.map((e) => [e.repository, e.item, e.message])).toEqual([["flaky/service", "repository", "flaky/service is not on GitHub any more (deleted, renamed or made private)"]]);
+    const notFound = github.exchanges.filter((e) => e.status === 404);
+    expect(notFound.map((e) => e.path)).toEqual(["/repos/flaky/service/pulls"]);
+  });
+});

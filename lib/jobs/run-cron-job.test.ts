@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { parseConfig } from "@/lib/config";
+import type { Database } from "@/lib/db/connection";
+import { openTestDatabase } from "@/lib/db/testing/test-database";
+import { SHARED_WORK_WORLD, startSeededGitHub, type SeededGitHub } from "@/lib/ingest/testing/fake-github/seeded-worlds";
+import { FAST_PACING, newMirrorsDir, TEST_TOKEN } from "@/lib/ingest/testing/run-against-fake";
+import { runCronJob } from "./run-cron-job";
+
+const SECRET = "a-cron-secret-of-32-characters!!";
+
+describe("cron route work", () => {
+  let db: Database;
+  let github: SeededGitHub;
+  beforeAll(async () => {
+    db = await openTestDatabase("embedded");
+    github = await startSeededGitHub(SHARED_WORK_WORLD, { token: TEST_TOKEN });
+  });
+  afterAll(async () => {
+    await github?.stop();
+    await db?.close();
+  });
+  const ctx = () => ({
+    db,
+    config: parseConfig({ CRON_SECRET: SECRET, GITHUB_TOKEN: TEST_TOKEN, GITHUB_API_URL: github.url, MIRRORS_DIR: newMirrorsDir() }),
+    trigger: "cron",
+    gitUrlFor: github.gitUrlFor,
+    github: FAST_PACING,
+  });
+
+  test("refuses without the secret, with a wrong one, or when cron is disabled", async () => {
+    expect((await runCronJob("ingest", null, {}, ctx())).status).toBe(401);
+    expect((await runCronJob("ingest", "Bearer nope", {}, ctx())).status).toBe(401);
+    const disabled = { ...ctx(), config: parseConfig({}) };
+    expect((await runCronJob("ingest", `Bearer ${SECRET}`, {}, disabled)).status).toBe(503);
+    expect(await db.prisma.crawlRun.count()).toBe(0);
+  });
+
+  test("names unknown jobs and explains invalid payloads", async () => {
+    const unknown = await runCronJob("reindex", `Bearer ${SECRET}`, {}, ctx());
+    expect(unknown.status).toBe(404);
+    expect(JSON.stringify(unknown.body)).toContain("Known jobs: ingest");
+    const bad = await runCronJob("ingest", SECRET, { pageSize: 1000 }, ctx());
+    expect(bad.status).toBe(422);
+    expect(JSON.stringify(bad.body)).toContain("pageSize");
+  });
+
+  test("runs an ingest against the local fake GitHub and records the run", async () => {
+    const res = await runCronJob("ingest", `Bearer ${SECRET}`, { criteria: { language: "Python", top: 10, minPrs: 20 }, maxDurationMs: 120_000 }, ctx());
+    expect(res.status).toBe(200);
+    const runs = await db.prisma.crawlRun.findMany();
+    expect(runs).toHaveLength(1);
+    expect(runs[0].trigger).toBe("cron");
+    expect(runs[0].requests).toBeGreaterThan(0);
+    expect(await db.prisma.pullRequest.count()).toBeGreaterThan(0);
+  });
+});

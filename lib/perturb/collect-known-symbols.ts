@@ -1,0 +1,125 @@
+// The names a symbol perturbation may swap in (paper §2: test_nanmedian → test_nanmedian_impl):
+// identifiers and file paths of the patch, which every instance has, plus those of the repository
+// at the base commit when a local mirror holds it. A swap to a name that really exists there is
+// the harder negative, so the repository matters, but the patch alone still gives candidates.
+import { existsSync } from "node:fs";
+import { hasCommit, openMirror, streamGitLines, type Mirror } from "@/lib/repo/git-command";
+import { listTree } from "@/lib/repo/list-tree";
+import { mirrorPathFor } from "@/lib/repo/mirror-path";
+
+export type KnownSymbols = {
+  symbols: string[];
+  fromRepository: boolean;
+  /** One line for the page, saying where the names came from. */
+  note: string;
+};
+
+/** Where repository names come from; the mirror adapter below is the real one. */
+export type RepositorySymbolSource = {
+  label: string;
+  listPaths(): Promise<string[]>;
+  /** Identifiers in the text files under these folders ("" = the whole repository), at most `cap`. */
+  identifiersUnder(folders: string[], cap: number): Promise<string[]>;
+};
+
+export const PATCH_ONLY_NOTE = "symbols from the patch only: no repository mirror";
+export const REPOSITORY_IDENTIFIER_CAP = 50_000;
+
+const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_]+/g;
+const FILE_LINE = /^diff --git a\/(.*) b\/(.*)$/;
+const HUNK_HEADER = /^@@ [^@]* @@ ?/;
+
+/** Identifiers on every patch line (removed lines exist at the base, added ones in the patch) and its file paths. */
+export function identifiersInPatch(patch: string): { identifiers: string[]; paths: string[] } {
+  const identifiers = new Set<string>();
+  const paths = new Set<string>();
+  for (const line of patch.split("\n")) {
+    const file = FILE_LINE.exec(line);
+    if (file) {
+      paths.add(file[1]);
+      paths.add(file[2]);
+      continue;
+    }
+    const code = line.replace(HUNK_HEADER, "");
+    for (const m of code.matchAll(IDENTIFIER)) identifiers.add(m[0]);
+  }
+  return { identifiers: [...identifiers].sort(), paths: [...paths].sort() };
+}
+
+function folderOf(path: string): string {
+  const slash = path.lastIndexOf("/");
+  return slash < 0 ? "" : path.slice(0, slash);
+}
+
+export async function collectKnownSymbols(input: {
+  patch: string;
+  repository?: RepositorySymbolSource | null;
+  /** Why there is no repository source (shown after the patch-only note). */
+  unavailableReason?: string;
+}): Promise<KnownSymbols> {
+  const fromPatch = identifiersInPatch(input.patch);
+  const symbols = new Set([...fromPatch.identifiers, ...fromPatch.paths]);
+  if (!input.repository) {
+    return {
+      symbols: [...symbols].sort(),
+      fromRepository: false,
+      note: input.unavailableReason ? `${PATCH_ONLY_NOTE} (${input.unavailableReason})` : PATCH_ONLY_NOTE,
+    };
+  }
+  const paths = await input.repository.listPaths();
+  const present = new Set(paths.map(folderOf));
+  // The folders the patch touches hold the near misses that matter (a sibling test, a private twin).
+  const folders = [...new Set(fromPatch.paths.map(folderOf))].filter((f) => present.has(f));
+  const identifiers = await input.repository.identifiersUnder(folders.includes("") ? [""] : folders, REPOSITORY_IDENTIFIER_CAP);
+  for (const p of paths) symbols.add(p);
+  for (const id of identifiers) symbols.add(id);
+  return {
+    symbols: [...symbols].sort(),
+    fromRepository: true,
+    note: `symbols from the patch and ${input.repository.label} (${paths.length.toLocaleString("en-US")} files, identifiers of ${folders.length || "no"} touched folder${folders.length === 1 ? "" : "s"})`,
+  };
+}
+
+/** Repository names at one commit of a local bare mirror (lib/repo). */
+export function mirrorSymbolSource(mirror: Mirror, commit: string): RepositorySymbolSource {
+  return {
+    label: `${mirror.fullName} at ${commit.slice(0, 7)}`,
+    async listPaths() {
+      const tree = await listTree(mirror, commit);
+      return tree.entries.filter((e) => e.kind === "file").map((e) => e.path);
+    },
+    async identifiersUnder(folders, cap) {
+      const found = new Set<string>();
+      const pathspec = folders.includes("") ? [] : folders;
+      // One `git grep -o` over the folders instead of reading files one by one.
+      await streamGitLines(
+        mirror,
+        ["grep", "-I", "-h", "-o", "-E", "-e", "[A-Za-z_][A-Za-z0-9_]+", commit, "--", ...pathspec],
+        (line) => {
+          if (line) found.add(line);
+          return found.size < cap;
+        },
+        { okExitCodes: [0, 1], timeoutMs: 10_000 },
+      );
+      return [...found];
+    },
+  };
+}
+
+/** The mirror of a repository at a commit, or why there is none (so the page can say so). */
+export async function openMirrorSymbolSource(options: { mirrorsDir: string; fullName: string; commit: string }): Promise<
+  { source: RepositorySymbolSource; reason?: undefined } | { source: null; reason: string }
+> {
+  let gitDir: string;
+  try {
+    gitDir = mirrorPathFor(options.mirrorsDir, options.fullName);
+  } catch (e) {
+    return { source: null, reason: (e as Error).message };
+  }
+  if (!existsSync(gitDir)) return { source: null, reason: `${options.fullName} has not been mirrored yet` };
+  const mirror = openMirror(gitDir, options.fullName);
+  if (!(await hasCommit(mirror, options.commit))) {
+    return { source: null, reason: `the mirror of ${options.fullName} lacks base commit ${options.commit.slice(0, 7)}` };
+  }
+  return { source: mirrorSymbolSource(mirror, options.commit) };
+}

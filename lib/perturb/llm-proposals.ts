@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { cachedCompleteJson, type LlmCache } from "@/lib/llm/cache";
+import type { LlmClient } from "@/lib/llm/client";
+import type { PerturbationKind } from "./candidate-schema";
+import { asSnapshot, type ProposedCandidate } from "./proposed-candidate";
+import {
+  MAX_LLM_PROPOSALS, PERTURBATION_PROMPT_VERSION, perturbationSystemPrompt, perturbationUserPrompt,
+} from "./perturbation-prompt";
+import { describeCandidate } from "./rule-proposals";
+
+export const LlmPerturbationAnswerSchema = z.object({
+  proposals: z
+    .array(z.object({ perturbed_comment: z.string().min(1).max(65_536), rationale: z.string().max(2_000) }))
+    .max(MAX_LLM_PROPOSALS * 2),
+});
+
+export type LlmProposalParent = {
+  body: string;
+  path: string | null;
+  diffHunk: string | null;
+  prTitle: string;
+  /** Names in the repository or patch: a swap to one of them is marked "exists in repository". */
+  knownSymbols: readonly string[];
+  /** Names listed to the model for symbol swaps (default: the first known ones); keep it short. */
+  promptSymbols?: readonly string[];
+};
+
+export type LlmProposals = { candidates: ProposedCandidate[]; model: string | null; cached: boolean; reason?: string };
+
+/** At most this many names go into the prompt. */
+export const PROMPT_SYMBOL_CAP = 400;
+
+function addedNames(candidate: ProposedCandidate): string[] {
+  return candidate.diff
+    .filter((s) => s.kind === "added")
+    .flatMap((s) => s.text.split(/[\s`'"(),:;]+/))
+    .map((t) => t.replace(/[.]+$/, ""))
+    .filter(Boolean);
+}
+
+/**
+ * Optional LLM proposals (same client as screening): each goes through the same self-check and
+ * word diff as the rule candidates, so a proposal that edits two places or rewrites the comment is
+ * shown failing, and cannot be created. Location moves come from the PR's other comments, not the LLM.
+ */
+export async function llmPerturbationProposals(
+  client: LlmClient,
+  parent: LlmProposalParent,
+  kind: PerturbationKind,
+  options: { cache?: LlmCache } = {},
+): Promise<LlmProposals> {
+  if (kind === "location") {
+    return { candidates: [], model: null, cached: false, reason: "Location candidates are the PR's other commented hunks; the LLM proposes text edits only." };
+  }
+  const request = {
+    system: perturbationSystemPrompt(kind),
+    user: perturbationUserPrompt(kind, { ...parent, knownSymbols: (parent.promptSymbols ?? parent.knownSymbols).slice(0, PROMPT_SYMBOL_CAP) }),
+    schema: LlmPerturbationAnswerSchema,
+    schemaName: `perturbation_${kind}_proposals`,
+    temperature: 0.7,
+  };
+  const result = options.cache
+    ? await cachedCompleteJson(client, options.cache, { ...request, promptVersion: PERTURBATION_PROMPT_VERSION })
+    : await client.completeJson(request);
+  const original = asSnapshot(parent);
+  const known = new Set(parent.knownSymbols);
+  const seen = new Set<string>();
+  const candidates: ProposedCandidate[] = [];
+  result.value.proposals.forEach((p, index) => {
+    if (p.perturbed_comment === parent.body) return;
+    const candidate = describeCandidate(kind, original, { ...original, body: p.perturbed_comment }, {
+      origin: "llm", rule: `llm:${result.model}`, rationale: p.rationale, score: MAX_LLM_PROPOSALS * 2 - index,
+    });
+    if (seen.has(candidate.key)) return;
+    seen.add(candidate.key);
+    if (kind === "symbol") candidate.existsInRepository = addedNames(candidate).some((n) => known.has(n) || known.has(n.split(".").pop() ?? ""));
+    candidates.push(candidate);
+  });
+  return {
+    candidates,
+    model: result.model,
+    cached: result.cached,
+    ...(candidates.length === 0 ? { reason: "The model proposed no edit that differs from the comment." } : {}),
+  };
+}

@@ -1,0 +1,78 @@
+import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
+import type { InlineAnchor, PerturbationKind } from "./candidate-schema";
+import { PerturbationError } from "./perturbation-errors";
+import { perturbationKey, type PerturbedComment } from "./proposed-candidate";
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+const parentInclude = {
+  targetEntry: true,
+  pullRequest: {
+    select: {
+      id: true, number: true, title: true, baseSha: true, patch: true,
+      repository: { select: { fullName: true } },
+      timeline: { where: { path: { not: null }, diffHunk: { not: null } }, select: { id: true, githubId: true, path: true, diffHunk: true }, orderBy: { createdAt: "asc" } },
+    },
+  },
+  perturbations: { select: { id: true, perturbationKind: true, verification: true, perturbedBody: true, perturbedPath: true, perturbedDiffHunk: true } },
+} satisfies Prisma.InstanceInclude;
+
+export type PerturbationParent = {
+  id: string;
+  pullRequest: { id: string; number: number; title: string; repo: string; baseSha: string; patch: string };
+  targetEntryId: string;
+  /** The confirmed-trustworthy comment as experts labelled it. */
+  comment: PerturbedComment & { id: string; kind: string; author: string | null };
+  /** The PR's other commented file + hunk pairs: where a location perturbation may move the comment. */
+  siblings: InlineAnchor[];
+  existing: { id: string; kind: PerturbationKind; verification: string | null; key: string }[];
+};
+
+/** Paper §2: hard negatives are made only from comments the experts confirmed trustworthy. */
+export function isEligibleParent(instance: { source: string; finalLabel: string | null }): boolean {
+  return instance.source === "human" && instance.finalLabel === "trustworthy";
+}
+
+/** A perturbed instance's comment: its own text/anchor where it has one, the parent's elsewhere. */
+export function resultingComment(
+  instance: { perturbedBody: string | null; perturbedPath: string | null; perturbedDiffHunk: string | null },
+  original: PerturbedComment,
+): PerturbedComment {
+  return {
+    body: instance.perturbedBody ?? original.body,
+    path: instance.perturbedPath ?? original.path,
+    diffHunk: instance.perturbedDiffHunk ?? original.diffHunk,
+  };
+}
+
+export async function loadPerturbationParent(prisma: Db, parentId: string): Promise<PerturbationParent> {
+  const instance = await prisma.instance.findUnique({ where: { id: parentId }, include: parentInclude });
+  if (!instance) throw new PerturbationError("not_found", `No instance ${parentId}.`);
+  if (!isEligibleParent(instance)) {
+    throw new PerturbationError(
+      "not_eligible",
+      instance.source === "perturbation"
+        ? "A perturbed instance cannot be perturbed again: pick the human-annotated original."
+        : "Only instances the experts labelled trustworthy can be perturbed (paper §2); this one is not labelled trustworthy.",
+    );
+  }
+  const t = instance.targetEntry;
+  const commentId = t.githubId?.toString() ?? t.id;
+  const comment = { id: commentId, kind: t.kind, author: t.authorLogin, body: t.body, path: t.path, diffHunk: t.diffHunk };
+  const siblings = instance.pullRequest.timeline
+    .filter((e) => e.id !== t.id)
+    .map((e) => ({ id: e.githubId?.toString() ?? e.id, path: e.path!, diffHunk: e.diffHunk! }));
+  const pr = instance.pullRequest;
+  return {
+    id: instance.id,
+    pullRequest: { id: pr.id, number: pr.number, title: pr.title, repo: pr.repository.fullName, baseSha: pr.baseSha, patch: pr.patch },
+    targetEntryId: t.id,
+    comment,
+    siblings,
+    existing: instance.perturbations.flatMap((p) =>
+      p.perturbationKind
+        ? [{ id: p.id, kind: p.perturbationKind, verification: p.verification, key: perturbationKey(resultingComment(p, comment)) }]
+        : [],
+    ),
+  };
+}

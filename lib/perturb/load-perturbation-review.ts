@@ -1,0 +1,83 @@
+import type { PrismaClient } from "@/lib/db/generated/client";
+import type { VerificationStatus } from "@/lib/db/generated/enums";
+import { creatorsOf, perturbationRowInclude, toRow, type PerturbationRow } from "./list-perturbations";
+import { loadRequiredVerifiers } from "./required-verifiers";
+
+export type PerturbationReview = PerturbationRow & {
+  stage: string;
+  finalLabel: string | null;
+  commentKind: string;
+  commentAuthor: string | null;
+  pullRequest: {
+    title: string;
+    body: string;
+    baseSha: string;
+    patch: string;
+    linkedIssues: { number: number; title: string; body: string }[];
+  };
+  verifications: { login: string; name: string; decision: VerificationStatus; note: string; at: Date }[];
+  history: { at: Date; actor: string | null; action: string; summary: string }[];
+};
+
+function summarise(action: string, details: Record<string, unknown>): string {
+  switch (action) {
+    case "perturb.create":
+      return `created (${details.origin ?? "rule"}${details.rule ? `: ${details.rule}` : ""})`;
+    case "perturb.edit":
+      return `edited the text${details.note ? `: ${details.note}` : ""}; ${Array.isArray(details.discarded) ? details.discarded.length : 0} earlier verification(s) discarded`;
+    case "perturb.verify":
+      return `${details.decision}${details.edited ? " the edited text" : ""}${details.note ? `: ${details.note}` : ""} → ${details.verification}`;
+    case "perturb.settle":
+      return `settled as ${details.verification} after the verifier count changed to ${details.requiredVerifiers}`;
+    default:
+      return action;
+  }
+}
+
+/** Everything the side-by-side verification view shows for one perturbed instance, or null. */
+export async function loadPerturbationReview(prisma: PrismaClient, instanceId: string, viewerId: string): Promise<PerturbationReview | null> {
+  const instance = await prisma.instance.findUnique({
+    where: { id: instanceId },
+    include: {
+      ...perturbationRowInclude,
+      targetEntry: { select: { body: true, path: true, diffHunk: true, kind: true, authorLogin: true } },
+      pullRequest: {
+        select: {
+          number: true, title: true, body: true, baseSha: true, patch: true,
+          repository: { select: { fullName: true } },
+          linkedIssues: { select: { number: true, title: true, body: true }, orderBy: { number: "asc" } },
+        },
+      },
+      verifications: {
+        select: { verifierId: true, decision: true, note: true, createdAt: true, verifier: { select: { login: true, name: true } } },
+        orderBy: { createdAt: "asc" },
+      },
+    },
+  });
+  if (!instance || instance.source !== "perturbation") return null;
+  const [required, creators, events] = await Promise.all([
+    loadRequiredVerifiers(prisma),
+    creatorsOf(prisma, [instanceId]),
+    prisma.auditEvent.findMany({
+      where: { subjectType: "instance", subjectId: instanceId, action: { startsWith: "perturb." } },
+      select: { at: true, action: true, details: true, actor: { select: { login: true } } },
+      orderBy: { id: "asc" },
+    }),
+  ]);
+  const pr = instance.pullRequest;
+  return {
+    ...toRow(instance, viewerId, required, creators.get(instanceId) ?? null),
+    stage: instance.stage,
+    finalLabel: instance.finalLabel,
+    commentKind: instance.targetEntry.kind,
+    commentAuthor: instance.targetEntry.authorLogin,
+    pullRequest: { title: pr.title, body: pr.body, baseSha: pr.baseSha, patch: pr.patch, linkedIssues: pr.linkedIssues },
+    verifications: instance.verifications.map((v) => ({ login: v.verifier.login, name: v.verifier.name, decision: v.decision, note: v.note, at: v.createdAt })),
+    history: events.map((e) => ({
+      at: e.at,
+      actor: e.actor?.login ?? null,
+      action: e.action,
+      summary: summarise(e.action, (e.details ?? {}) as Record<string, unknown>),
+    })),
+  };
+}

@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Database } from "@/lib/db/connection";
+import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
+import { createPerturbation } from "./create-perturbation";
+import { listEligibleParents } from "./list-eligible-parents";
+import { listPerturbations } from "./list-perturbations";
+import { loadPerturbationReview } from "./load-perturbation-review";
+import { perturbationCounts } from "./perturbation-counts";
+import { proposePerturbations } from "./propose-perturbations";
+import { loadRequiredVerifiers, saveRequiredVerifiers } from "./required-verifiers";
+import { seedDemoPerturbations } from "./seed-demo-perturbations";
+import { buildPerturbationWorld, type PerturbationWorld } from "./testing/perturbation-world";
+import { verifyPerturbation } from "./verify-perturbation";
+
+describe.each(TEST_DATABASE_KINDS)("perturbation workflow on %s", (kind) => {
+  let db: Database;
+  let w: PerturbationWorld;
+  beforeAll(async () => {
+    db = await openTestDatabase(kind);
+    w = await buildPerturbationWorld(db.prisma);
+  });
+  afterAll(async () => db?.close());
+
+  const create = async (parentId: string, k: "negation" | "symbol" | "location", pick = 0) => {
+    const { candidates } = await proposePerturbations(db.prisma, parentId, k);
+    const c = candidates[pick];
+    return createPerturbation(db.prisma, { parentId, kind: k, by: w.users.admin, candidate: { perturbed: c.perturbed, rule: c.rule, rationale: c.rationale } });
+  };
+
+  test("only human instances labelled trustworthy are eligible parents", async () => {
+    const parents = await listEligibleParents(db.prisma);
+    expect(parents.map((p) => p.id).sort()).toEqual([w.trustworthyInline, w.trustworthyOtherInline].sort());
+    await expect(proposePerturbations(db.prisma, w.untrustworthy, "negation")).rejects.toMatchObject({ code: "not_eligible" });
+    await expect(proposePerturbations(db.prisma, w.unlabelled, "negation")).rejects.toMatchObject({ code: "not_eligible" });
+    await expect(proposePerturbations(db.prisma, "nope", "negation")).rejects.toMatchObject({ code: "not_found", status: 404 });
+  });
+
+  test("proposals are ranked, diffed and self-checked per kind; symbols come from the patch without a mirror", async () => {
+    const negation = await proposePerturbations(db.prisma, w.trustworthyInline, "negation");
+    expect(negation.candidates[0].perturbed.body).toBe(
+      "Nit: `test_nanmedian_all_nan` should also not cover `skipna=False` with a non-float dtype, since that path returns early before the new check.",
+    );
+    expect(negation.candidates[0].diff.filter((s) => s.kind !== "same")).toEqual([{ kind: "added", text: "not " }]);
+    expect(negation.candidates.every((c) => c.selfCheck.ok && c.origin === "rule" && c.existingInstanceId === null)).toBe(true);
+
+    const symbol = await proposePerturbations(db.prisma, w.trustworthyInline, "symbol");
+    expect(symbol.symbols).toMatchObject({ fromRepository: false, note: "symbols from the patch only: no repository mirror" });
+    // near misses that exist in the patch rank first: the hardest negatives
+    expect(symbol.candidates[0]).toMatchObject({ existsInRepository: true });
+    expect(symbol.candidates[0].perturbed.body).toMatch(/`test_nanmedian_(empty|mixed)`/);
+
+    const location = await proposePerturbations(db.prisma, w.trustworthyInline, "location");
+    expect(location.candidates.length).toBe(3);
+    expect(location.candidates[0]).toMatchObject({ sameFile: false, perturbed: { path: "frameworks/core/nanops.py" } });
+    expect(location.candidates.every((c) => c.perturbed.body.startsWith("Nit: `test_nanmedian_all_nan`"))).toBe(true);
+  });
+
+  test("a chosen candidate becomes a pending perturbed copy of its parent, once", async () => {
+    const created = await create(w.trustworthyInline, "negation");
+    const row = await db.prisma.instance.findUniqueOrThrow({ where: { id: created.id } });
+    const parent = await db.prisma.instance.findUniqueOrThrow({ where: { id: w.trustworthyInline } });
+    expect(row).toMatchObject({
+      source: "perturbation", perturbationKind: "negation", parentId: parent.id, pullRequestId: parent.pullRequestId,
+      targetEntryId: parent.targetEntryId, verification: "pending", stage: "annotating", finalLabel: null, perturbedPath: null, perturbedDiffHunk: null,
+    });
+    expect(row.perturbedBody).toContain("should also not cover");
+    const audit = await db.prisma.auditEvent.findFirstOrThrow({ where: { action: "perturb.create", subjectId: created.id } });
+    expect(audit).toMatchObject({ actorId: w.users.admin, details: { parentId: parent.id, kind: "negation", origin: "rule" } });
+
+    await expect(create(w.trustworthyInline, "negation")).rejects.toMatchObject({ code: "duplicate", details: { instanceId: created.id } });
+    const again = await proposePerturbations(db.prisma, w.trustworthyInline, "negation");
+    expect(again.candidates[0].existingInstanceId).toBe(created.id);
+    expect(again.candidates[1].existingInstanceId).toBeNull();
+    // perturbations are never parents themselves, and never human instances
+    await expect(proposePerturbations(db.prisma, created.id, "negation")).rejects.toMatchObject({ code: "not_eligible" });
+    expect(await db.prisma.instance.count({ where: { source: "human", parentId: { not: null } } })).toBe(0);
+  });
+
+  test("edits that are not one perturbation of the kind, or moves to an invented hunk, are refused", async () => {
+    const body = (await db.prisma.timelineEntry.findFirstOrThrow({ where: { githubId: 1990000204n } })).body;
+    const path = "frameworks/core/nanops.py";
+    const parent = await db.prisma.instance.findUniqueOrThrow({ where: { id: w.trustworthyOtherInline }, include: { targetEntry: true } });
+    const anchor = { path, diffHunk: parent.targetEntry.diffHunk };
+    await expect(createPerturbation(db.prisma, {
+      parentId: w.trustworthyOtherInline, kind: "negation", by: w.users.admin,
+      candidate: { perturbed: { ...anchor, body: "This is fine as it is." } },
+    })).rejects.toMatchObject({ code: "invalid_perturbation" });
+    await expect(createPerturbation(db.prisma, {
+      parentId: w.trustworthyOtherInline, kind: "location", by: w.users.admin,
+      candidate: { perturbed: { body, path: "frameworks/core/series.py", diffHunk: "@@ -1,3 +1,4 @@\n+import numpy" } },
+    })).rejects.toMatchObject({ code: "invalid_perturbation", message: expect.stringContaining("another review comment") });
+  });
+
+  test("it becomes a negative only when the required verifiers all accept; each verifies once", async () => {
+    const created = await create(w.trustworthyInline, "symbol");
+    expect(await loadRequiredVerifiers(db.prisma)).toBe(3);
+    const first = await verifyPerturbation(db.prisma, { instanceId: created.id, verifierId: w.users.admin, decision: "accept", note: "test_nanmedian_empty exists and is not the test in this hunk" });
+    expect(first).toMatchObject({ verification: "pending", accepted: 1, required: 3 });
+    await expect(verifyPerturbation(db.prisma, { instanceId: created.id, verifierId: w.users.admin, decision: "accept" }))
+      .rejects.toMatchObject({ code: "already_verified" });
+    await verifyPerturbation(db.prisma, { instanceId: created.id, verifierId: w.users.carol, decision: "accept" });
+    const list = await listPerturbations(db.prisma, { viewerId: w.users.alice, kind: "symbol" });
+    expect(list[0]).toMatchObject({ accepted: 2, required: 3, viewerDecision: null, createdBy: "admin", verification: "pending" });
+    const last = await verifyPerturbation(db.prisma, { instanceId: created.id, verifierId: w.users.alice, decision: "accept" });
+    expect(last).toMatchObject({ verification: "accepted", accepted: 3 });
+    const row = await db.prisma.instance.findUniqueOrThrow({ where: { id: created.id } });
+    expect(row).toMatchObject({ verification: "accepted", finalLabel: "untrustworthy", stage: "labelled" });
+    await expect(verifyPerturbation(db.prisma, { instanceId: created.id, verifierId: w.users.bob, decision: "reject", note: "late" }))
+      .rejects.toMatchObject({ code: "already_decided" });
+    const review = await loadPerturbationReview(db.prisma, created.id, w.users.alice);
+    expect(review?.verifications.map((v) => v.login)).toEqual(["admin", "carol", "alice"]);
+    expect(review?.viewerDecision).toBe("accepted");
+    expect(review?.history.map((h) => h.action)).toEqual(["perturb.create", "perturb.verify", "perturb.verify", "perturb.verify"]);
+  });
+
+  test("one rejection ends it: kept as lineage, never a negative", async () => {
+    const created = await create(w.trustworthyInline, "location");
+    await verifyPerturbation(db.prisma, { instanceId: created.id, verifierId: w.users.admin, decision: "accept" });
+    await expect(verifyPerturbation(db.prisma, { instanceId: created.id, verifierId: w.users.carol, decision: "reject" }))
+      .rejects.toThrow(/Say why/);
+    const out = await verifyPerturbation(db.prisma, { instanceId: created.id, verifierId: w.users.carol, decision: "reject", note: "The nanops hunk also lacks that test, so the comment still holds." });
+    expect(out.verification).toBe("rejected");
+    const row = await db.prisma.instance.findUniqueOrThrow({ where: { id: created.id } });
+    expect(row).toMatchObject({ verification: "rejected", finalLabel: null, stage: "unsuitable", parentId: w.trustworthyInline });
+    expect(row.perturbedPath).toBe("frameworks/core/nanops.py");
+  });
+
+  test("an edit replaces the text and discards earlier verifications; location text cannot be edited", async () => {
+    const created = await create(w.trustworthyOtherInline, "negation", 1);
+    await verifyPerturbation(db.prisma, { instanceId: created.id, verifierId: w.users.alice, decision: "accept" });
+    const current = (await db.prisma.instance.findUniqueOrThrow({ where: { id: created.id } })).perturbedBody!;
+    expect(current).toContain("we always reach this line");
+    const tooMuch = current.replace("The empty check should", "The empty check should not").replace("raises", "does not raise");
+    await expect(verifyPerturbation(db.prisma, { instanceId: created.id, verifierId: w.users.carol, decision: "accept", note: "x", editedBody: tooMuch }))
+      .rejects.toMatchObject({ code: "invalid_edit" });
+    const edited = current.replace("we always reach", "we still reach");
+    const out = await verifyPerturbation(db.prisma, { instanceId: created.id, verifierId: w.users.carol, decision: "accept", note: "reads more naturally", editedBody: edited });
+    expect(out).toMatchObject({ edited: true, discarded: 1, accepted: 1, verification: "pending" });
+    const verifications = await db.prisma.perturbationVerification.findMany({ where: { instanceId: created.id } });
+    expect(verifications.map((v) => v.verifierId)).toEqual([w.users.carol]);
+    expect((await db.prisma.instance.findUniqueOrThrow({ where: { id: created.id } })).perturbedBody).toBe(edited);
+    // alice verified other words: she may verify the new text
+    await verifyPerturbation(db.prisma, { instanceId: created.id, verifierId: w.users.alice, decision: "accept" });
+    const edit = await db.prisma.auditEvent.findFirstOrThrow({ where: { action: "perturb.edit", subjectId: created.id } });
+    expect(edit.details).toMatchObject({ previousBody: current, body: edited, discarded: [{ verifierId: w.users.alice, decision: "accepted" }] });
+
+    const location = await create(w.trustworthyOtherInline, "location");
+    await expect(verifyPerturbation(db.prisma, { instanceId: location.id, verifierId: w.users.carol, decision: "accept", note: "x", editedBody: "Something else." }))
+      .rejects.toMatchObject({ code: "invalid_edit" });
+  });
+
+  test("lowering the verifier count settles pending perturbations that already have enough acceptances", async () => {
+    await expect(saveRequiredVerifiers(db.prisma, 0, w.users.admin)).rejects.toThrow(/At least one verifier/);
+    const pendingWithTwo = await db.prisma.instance.findFirstOrThrow({
+      where: { source: "perturbation", verification: "pending", perturbationKind: "negation", parentId: w.trustworthyOtherInline },
+    });
+    const saved = await saveRequiredVerifiers(db.prisma, 2, w.users.admin);
+    expect(saved).toEqual({ value: 2, settled: 1 });
+    expect(await db.prisma.instance.findUniqueOrThrow({ where: { id: pendingWithTwo.id } })).toMatchObject({ verification: "accepted", finalLabel: "untrustworthy" });
+    await saveRequiredVerifiers(db.prisma, 3, w.users.admin);
+    expect(await loadRequiredVerifiers(db.prisma)).toBe(3);
+  });
+
+  test("counts per kind and status", async () => {
+    const counts = await perturbationCounts(db.prisma);
+    expect(counts.byKind.negation).toEqual({ pending: 1, accepted: 1, rejected: 0, total: 2 });
+    expect(counts.byKind.symbol).toEqual({ pending: 0, accepted: 1, rejected: 0, total: 1 });
+    expect(counts.byKind.location).toEqual({ pending: 1, accepted: 0, rejected: 1, total: 2 });
+    expect(counts.total).toEqual({ pending: 2, accepted: 2, rejected: 1, total: 5 });
+  });
+
+  test("simultaneous acceptances settle exactly once", async () => {
+    const created = await create(w.trustworthyOtherInline, "symbol");
+    const outcomes = await Promise.all(
+      [w.users.admin, w.users.carol, w.users.alice].map((verifierId) =>
+        verifyPerturbation(db.prisma, { instanceId: created.id, verifierId, decision: "accept" })),
+    );
+    expect(outcomes.map((o) => o.accepted).sort()).toEqual([1, 2, 3]);
+    expect(outcomes.filter((o) => o.verification === "accepted")).toHaveLength(1);
+    expect(await db.prisma.auditEvent.count({ where: { action: "perturb.verify", subjectId: created.id } })).toBe(3);
+  });
+
+  test("the demo seed creates one pending perturbation per kind from the top candidate, or nothing without parents", async () => {
+    const fresh = await openTestDatabase(kind);
+    try {
+      expect(await seedDemoPerturbations(fresh.prisma, { mirrorsDir: null })).toEqual({ created: 0 });
+      await buildPerturbationWorld(fresh.prisma);
+      expect(await seedDemoPerturbations(fresh.prisma, { mirrorsDir: null })).toEqual({ created: 3 });
+      const rows = await fresh.prisma.instance.findMany({ where: { source: "perturbation" }, orderBy: { perturbationKind: "asc" } });
+      expect(rows.map((r) => [r.perturbationKind, r.verification])).toEqual([["negation", "pending"], ["symbol", "pending"], ["location", "pending"]]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, test } from "vitest";
+import { parsePatch } from "@/lib/annotate/parse-patch";
+import { DEMO_REPOSITORIES } from "@/lib/demo/demo-world";
+import { applyFilePatch } from "./apply-file-patch";
+import { PatchDoesNotApplyError } from "./repo-errors";
+import { synthesizeBaseFile } from "./testing/synthesize-base-file";
+
+const settingsBase = ["import os", "", "DEBUG = False", "TIMEOUT = 30", "RETRIES = 3", "", "def load():", "    return os.environ", ""].join("\n");
+
+const settingsPatch = [
+  "diff --git a/app/settings.py b/app/settings.py",
+  "@@ -2,4 +2,5 @@",
+  " ",
+  " DEBUG = False",
+  "-TIMEOUT = 30",
+  "+TIMEOUT = 60",
+  "+BACKOFF = 0.5",
+  " RETRIES = 3",
+].join("\n");
+
+describe("applyFilePatch", () => {
+  test("replaces and inserts lines at the hunk's position, keeping the rest", () => {
+    const [file] = parsePatch(settingsPatch);
+    const { text, deleted } = applyFilePatch(settingsBase, file);
+    expect(deleted).toBe(false);
+    expect(text).toBe(["import os", "", "DEBUG = False", "TIMEOUT = 60", "BACKOFF = 0.5", "RETRIES = 3", "", "def load():", "    return os.environ", ""].join("\n"));
+  });
+
+  test("finds a hunk a few lines away from its header (offset), like patch(1)", () => {
+    const [file] = parsePatch(settingsPatch);
+    const shifted = `# header comment\n# second line\n${settingsBase}`;
+    expect(applyFilePatch(shifted, file).text).toContain("TIMEOUT = 60\nBACKOFF = 0.5\nRETRIES = 3");
+  });
+
+  test("refuses a base whose lines differ, naming the file and hunk", () => {
+    const [file] = parsePatch(settingsPatch);
+    const other = settingsBase.replace("TIMEOUT = 30", "TIMEOUT = 45");
+    expect(() => applyFilePatch(other, file)).toThrowError(PatchDoesNotApplyError);
+    expect(() => applyFilePatch(other, file)).toThrowError(/app\/settings\.py/);
+  });
+
+  test("creates a new file and deletes a removed one", () => {
+    const [created] = parsePatch("diff --git a/pkg/new.py b/pkg/new.py\n@@ -0,0 +1,2 @@\n+A = 1\n+B = 2");
+    expect(applyFilePatch(null, created)).toEqual({ text: "A = 1\nB = 2\n", deleted: false });
+    const [removed] = parsePatch("diff --git a/old.py b/old.py\n@@ -1,2 +0,0 @@\n-A = 1\n-B = 2");
+    expect(applyFilePatch("A = 1\nB = 2\n", removed)).toEqual({ text: "", deleted: true });
+  });
+
+  test("honours 'No newline at end of file' on the new side", () => {
+    const [file] = parsePatch("diff --git a/a.txt b/a.txt\n@@ -1,2 +1,3 @@\n one\n two\n+three\n\\ No newline at end of file");
+    expect(applyFilePatch("one\ntwo\n", file).text).toBe("one\ntwo\nthree");
+  });
+
+  test("every demo patch applies to the base the demo mirror synthesises for it", () => {
+    for (const repo of DEMO_REPOSITORIES) {
+      for (const pr of repo.pullRequests) {
+        for (const file of parsePatch(pr.patch)) {
+          const base = synthesizeBaseFile(file);
+          const { text } = applyFilePatch(base, file);
+          const added = file.hunks.flatMap((h) => h.lines.filter((l) => l.kind === "add").map((l) => l.text));
+          for (const line of added) expect(text).toContain(line);
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,138 @@
+import { z } from "zod";
+import type { PrismaClient } from "@/lib/db/generated/client";
+import {
+  eligibleInstances, eligiblePullRequests, filterKeyForLevel, type ScreenLevel,
+} from "./load-screen-items";
+import { MANUAL_PROMPT_VERSION } from "./screening-filters";
+import { updateScreeningStages } from "./update-screening-stages";
+
+// Without an LLM (or to overrule one), an admin screens the remaining items by hand. The decision
+// is stored under the same filter as the LLM's (model null, promptVersion "manual"), so the funnel,
+// the stages and the dropped-items lists treat both alike.
+
+export const ManualDecisionRequestSchema = z.object({
+  level: z.enum(["pr", "comment"], { error: "level must be pr or comment" }),
+  itemId: z.string().min(1, "itemId is missing"),
+  verdict: z.enum(["keep", "drop"], { error: "choose keep or drop" }),
+  rationale: z
+    .string({ error: "give a rationale" })
+    .trim()
+    .min(5, "give a rationale of at least 5 characters: reviewers read it in the funnel")
+    .max(2_000, "keep the rationale under 2,000 characters"),
+});
+export type ManualDecisionRequest = z.infer<typeof ManualDecisionRequestSchema>;
+
+export class ManualScreeningError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ManualScreeningError";
+  }
+}
+
+export type ManualQueueItem = {
+  id: string;
+  repository: string;
+  pullRequestNumber: number;
+  title: string;
+  /** the PR description (PR level) or the comment (comment level) */
+  text: string;
+  author: string | null;
+  location: string | null;
+};
+
+export async function manualQueue(
+  prisma: PrismaClient,
+  level: ScreenLevel,
+  page: { skip?: number; take?: number } = {},
+): Promise<{ total: number; items: ManualQueueItem[] }> {
+  const take = Math.min(page.take ?? 20, 100);
+  const skip = page.skip ?? 0;
+  if (level === "pr") {
+    const where = eligiblePullRequests({ kind: "any" });
+    const [total, rows] = await Promise.all([
+      prisma.pullRequest.count({ where }),
+      prisma.pullRequest.findMany({
+        where, orderBy: [{ repository: { fullName: "asc" } }, { number: "asc" }], skip, take,
+        select: { id: true, number: true, title: true, body: true, authorLogin: true, repository: { select: { fullName: true } } },
+      }),
+    ]);
+    return {
+      total,
+      items: rows.map((r) => ({
+        id: r.id, repository: r.repository.fullName, pullRequestNumber: r.number, title: r.title,
+        text: r.body, author: r.authorLogin, location: null,
+      })),
+    };
+  }
+  const where = eligibleInstances({ kind: "any" });
+  const [total, rows] = await Promise.all([
+    prisma.instance.count({ where }),
+    prisma.instance.findMany({
+      where,
+      orderBy: [{ pullRequest: { number: "asc" } }, { targetEntry: { createdAt: "asc" } }, { id: "asc" }],
+      skip, take,
+      select: {
+        id: true,
+        targetEntry: { select: { body: true, authorLogin: true, kind: true, path: true } },
+        pullRequest: { select: { number: true, title: true, repository: { select: { fullName: true } } } },
+      },
+    }),
+  ]);
+  return {
+    total,
+    items: rows.map((r) => ({
+      id: r.id, repository: r.pullRequest.repository.fullName, pullRequestNumber: r.pullRequest.number,
+      title: r.pullRequest.title, text: r.targetEntry.body, author: r.targetEntry.authorLogin,
+      location: r.targetEntry.path ? `${r.targetEntry.kind} on ${r.targetEntry.path}` : `${r.targetEntry.kind} (PR-level)`,
+    })),
+  };
+}
+
+export async function recordManualDecision(
+  prisma: PrismaClient,
+  input: unknown,
+  actor: { id: string; login: string },
+): Promise<{ decisionId: string }> {
+  const request = ManualDecisionRequestSchema.parse(input);
+  const filterKey = filterKeyForLevel(request.level);
+  const subject = request.level === "pr" ? ("pull_request" as const) : ("instance" as const);
+  // Only items that survived the earlier steps can be screened here: the same rule as the LLM's.
+  const eligible = request.level === "pr"
+    ? await prisma.pullRequest.count({ where: { id: request.itemId, ...eligiblePullRequests({ kind: "manual-only" }) } })
+    : await prisma.instance.count({ where: { id: request.itemId, ...eligibleInstances({ kind: "manual-only" }) } });
+  if (eligible === 0) {
+    throw new ManualScreeningError(
+      `This ${request.level === "pr" ? "pull request" : "comment"} is not waiting for content screening: ` +
+        "an earlier filter dropped it, or a person already decided it. Reload the queue.",
+    );
+  }
+  const run =
+    (await prisma.filterRun.findFirst({ where: { filterKey, version: MANUAL_PROMPT_VERSION, finishedAt: null }, orderBy: { startedAt: "desc" } })) ??
+    (await prisma.filterRun.create({ data: { filterKey, version: MANUAL_PROMPT_VERSION, config: { manual: true } } }));
+  const itemRef = subject === "pull_request" ? { pullRequestId: request.itemId } : { instanceId: request.itemId };
+  const [, decision] = await prisma.$transaction([
+    prisma.filterDecision.deleteMany({ where: { filterKey, ...itemRef } }),
+    prisma.filterDecision.create({
+      data: {
+        runId: run.id, subject, filterKey, verdict: request.verdict, ...itemRef,
+        rationale: `${request.rationale} (manual decision by ${actor.login})`,
+        model: null, promptVersion: MANUAL_PROMPT_VERSION,
+      },
+    }),
+    prisma.filterRun.update({
+      where: { id: run.id },
+      data: request.verdict === "keep" ? { kept: { increment: 1 } } : { dropped: { increment: 1 } },
+    }),
+    prisma.auditEvent.create({
+      data: {
+        actorId: actor.id, action: "screen.manual.decide", subjectType: subject, subjectId: request.itemId,
+        details: { filterKey, verdict: request.verdict },
+      },
+    }),
+  ]);
+  await updateScreeningStages(
+    prisma,
+    subject === "pull_request" ? { pullRequestIds: [request.itemId] } : { instanceIds: [request.itemId] },
+  );
+  return { decisionId: decision.id };
+}

@@ -1,0 +1,141 @@
+import { performance } from "node:perf_hooks";
+import { z } from "zod";
+import type { PrismaClient } from "@/lib/db/generated/client";
+import { applyInstanceRules, applyPullRequestRules } from "./apply-rule-filters";
+import { RULE_SET_VERSION, ruleConfigFingerprint, type RuleConfig } from "./rule-config";
+import { INSTANCE_RULE_KEYS, PR_RULE_KEYS, RuleFilterKeySchema } from "./screening-filters";
+import { updateScreeningStages, type StageUpdate } from "./update-screening-stages";
+import { refreshScreeningStatistics, tallyVerdict, writeFilterDecisions, type FilterDecisionRow, type FilterRunTally } from "./write-filter-decisions";
+
+// Paper §2's rule-based filtering over the stored PRs and instances. Each rule is its own filter
+// with its own FilterRun, so one can be re-run (new thresholds) while the others' decisions stay.
+
+export const RunRuleScreeningOptionsSchema = z.object({
+  /** re-run just this filter; all rule filters when omitted */
+  only: RuleFilterKeySchema.optional(),
+  /** rows read per query; bounds memory on large corpora */
+  chunkSize: z.number().int().min(1).max(50_000).default(2_000),
+});
+export type RunRuleScreeningOptions = z.input<typeof RunRuleScreeningOptionsSchema> & {
+  /** progress for CLIs: the phase finished and the time since the run started */
+  onProgress?: (event: { phase: string; items: number; elapsedMs: number }) => void;
+};
+
+export type RuleScreeningReport = {
+  fingerprint: string;
+  runs: { filterKey: string; runId: string; kept: number; dropped: number }[];
+  pullRequestsScreened: number;
+  instancesScreened: number;
+  stages: StageUpdate;
+  elapsedMs: number;
+};
+
+type PullRequestFacts = { authorLogin: string | null; patchChars: number };
+
+export async function runRuleScreening(
+  prisma: PrismaClient,
+  config: RuleConfig,
+  options: RunRuleScreeningOptions = {},
+): Promise<RuleScreeningReport> {
+  const started = performance.now();
+  const { only, chunkSize } = RunRuleScreeningOptionsSchema.parse(options);
+  const progress = (phase: string, items: number) => options.onProgress?.({ phase, items, elapsedMs: performance.now() - started });
+  const prKeys = PR_RULE_KEYS.filter((k) => only === undefined || k === only);
+  const instanceKeys = INSTANCE_RULE_KEYS.filter((k) => only === undefined || k === only);
+  const fingerprint = ruleConfigFingerprint(config);
+
+  const runIds = new Map<string, string>();
+  const tallies = new Map<string, FilterRunTally>();
+  for (const filterKey of [...prKeys, ...instanceKeys]) {
+    const run = await prisma.filterRun.create({
+      data: { filterKey, version: RULE_SET_VERSION, config: { fingerprint, rules: config } },
+    });
+    runIds.set(filterKey, run.id);
+    tallies.set(filterKey, { kept: 0, dropped: 0 });
+  }
+  // Re-running replaces this filter's decisions only; the other filters' stay as they are.
+  const deleted = await prisma.filterDecision.deleteMany({ where: { filterKey: { in: [...runIds.keys()] } } });
+  progress("previous decisions deleted", deleted.count);
+
+  let pullRequestsScreened = 0;
+  if (prKeys.length > 0) {
+    for (let after = ""; ; ) {
+      const page = await prisma.pullRequest.findMany({
+        where: { id: { gt: after } }, orderBy: { id: "asc" }, take: chunkSize, select: { id: true, body: true },
+      });
+      if (page.length === 0) break;
+      const rows: FilterDecisionRow[] = [];
+      for (const pr of page) {
+        for (const decision of applyPullRequestRules({ body: pr.body }, config).decisions) {
+          if (!prKeys.includes(decision.rule)) continue;
+          rows.push({ runId: runIds.get(decision.rule)!, subject: "pull_request", pullRequestId: pr.id,
+            filterKey: decision.rule, verdict: decision.verdict, rationale: decision.rationale });
+          tallyVerdict(tallies.get(decision.rule)!, decision.verdict);
+        }
+      }
+      await writeFilterDecisions(prisma, rows);
+      pullRequestsScreened += page.length;
+      after = page[page.length - 1].id;
+      progress("pull requests screened", pullRequestsScreened);
+    }
+  }
+
+  let instancesScreened = 0;
+  if (instanceKeys.length > 0) {
+    const facts = await pullRequestFacts(prisma);
+    progress("pull request facts loaded", facts.size);
+    for (let after = ""; ; ) {
+      const page = await prisma.instance.findMany({
+        where: { source: "human", id: { gt: after } },
+        orderBy: { id: "asc" },
+        take: chunkSize,
+        select: { id: true, pullRequestId: true, targetEntry: { select: { authorLogin: true, authorType: true, body: true } } },
+      });
+      if (page.length === 0) break;
+      const rows: FilterDecisionRow[] = [];
+      for (const instance of page) {
+        const pr = facts.get(instance.pullRequestId) ?? { authorLogin: null, patchChars: 0 };
+        const outcome = applyInstanceRules(
+          {
+            commentBody: instance.targetEntry.body,
+            commentAuthor: { login: instance.targetEntry.authorLogin, accountType: instance.targetEntry.authorType },
+            pullRequestAuthorLogin: pr.authorLogin,
+            patchChars: pr.patchChars,
+          },
+          config,
+        );
+        for (const decision of outcome.decisions) {
+          if (!instanceKeys.includes(decision.rule)) continue;
+          rows.push({ runId: runIds.get(decision.rule)!, subject: "instance", instanceId: instance.id,
+            filterKey: decision.rule, verdict: decision.verdict, rationale: decision.rationale });
+          tallyVerdict(tallies.get(decision.rule)!, decision.verdict);
+        }
+      }
+      await writeFilterDecisions(prisma, rows);
+      instancesScreened += page.length;
+      after = page[page.length - 1].id;
+      progress("instances screened", instancesScreened);
+    }
+  }
+
+  const finishedAt = new Date();
+  const runs: RuleScreeningReport["runs"] = [];
+  for (const [filterKey, runId] of runIds) {
+    const tally = tallies.get(filterKey)!;
+    await prisma.filterRun.update({ where: { id: runId }, data: { finishedAt, ...tally } });
+    runs.push({ filterKey, runId, ...tally });
+  }
+  await refreshScreeningStatistics(prisma);
+  progress("statistics refreshed", 0);
+  const stages = await updateScreeningStages(prisma);
+  progress("stages updated", stages.instances.screened + stages.instances.filteredOut + stages.instances.candidate);
+  return { fingerprint, runs, pullRequestsScreened, instancesScreened, stages, elapsedMs: performance.now() - started };
+}
+
+/** Author and patch length of every PR, without loading patches (they can be megabytes each). */
+async function pullRequestFacts(prisma: PrismaClient): Promise<Map<string, PullRequestFacts>> {
+  // char_length counts code points, as countCharacters (and the paper's Python len()) does.
+  const rows = await prisma.$queryRaw<{ id: string; authorLogin: string | null; patchChars: number }[]>`
+    SELECT "id", "authorLogin", char_length("patch")::int AS "patchChars" FROM "PullRequest"`;
+  return new Map(rows.map((r) => [r.id, { authorLogin: r.authorLogin, patchChars: Number(r.patchChars) }]));
+}

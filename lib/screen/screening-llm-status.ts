@@ -1,0 +1,44 @@
+import type { Config } from "@/lib/config";
+import { createLlmClient, type LlmClient } from "@/lib/llm/client";
+
+// The LLM screens use the one OpenAI-compatible endpoint from configuration. Without one, the
+// screening page says so and offers the manual queue instead.
+
+export type ScreeningLlmStatus =
+  | { configured: true; baseUrl: string; model: string; concurrency: number; timeoutMs: number; hasApiKey: boolean }
+  | { configured: false; instructions: string };
+
+export const LLM_SETUP_INSTRUCTIONS =
+  "Set LLM_BASE_URL (an OpenAI-compatible endpoint ending in /v1, e.g. http://127.0.0.1:8000/v1 for vLLM or " +
+  "https://api.openai.com/v1) and LLM_MODEL, plus LLM_API_KEY if the server needs one, then restart the app. " +
+  "Optional: LLM_CONCURRENCY (default 8) and LLM_TIMEOUT_MS (default 60000).";
+
+export function screeningLlmStatus(config: Config): ScreeningLlmStatus {
+  if (!config.LLM_BASE_URL || !config.LLM_MODEL) return { configured: false, instructions: LLM_SETUP_INSTRUCTIONS };
+  return {
+    configured: true,
+    baseUrl: config.LLM_BASE_URL,
+    model: config.LLM_MODEL,
+    concurrency: config.LLM_CONCURRENCY,
+    timeoutMs: config.LLM_TIMEOUT_MS,
+    hasApiKey: Boolean(config.LLM_API_KEY),
+  };
+}
+
+export class LlmNotConfiguredError extends Error {
+  constructor() {
+    super(`No LLM is configured. ${LLM_SETUP_INSTRUCTIONS} Until then, use the manual screening queue.`);
+    this.name = "LlmNotConfiguredError";
+  }
+}
+
+export function screeningLlmClient(config: Config): LlmClient {
+  if (!config.LLM_BASE_URL || !config.LLM_MODEL) throw new LlmNotConfiguredError();
+  return createLlmClient({
+    baseUrl: config.LLM_BASE_URL,
+    model: config.LLM_MODEL,
+    apiKey: config.LLM_API_KEY,
+    timeoutMs: config.LLM_TIMEOUT_MS,
+    concurrency: config.LLM_CONCURRENCY,
+  });
+}

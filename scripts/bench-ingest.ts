@@ -1,0 +1,64 @@
+// Benchmark of the GitHub harvest against the local fake GitHub (no network): a 1,000-PR repository and
+// a 600-PR one, selected by stars, harvested into an in-memory embedded database. Every HTTP request the
+// fake receives is counted (REST and GraphQL, retries and 304s included).
+// Usage: npx tsx scripts/bench-ingest.ts
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { openDatabase } from "@/lib/db/connection";
+import { migrate } from "@/lib/db/migrate";
+import { runIngest } from "@/lib/ingest/run-ingest";
+import { BENCH_WORLD, startSeededGitHub } from "@/lib/ingest/testing/fake-github/seeded-worlds";
+
+const build = Date.now();
+const github = await startSeededGitHub(BENCH_WORLD);
+const buildMs = Date.now() - build;
+const db = await openDatabase({ kind: "embedded", dataDir: "memory://" });
+await migrate(db);
+const mirrors = mkdtempSync(path.join(tmpdir(), "bench-ingest-mirrors-"));
+
+const perRepo = new Map<string, { from: number; to: number }>();
+const started = Date.now();
+const summary = await runIngest({
+  db,
+  config: { GITHUB_API_URL: github.url, GITHUB_TOKEN: "bench", MIRRORS_DIR: mirrors },
+  trigger: "bench",
+  gitUrlFor: github.gitUrlFor,
+  // one repository at a time so each one's requests can be attributed to it
+  request: { criteria: { language: "Python", top: 100, minPrs: 500 }, concurrency: 1 },
+  // no pacing: this measures the crawler; GitHub's own pacing is reported separately below
+  github: { graphqlIntervalMs: 0, searchIntervalMs: 0 },
+  onProgress: (p) => {
+    if (p.type !== "repository") return;
+    if (p.status === "started") perRepo.set(p.fullName, { from: github.requestCount(), to: 0 });
+    if (p.status === "harvested") perRepo.get(p.fullName)!.to = github.requestCount();
+  },
+});
+const seconds = (Date.now() - started) / 1000;
+const requests = github.requestCount();
+const thousand = perRepo.get("bench/thousand-prs");
+const prs = await db.prisma.pullRequest.count();
+const entries = await db.prisma.timelineEntry.count();
+const graphql = github.exchanges.filter((e) => e.kind === "graphql").length;
+// GraphQL points by GitHub's cost formula (the hourly budget is 5,000 points per token)
+const points = github.exchanges.reduce((n, e) => n + (e.cost ?? 0), 0);
+
+if (summary.status !== "succeeded") console.error(`run ended ${summary.status}: ${summary.error}`);
+console.log(`world_build_seconds=${(buildMs / 1000).toFixed(1)}`);
+console.log(`prs_harvested=${prs}`);
+console.log(`timeline_entries=${entries}`);
+console.log(`requests_total=${requests}`);
+console.log(`graphql_requests=${graphql}`);
+console.log(`requests_per_pr=${(requests / prs).toFixed(4)}`);
+console.log(`graphql_points_per_pr=${(points / prs).toFixed(3)}`);
+console.log(`requests_for_1000_pr_repo=${thousand ? thousand.to - thousand.from : "n/a"}`);
+console.log(`prs_per_second=${(prs / seconds).toFixed(1)}`);
+// plugin-throttling spaces GraphQL requests 1 s apart against GitHub: the harvest cannot go faster than this
+console.log(`prs_per_second_bound_at_github_pacing=${(prs / Math.max(seconds, graphql)).toFixed(1)}`);
+// sustained, the hourly GraphQL budget (5,000 points per token) is the tighter bound
+console.log(`prs_per_hour_per_token_graphql_budget=${Math.floor(5000 / (points / prs))}`);
+console.log(`harvest_seconds=${seconds.toFixed(1)}`);
+
+await db.close();
+await github.stop();
+rmSync(mirrors, { recursive: true, force: true });

@@ -1,0 +1,94 @@
+// Splits and exports the dataset in the released format (dataset-format.md), optionally pushing it
+// to the Hugging Face Hub as one commit.
+//   npx tsx scripts/export.ts                                  export the latest split (seed 42 if none yet)
+//   npx tsx scripts/export.ts --split-seed 7 --out out/rel     new split with seed 7, written to out/rel
+//   npx tsx scripts/export.ts --import data/ --out out/again   load a released dataset (file or folder) and re-export it
+//   npx tsx scripts/export.ts --push [--create-repo]           push to HF_REPO_ID on HF_ENDPOINT with HF_TOKEN
+// Other flags: --split-run <id>, --test-share 0.3, --validation-share 0.15, --title "…", --eval-secret <hex>.
+// Prints name=value lines. Uses DATABASE_URL, or the embedded database (stop the app first).
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { config } from "@/lib/config";
+import { openDatabase } from "@/lib/db/connection";
+import { migrate } from "@/lib/db/migrate";
+import { collectImportFiles } from "@/lib/export/collect-import-files";
+import { createSplitRun } from "@/lib/export/create-split-run";
+import { DEFAULT_DATASET_TITLE, exportDataset } from "@/lib/export/export-dataset";
+import { importReleasedDataset } from "@/lib/export/import-released-dataset";
+import { pushExport } from "@/lib/export/push-export";
+
+const ArgsSchema = z.object({
+  splitSeed: z.coerce.number().int("--split-seed must be a whole number").optional(),
+  splitRun: z.string().min(1).optional(),
+  testShare: z.coerce.number().gt(0).lt(1).optional(),
+  validationShare: z.coerce.number().min(0).lt(1).optional(),
+  out: z.string().min(1).optional(),
+  title: z.string().min(1).default(DEFAULT_DATASET_TITLE),
+  evalSecret: z.string().min(32, "--eval-secret needs at least 32 characters").optional(),
+  push: z.boolean(),
+  createRepo: z.boolean(),
+  import: z.array(z.string()),
+});
+
+const { values } = parseArgs({
+  options: {
+    "split-seed": { type: "string" },
+    "split-run": { type: "string" },
+    "test-share": { type: "string" },
+    "validation-share": { type: "string" },
+    out: { type: "string" },
+    title: { type: "string" },
+    "eval-secret": { type: "string" },
+    push: { type: "boolean", default: false },
+    "create-repo": { type: "boolean", default: false },
+    import: { type: "string", multiple: true, default: [] },
+  },
+});
+
+const parsed = ArgsSchema.safeParse({
+  splitSeed: values["split-seed"], splitRun: values["split-run"], testShare: values["test-share"], validationShare: values["validation-share"],
+  out: values.out, title: values.title, evalSecret: values["eval-secret"], push: values.push, createRepo: values["create-repo"], import: values.import,
+});
+if (!parsed.success) {
+  console.error(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("\n"));
+  process.exit(2);
+}
+const args = parsed.data;
+
+const c = config();
+const db = await openDatabase(c.DATABASE_URL ? { kind: "postgresql", url: c.DATABASE_URL } : { kind: "embedded", dataDir: c.EMBEDDED_DB_DIR });
+try {
+  await migrate(db);
+  let splitRunId = args.splitRun;
+  if (args.import.length) {
+    const imported = await importReleasedDataset(db.prisma, collectImportFiles(args.import));
+    for (const w of imported.warnings) console.error(`warning: ${w}`);
+    console.log(`imported_rows=${imported.rows}`);
+    console.log(`imported_instances_created=${imported.instances.created}`);
+    if (imported.splitRunId && args.splitSeed === undefined) splitRunId ??= imported.splitRunId;
+  }
+  if (!splitRunId && args.splitSeed === undefined)
+    splitRunId = (await db.prisma.splitRun.findFirst({ orderBy: { createdAt: "desc" }, select: { id: true } }))?.id;
+  if (!splitRunId) {
+    const run = await createSplitRun(db.prisma, { seed: args.splitSeed ?? 42, testShare: args.testShare, validationShare: args.validationShare });
+    splitRunId = run.splitRunId;
+    if (run.params.method === "partition") console.log(`split_max_abs_deviation=${run.params.maxAbsDeviation}`);
+  }
+  console.log(`split_run=${splitRunId}`);
+  const result = await exportDataset(db.prisma, { splitRunId, outDir: args.out, title: args.title, evalIdSecret: args.evalSecret });
+  console.log(`export=${result.exportId}`);
+  console.log(`dir=${result.dir}`);
+  for (const split of ["train", "validation", "test"] as const) console.log(`rows_${split}=${result.manifest.rows[split]}`);
+  console.log(`content_hash=${result.manifest.content_hash}`);
+  console.log(`tasks=${result.tasksManifest.tasks}`);
+  if (args.push) {
+    const pushed = await pushExport(db.prisma, result.exportId, { repoId: c.HF_REPO_ID, token: c.HF_TOKEN, endpoint: c.HF_ENDPOINT }, { createIfMissing: args.createRepo });
+    console.log(`hub_repo=${pushed.repoId}`);
+    console.log(`hub_commit=${pushed.commitOid}`);
+  }
+} catch (error) {
+  console.error(error instanceof Error && "status" in error ? `error: ${error.message}` : error);
+  process.exitCode = 1;
+} finally {
+  await db.close();
+}

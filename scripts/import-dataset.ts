@@ -1,0 +1,38 @@
+// Loads a released-format dataset (JSONL files, or a folder with README.md + data/*.jsonl) into the
+// database so it can be inspected, re-split and re-exported. Files named train/validation/test
+// become an imported split.
+//   npx tsx scripts/import-dataset.ts data/train.jsonl data/validation.jsonl data/test.jsonl
+//   npx tsx scripts/import-dataset.ts path/to/CRJudgeBenchmark/
+// Prints warnings, then name=value lines. Uses DATABASE_URL, or the embedded database (stop the app first).
+import { parseArgs } from "node:util";
+import { config } from "@/lib/config";
+import { openDatabase } from "@/lib/db/connection";
+import { migrate } from "@/lib/db/migrate";
+import { collectImportFiles } from "@/lib/export/collect-import-files";
+import { importReleasedDataset } from "@/lib/export/import-released-dataset";
+
+const { positionals } = parseArgs({ allowPositionals: true, options: {} });
+if (positionals.length === 0) {
+  console.error("usage: import-dataset <file.jsonl | dataset folder>…");
+  process.exit(2);
+}
+
+const c = config();
+const db = await openDatabase(c.DATABASE_URL ? { kind: "postgresql", url: c.DATABASE_URL } : { kind: "embedded", dataDir: c.EMBEDDED_DB_DIR });
+try {
+  await migrate(db);
+  const result = await importReleasedDataset(db.prisma, collectImportFiles(positionals));
+  for (const w of result.warnings) console.error(`warning: ${w}`);
+  for (const f of result.files) console.log(`file=${f.name} split=${f.split ?? "-"} rows=${f.rows}`);
+  console.log(`rows=${result.rows}`);
+  console.log(`pull_requests_created=${result.pullRequests.created}`);
+  console.log(`pull_requests_reused=${result.pullRequests.reused}`);
+  console.log(`instances_created=${result.instances.created}`);
+  console.log(`instances_reused=${result.instances.reused}`);
+  console.log(`split_run=${result.splitRunId ?? "-"}`);
+} catch (error) {
+  console.error(error instanceof Error && "status" in error ? `error: ${error.message}` : error);
+  process.exitCode = 1;
+} finally {
+  await db.close();
+}
