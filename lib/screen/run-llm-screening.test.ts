@@ -140,6 +140,15 @@ describe.each(TEST_DATABASE_KINDS)("LLM screening on %s", (kind) => {
     expect(resumed).toMatchObject({ eligible: 0, stats: { items: 0, requests: 0 } });
   });
 
+  test("the database cache returns what was stored, overwrites on a second write, and misses unknown keys", async () => {
+    const cache = createDbLlmCache(db.prisma);
+    expect(await cache.get("k1")).toBeNull();
+    await cache.set("k1", '{"value":1}');
+    await cache.set("k1", '{"value":2}');
+    expect(await cache.get("k1")).toBe('{"value":2}');
+    expect(await db.prisma.llmCacheEntry.count({ where: { key: "k1" } })).toBe(1);
+  });
+
   test("after a failing server, a re-run asks only for what is still undecided", async () => {
     let served = 0;
     const failing = await setup({ respond: (r) => (served++ === 0 ? scriptedScreenAnswer(r) : fakeReply.serverError(503)) }, { maxRetries: 0, concurrency: 1 });

@@ -9,6 +9,7 @@ import {
   type AlreadyDecided, type ScreenLevel,
 } from "./load-screen-items";
 import { loadScreeningPrompt, type ScreeningPrompt } from "./load-screening-prompt";
+import { withScreeningLock } from "./screening-lock";
 import { screenWithLlm, type LlmScreenJob, type LlmScreenOutcome, type LlmScreenStats } from "./screen-with-llm";
 import { updateScreeningStages, type StageUpdate } from "./update-screening-stages";
 import { refreshScreeningStatistics, writeFilterDecisions, type FilterDecisionRow } from "./write-filter-decisions";
@@ -48,12 +49,18 @@ export type LlmScreeningReport = {
 
 const MAX_ERRORS_REPORTED = 50;
 
-export async function runLlmScreening(
-  prisma: PrismaClient,
-  deps: { client: LlmClient; cache: LlmCache; signal?: AbortSignal },
-  input: RunLlmScreeningOptions,
-): Promise<LlmScreeningReport> {
+type LlmScreeningDeps = { client: LlmClient; cache: LlmCache; signal?: AbortSignal };
+
+export async function runLlmScreening(prisma: PrismaClient, deps: LlmScreeningDeps, input: RunLlmScreeningOptions): Promise<LlmScreeningReport> {
   const options = RunLlmScreeningOptionsSchema.parse(input);
+  return withScreeningLock(prisma, options.level === "pr" ? "screen:llm:pr" : "screen:llm:comment", () => screenStoredItemsWithLlm(prisma, deps, options));
+}
+
+async function screenStoredItemsWithLlm(
+  prisma: PrismaClient,
+  deps: LlmScreeningDeps,
+  options: z.output<typeof RunLlmScreeningOptionsSchema>,
+): Promise<LlmScreeningReport> {
   const { client } = deps;
   const level: ScreenLevel = options.level;
   const filterKey = filterKeyForLevel(level);

@@ -4,6 +4,7 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import { applyInstanceRules, applyPullRequestRules } from "./apply-rule-filters";
 import { RULE_SET_VERSION, ruleConfigFingerprint, type RuleConfig } from "./rule-config";
 import { INSTANCE_RULE_KEYS, PR_RULE_KEYS, RuleFilterKeySchema } from "./screening-filters";
+import { withScreeningLock } from "./screening-lock";
 import { updateScreeningStages, type StageUpdate } from "./update-screening-stages";
 import { refreshScreeningStatistics, tallyVerdict, writeFilterDecisions, type FilterDecisionRow, type FilterRunTally } from "./write-filter-decisions";
 
@@ -37,6 +38,10 @@ export async function runRuleScreening(
   config: RuleConfig,
   options: RunRuleScreeningOptions = {},
 ): Promise<RuleScreeningReport> {
+  return withScreeningLock(prisma, "screen:rules", () => screenWithRules(prisma, config, options));
+}
+
+async function screenWithRules(prisma: PrismaClient, config: RuleConfig, options: RunRuleScreeningOptions): Promise<RuleScreeningReport> {
   const started = performance.now();
   const { only, chunkSize } = RunRuleScreeningOptionsSchema.parse(options);
   const progress = (phase: string, items: number) => options.onProgress?.({ phase, items, elapsedMs: performance.now() - started });

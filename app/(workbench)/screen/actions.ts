@@ -16,6 +16,7 @@ import { loadRuleConfig, resetRuleConfig, saveRuleConfig } from "@/lib/screen/ru
 import { runLlmScreening } from "@/lib/screen/run-llm-screening";
 import { runRuleScreening } from "@/lib/screen/run-rule-screening";
 import { RuleFilterKeySchema } from "@/lib/screen/screening-filters";
+import { ScreeningBusyError } from "@/lib/screen/screening-lock";
 import { LlmNotConfiguredError, screeningLlmClient } from "@/lib/screen/screening-llm-status";
 
 // Thin shells: parse the form with zod, check the role on the server, call lib/screen, report.
@@ -53,7 +54,13 @@ export async function saveRulesAction(_prev: ActionState, form: FormData): Promi
     revalidatePath("/screen");
     return { message: `Saved (${saved.fingerprint}). Re-run the rule filters to apply it.` };
   }
-  const report = await runRuleScreening(prisma, saved.config);
+  let report;
+  try {
+    report = await runRuleScreening(prisma, saved.config);
+  } catch (e) {
+    if (e instanceof ScreeningBusyError) return { error: `Saved (${saved.fingerprint}), but not applied yet: ${e.message}` };
+    throw e;
+  }
   afterScreening();
   return { message: `Saved (${saved.fingerprint}) and re-ran ${report.runs.length} rule filters over ${report.instancesScreened} instances and ${report.pullRequestsScreened} PRs.` };
 }
@@ -74,7 +81,13 @@ export async function rerunRulesAction(_prev: ActionState, form: FormData): Prom
   if (!parsed.success) return { error: firstIssue(parsed.error) };
   const prisma = await getPrisma();
   const { config: ruleConfig } = await loadRuleConfig(prisma);
-  const report = await runRuleScreening(prisma, ruleConfig, { only: parsed.data.only });
+  let report;
+  try {
+    report = await runRuleScreening(prisma, ruleConfig, { only: parsed.data.only });
+  } catch (e) {
+    if (e instanceof ScreeningBusyError) return { error: e.message };
+    throw e;
+  }
   afterScreening();
   const dropped = report.runs.reduce((n, r) => n + r.dropped, 0);
   const what = parsed.data.only ? `the ${parsed.data.only} filter` : `all ${report.runs.length} rule filters`;
@@ -108,7 +121,7 @@ export async function runLlmAction(_prev: ActionState, form: FormData): Promise<
         `kept ${report.kept}, dropped ${report.dropped}, errors ${report.stats.errors}, cache hits ${report.stats.cacheHits}.${stopped}${firstError}`,
     };
   } catch (e) {
-    if (e instanceof LlmNotConfiguredError || isLlmError(e)) return { error: e.message };
+    if (e instanceof LlmNotConfiguredError || e instanceof ScreeningBusyError || isLlmError(e)) return { error: e.message };
     throw e;
   }
 }

@@ -20,6 +20,8 @@ export function InstanceWorkspace({ view, aside, headerExtra }: { view: Instance
   const files = splitPatchByFile(pr.patch);
   const anchor = anchorComment(parsed, view.comment.path, view.comment.diffHunk);
   const anchoredLine = anchor ? parsed[anchor.fileIndex].hunks[anchor.hunkIndex].lines[anchor.lineIndex] : null;
+  // a comment on a file the PR creates: there is nothing to see at the base, so open the patched version
+  const commentedFileIsNew = anchor ? parsed[anchor.fileIndex].hunks.every((h) => h.oldStart === 0 && h.oldCount === 0) : false;
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]" data-testid="instance-workspace">
       <div className="min-w-0 space-y-5">
@@ -44,7 +46,8 @@ export function InstanceWorkspace({ view, aside, headerExtra }: { view: Instance
           <h2 className="mb-2 text-xs font-semibold uppercase text-slate-500">Patch under review</h2>
           <PatchView files={files} anchor={anchor} />
         </section>
-        <RepoBrowser instanceId={view.id} baseSha={pr.baseSha} initialPath={view.comment.path} />
+        <RepoBrowser instanceId={view.id} baseSha={pr.baseSha} initialPath={view.comment.path} 
+          initialLine={commentedFileIsNew ? (anchoredLine?.newNo ?? null) : (anchoredLine?.oldNo ?? null)} initialVersion={commentedFileIsNew ? "patched" : "base"} />
         <TimelineReveal instanceId={view.id} lead={view.perspective === "lead"} />
       </div>
       <aside className="space-y-4 lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:self-start lg:overflow-y-auto">

@@ -91,11 +91,14 @@ function CodeView({ file, targetLine }: { file: FileResult; targetLine: number |
   );
 }
 
-export function RepoBrowser({ instanceId, baseSha, initialPath }: { instanceId: string; baseSha: string; initialPath: string | null }) {
+/** initialPath/initialLine: the commented file and line at the base commit, shown when the browser opens. */
+export function RepoBrowser({ instanceId, baseSha, initialPath, initialLine = null, initialVersion = "base" }: {
+  instanceId: string; baseSha: string; initialPath: string | null; initialLine?: number | null; initialVersion?: RepoVersion;
+}) {
   const [open, setOpen] = useState(false);
-  const [version, setVersion] = useState<RepoVersion>("base");
+  const [version, setVersion] = useState<RepoVersion>(initialVersion);
   const [selected, setSelected] = useState<string | null>(initialPath);
-  const [targetLine, setTargetLine] = useState<number | null>(null);
+  const [targetLine, setTargetLine] = useState<number | null>(initialLine);
   const [draft, setDraft] = useState("");
   const [query, setQuery] = useState("");
   const [ignoreCase, setIgnoreCase] = useState(false);
