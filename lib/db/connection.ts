@@ -90,6 +90,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     }
   }
   const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+  // An idle pooled connection can be closed by the server (restart, failover, a dropped test
+  // database); without a listener pg turns that into an uncaught exception. The pool replaces it.
+  pool.on("error", (e: Error & { code?: string }) => {
+    if (e.code !== "57P01") console.error(`[db] idle PostgreSQL connection failed: ${e.message}`);
+  });
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     target,

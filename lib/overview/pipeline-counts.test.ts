@@ -26,7 +26,11 @@ describe.each(TEST_DATABASE_KINDS)("pipeline counts on %s", (kind) => {
       expect(c.splits!.train + c.splits!.validation + c.splits!.test).toBe(assigned);
     } else expect(c.splits).toBeNull();
 
-    const [first] = await p.instance.findMany({ take: 1, orderBy: { id: "asc" } });
+    // an instance the demo left unlabelled, so the changes below move each count by exactly one
+    const first = await p.instance.findFirstOrThrow({
+      where: { source: "human", stage: { not: "labelled" }, labels: { none: { annotator: { login: "alice" } } } },
+      orderBy: { id: "asc" },
+    });
     await p.instance.update({ where: { id: first.id }, data: { stage: "labelled" } });
     const user = await p.user.findFirstOrThrow({ where: { login: "alice" } });
     await p.label.create({ data: { instanceId: first.id, annotatorId: user.id, value: "untrustworthy" } });
