@@ -7,6 +7,7 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "./generated/client";
+import { isProcessAlive } from "./process-alive";
 
 export type DatabaseTarget =
   | { kind: "embedded"; dataDir: string } // dataDir "memory://" for tests
@@ -34,14 +35,6 @@ export class EmbeddedDatabaseBusyError extends Error {
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 // Two processes opening one PGlite folder get no error and lose data silently, so a pid file guards it.
 function lockDataDir(dataDir: string): () => void {
@@ -49,7 +42,7 @@ function lockDataDir(dataDir: string): () => void {
   const lockPath = path.join(path.dirname(path.resolve(dataDir)), `${path.basename(dataDir)}.lock`);
   if (existsSync(lockPath)) {
     const pid = Number(readFileSync(lockPath, "utf8"));
-    if (pid && pid !== process.pid && isAlive(pid)) throw new EmbeddedDatabaseBusyError(dataDir, pid);
+    if (pid && pid !== process.pid && isProcessAlive(pid)) throw new EmbeddedDatabaseBusyError(dataDir, pid);
   }
   writeFileSync(lockPath, String(process.pid));
   return () => {

@@ -5,7 +5,7 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import { harvestRepository, type HarvestContext, type RepositoryHarvest } from "./harvest-repository";
 import { GitHubAccessError, RateLimitStop, RunStopped } from "./ingest-errors";
 import type { IngestProgress } from "./ingest-request";
-import { releaseLock, tryAcquireLock } from "./job-lock";
+import { releaseLock, tryAcquireLock } from "@/lib/db/job-lock";
 
 export interface RepositoryOutcome extends Partial<Omit<RepositoryHarvest, "outcome">> {
   fullName: string;

@@ -10,7 +10,7 @@ import { createGitHubClient, type GitHubClientOptions } from "./github-client";
 import { harvestSelectedRepositories, type RepositoryOutcome } from "./harvest-selected-repositories";
 import { GitHubAccessError, RateLimitStop, RunStopped } from "./ingest-errors";
 import { IngestRequestSchema, type IngestProgress, type IngestRequestInput } from "./ingest-request";
-import { newHolderId, releaseLock, renewLocks, tryAcquireLock } from "./job-lock";
+import { newHolderId, releaseLock, renewLocks, tryAcquireLock } from "@/lib/db/job-lock";
 import { registerNamedRepositories } from "./register-named-repositories";
 import { selectionIsFresh, selectRepositories, type SelectionSummary } from "./select-repositories";
 

@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@/lib/db/generated/client";
-import { newHolderId, releaseLock, renewLocks, tryAcquireLock } from "@/lib/ingest/job-lock";
+import { newHolderId, releaseLock, renewLocks, tryAcquireLock } from "@/lib/db/job-lock";
 
 // One writer per filter family at a time (a second admin clicking "re-run", a CLI run beside the
 // UI): two runs of the same filter would each replace the other's decisions half-way. The lock

@@ -5,20 +5,13 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { PrismaClient } from "@/lib/db/generated/client";
+import { isProcessAlive } from "./process-alive";
 
 /** `host:pid:nonce`: unique per run, and enough to tell whether a local holder is still alive. */
 export function newHolderId(): string {
   return `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 /** A holder on this host whose process has exited (killed, crashed). */
 export function holderIsDeadLocalProcess(holder: string): boolean {
@@ -26,7 +19,7 @@ export function holderIsDeadLocalProcess(holder: string): boolean {
   if (parts.length < 3) return false;
   const pid = Number(parts[parts.length - 2]);
   const host = parts.slice(0, -2).join(":");
-  return host === hostname() && Number.isInteger(pid) && pid !== process.pid && !isAlive(pid);
+  return host === hostname() && Number.isInteger(pid) && pid !== process.pid && !isProcessAlive(pid);
 }
 
 export async function tryAcquireLock(prisma: PrismaClient, name: string, holder: string, ttlMs: number): Promise<boolean> {
