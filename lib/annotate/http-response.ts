@@ -28,11 +28,3 @@ export async function respond(handler: () => Promise<unknown>, status = 200): Pr
     return errorResponse(e);
   }
 }
-
-export async function readJson(request: Request): Promise<unknown> {
-  try {
-    return await request.json();
-  } catch {
-    throw new ZodError([{ code: "custom", path: [], message: "The body must be JSON.", input: undefined }]);
-  }
-}

@@ -29,11 +29,3 @@ export async function respondPerturbation(handler: () => Promise<unknown>, statu
     return perturbationErrorResponse(e);
   }
 }
-
-export async function readJsonBody(request: Request): Promise<unknown> {
-  try {
-    return await request.json();
-  } catch {
-    throw new ZodError([{ code: "custom", path: [], message: "The body must be JSON.", input: undefined }]);
-  }
-}

@@ -1,6 +1,7 @@
 import { requireRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
-import { readJson, respond } from "@/lib/annotate/http-response";
+import { respond } from "@/lib/annotate/http-response";
+import { readJsonBody } from "@/lib/http/read-json-body";
 import { LabelQuerySchema, SubmitLabelRequestSchema } from "@/lib/annotate/label-schemas";
 import { readLabels } from "@/lib/annotate/read-labels";
 import { submitOwnLabel } from "@/lib/annotate/submit-label";
@@ -9,7 +10,7 @@ import { submitOwnLabel } from "@/lib/annotate/submit-label";
 export async function POST(request: Request) {
   return respond(async () => {
     const user = await requireRole("annotator");
-    const body = SubmitLabelRequestSchema.parse(await readJson(request));
+    const body = SubmitLabelRequestSchema.parse(await readJsonBody(request));
     return submitOwnLabel(await getPrisma(), user.id, body);
   });
 }

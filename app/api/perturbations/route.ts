@@ -1,7 +1,8 @@
 import { requireRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
 import { createPerturbation, CreatePerturbationRequestSchema } from "@/lib/perturb/create-perturbation";
-import { readJsonBody, respondPerturbation } from "@/lib/perturb/http-response";
+import { readJsonBody } from "@/lib/http/read-json-body";
+import { respondPerturbation } from "@/lib/perturb/http-response";
 
 export const dynamic = "force-dynamic";
 

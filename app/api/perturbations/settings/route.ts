@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { requireRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
-import { readJsonBody, respondPerturbation } from "@/lib/perturb/http-response";
+import { readJsonBody } from "@/lib/http/read-json-body";
+import { respondPerturbation } from "@/lib/perturb/http-response";
 import { saveRequiredVerifiers } from "@/lib/perturb/required-verifiers";
 
 export const dynamic = "force-dynamic";

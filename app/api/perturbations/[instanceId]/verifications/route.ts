@@ -1,6 +1,7 @@
 import { requireRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
-import { readJsonBody, respondPerturbation } from "@/lib/perturb/http-response";
+import { readJsonBody } from "@/lib/http/read-json-body";
+import { respondPerturbation } from "@/lib/perturb/http-response";
 import { verifyPerturbation, VerifyPerturbationRequestSchema } from "@/lib/perturb/verify-perturbation";
 
 export const dynamic = "force-dynamic";
