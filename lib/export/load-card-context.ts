@@ -1,6 +1,7 @@
 // The database-wide figures the card reports beside the rows: the construction funnel and the
 // annotators' agreement.
 import type { PrismaClient } from "@/lib/db/generated/client";
+import { screeningFunnel } from "@/lib/screen/funnel";
 import { annotationAgreement, type AnnotationAgreement } from "./annotation-agreement";
 import { funnelSteps, type FunnelStep } from "./funnel";
 
@@ -8,14 +9,14 @@ const SCREENED_IN = ["screened", "annotating", "adjudicating", "labelled", "unsu
 
 export async function loadFunnel(prisma: PrismaClient, exported: number): Promise<FunnelStep[]> {
   const human = { source: "human" } as const;
-  const [repositoriesSelected, pullRequestsHarvested, pullRequestsKept, instancesCreated, ruleDrops, llmDrops, passedScreening,
+  const [repositoriesSelected, pullRequestsHarvested, pullRequestsKept, instancesCreated, screening, passedScreening,
     unsuitable, labelledTrustworthy, labelledUntrustworthy, perturbationsGenerated, perturbationsAccepted] = await Promise.all([
     prisma.repository.count({ where: { selectionStatus: "selected" } }),
     prisma.pullRequest.count(),
     prisma.pullRequest.count({ where: { screeningStatus: "kept" } }),
     prisma.instance.count({ where: human }),
-    prisma.filterDecision.findMany({ where: { subject: "instance", verdict: "drop", model: null, instanceId: { not: null } }, select: { instanceId: true }, distinct: ["instanceId"] }),
-    prisma.filterDecision.findMany({ where: { subject: "instance", verdict: "drop", model: { not: null }, instanceId: { not: null } }, select: { instanceId: true }, distinct: ["instanceId"] }),
+    // the screening page's own funnel: each drop counted once, against the first step that made it
+    screeningFunnel(prisma),
     prisma.instance.count({ where: { ...human, stage: { in: [...SCREENED_IN] } } }),
     prisma.instance.count({ where: { ...human, OR: [{ stage: "unsuitable" }, { finalLabel: "unsuitable" }] } }),
     prisma.instance.count({ where: { ...human, stage: "labelled", finalLabel: "trustworthy" } }),
@@ -23,12 +24,12 @@ export async function loadFunnel(prisma: PrismaClient, exported: number): Promis
     prisma.instance.count({ where: { source: "perturbation" } }),
     prisma.instance.count({ where: { source: "perturbation", verification: "accepted" } }),
   ]);
-  const ruleDropped = new Set(ruleDrops.map((d) => d.instanceId));
+  const droppedBy = (kind: "rule" | "llm") =>
+    screening.instances.filter((step) => step.kind === kind).reduce((n, step) => n + step.dropped, 0);
   return funnelSteps({
     repositoriesSelected, pullRequestsHarvested, pullRequestsKept, instancesCreated,
-    droppedByRules: ruleDropped.size,
-    // the funnel counts each drop against the first stage that dropped it
-    droppedByLlm: llmDrops.filter((d) => !ruleDropped.has(d.instanceId)).length,
+    droppedByRules: droppedBy("rule"),
+    droppedByLlm: droppedBy("llm"),
     passedScreening, unsuitable, labelledTrustworthy, labelledUntrustworthy, perturbationsGenerated, perturbationsAccepted,
     exported,
   });
