@@ -1,6 +1,7 @@
 // Reads every annotator label (adjudications are decisions, not ratings) and builds the report.
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { agreementReport, type AgreementReport } from "./agreement-report";
+import { agreementSummary, type AgreementSummary } from "./agreement-summary";
 
 export async function loadAgreement(prisma: PrismaClient): Promise<AgreementReport> {
   const labels = await prisma.label.findMany({
@@ -22,4 +23,15 @@ export async function loadAgreement(prisma: PrismaClient): Promise<AgreementRepo
       createdAt: l.createdAt,
     })),
   );
+}
+
+/** What the dataset card reports: the page's overall figures plus how many were labelled and adjudicated. */
+export async function loadAgreementSummary(prisma: PrismaClient): Promise<AgreementSummary> {
+  const human = { source: "human" } as const;
+  const [report, annotated, adjudicated] = await Promise.all([
+    loadAgreement(prisma),
+    prisma.instance.count({ where: { ...human, labels: { some: {} } } }),
+    prisma.instance.count({ where: { ...human, adjudication: { isNot: null } } }),
+  ]);
+  return agreementSummary(report, { annotated, adjudicated });
 }

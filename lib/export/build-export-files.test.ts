@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { annotationAgreement } from "./annotation-agreement";
+import { agreementReport } from "@/lib/annotate/agreement-report";
+import { agreementSummary } from "@/lib/annotate/agreement-summary";
 import { buildExportFiles, MANIFEST_PATH, TASKS_MANIFEST_PATH, type ExportFilesInput } from "./build-export-files";
 import { contentHashOf, sha256Hex } from "./build-manifest";
 import { buildJudgeTask } from "./build-judge-task";
@@ -21,7 +22,7 @@ function input(secret: string, rows = releasedSampleRows()): ExportFilesInput {
     split: { method: "imported", seed: 0 },
     funnel: funnelSteps({ repositoriesSelected: 2, pullRequestsHarvested: 5, pullRequestsKept: 5, instancesCreated: 11, droppedByRules: 0, droppedByLlm: 0,
       passedScreening: 11, unsuitable: 0, labelledTrustworthy: 8, labelledUntrustworthy: 3, perturbationsGenerated: 4, perturbationsAccepted: 4, exported: 15 }),
-    agreement: annotationAgreement([]),
+    agreement: agreementSummary(agreementReport([]), { annotated: 0, adjudicated: 0 }),
     evalIdSecret: secret,
   };
 }

@@ -10,7 +10,8 @@ import { sha256Hex } from "./build-manifest";
 import { datasetStatistics, type DatasetStatistics } from "./dataset-statistics";
 import { newEvalIdSecret } from "./eval-id";
 import { ExportFolderError, StaleSplitError } from "./export-errors";
-import { loadAnnotationAgreement, loadFunnel } from "./load-card-context";
+import { loadAgreementSummary } from "@/lib/annotate/load-agreement";
+import { loadFunnel } from "./load-card-context";
 import { loadSplitRows, type SplitRows } from "./load-split-rows";
 import { renderDatasetCard, type DatasetCardInput } from "./render-dataset-card";
 import { describeSplit } from "./split-run-params";
@@ -32,7 +33,7 @@ export async function previewExport(prisma: PrismaClient, splitRunId: string, ti
   const statistics = datasetStatistics(splitRows.rows);
   const [funnel, agreement] = await Promise.all([
     loadFunnel(prisma, statistics.splits.all.total),
-    loadAnnotationAgreement(prisma),
+    loadAgreementSummary(prisma),
   ]);
   const cardInput = { title, split: describeSplit(splitRows.splitRun.seed, splitRows.splitRun.params), funnel, agreement };
   return { splitRows, statistics, cardInput, card: renderDatasetCard({ ...cardInput, statistics }) };

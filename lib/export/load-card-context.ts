@@ -1,8 +1,7 @@
-// The database-wide figures the card reports beside the rows: the construction funnel and the
-// annotators' agreement.
+// The construction funnel the card reports beside the rows (its agreement figures come from
+// lib/annotate/load-agreement.ts, the same report the agreement page shows).
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { screeningFunnel } from "@/lib/screen/funnel";
-import { annotationAgreement, type AnnotationAgreement } from "./annotation-agreement";
 import { funnelSteps, type FunnelStep } from "./funnel";
 
 const SCREENED_IN = ["screened", "annotating", "adjudicating", "labelled", "unsuitable"] as const;
@@ -33,12 +32,4 @@ export async function loadFunnel(prisma: PrismaClient, exported: number): Promis
     passedScreening, unsuitable, labelledTrustworthy, labelledUntrustworthy, perturbationsGenerated, perturbationsAccepted,
     exported,
   });
-}
-
-export async function loadAnnotationAgreement(prisma: PrismaClient): Promise<AnnotationAgreement> {
-  const instances = await prisma.instance.findMany({
-    where: { source: "human", labels: { some: {} } },
-    select: { labels: { select: { value: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }, adjudication: { select: { id: true } } },
-  });
-  return annotationAgreement(instances.map((i) => ({ labels: i.labels.map((l) => l.value), adjudicated: i.adjudication !== null })));
 }

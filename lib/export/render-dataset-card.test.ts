@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { annotationAgreement } from "./annotation-agreement";
+import { agreementReport } from "@/lib/annotate/agreement-report";
+import { agreementSummary } from "@/lib/annotate/agreement-summary";
 import { datasetStatistics, type RowsBySplit } from "./dataset-statistics";
 import { funnelSteps } from "./funnel";
 import { cardBody, renderDatasetCard, type DatasetCardInput } from "./render-dataset-card";
@@ -15,6 +16,16 @@ function sampleSplits(): RowsBySplit {
   return out;
 }
 
+/** alice gives the first value and bob the second on one instance each */
+function agreementOf(pairs: [string, string][], adjudicated: number) {
+  const at = new Date("2025-09-01T00:00:00Z");
+  const labels = pairs.flatMap(([a, b], i) => [
+    { instanceId: `i${i}`, repository: "geomkit/curvefit", annotator: "alice", value: a, createdAt: at },
+    { instanceId: `i${i}`, repository: "geomkit/curvefit", annotator: "bob", value: b, createdAt: at },
+  ]);
+  return agreementSummary(agreementReport(labels), { annotated: pairs.length, adjudicated });
+}
+
 function cardInput(): DatasetCardInput {
   return {
     title: "Review Trust Sample",
@@ -23,12 +34,7 @@ function cardInput(): DatasetCardInput {
       targets: { train: { trustworthy: 5, untrustworthy: 3 }, validation: { trustworthy: 1, untrustworthy: 0 }, test: { trustworthy: 2, untrustworthy: 4 } }, maxAbsDeviation: 1 },
     funnel: funnelSteps({ repositoriesSelected: 2, pullRequestsHarvested: 31, pullRequestsKept: 12, instancesCreated: 4_812, droppedByRules: 1_207, droppedByLlm: 933,
       passedScreening: 2_672, unsuitable: 61, labelledTrustworthy: 8, labelledUntrustworthy: 3, perturbationsGenerated: 9, perturbationsAccepted: 4, exported: 15 }),
-    agreement: annotationAgreement([
-      { labels: ["trustworthy", "trustworthy"], adjudicated: false },
-      { labels: ["trustworthy", "untrustworthy"], adjudicated: true },
-      { labels: ["untrustworthy", "untrustworthy"], adjudicated: false },
-      { labels: ["trustworthy", "trustworthy"], adjudicated: false },
-    ]),
+    agreement: agreementOf([["trustworthy", "trustworthy"], ["trustworthy", "untrustworthy"], ["untrustworthy", "untrustworthy"], ["trustworthy", "trustworthy"]], 1),
   };
 }
 
@@ -58,7 +64,8 @@ describe("the dataset card", () => {
     expect(card).toContain("| Review-comment instances | 4,812 |");
     expect(card).toContain("| Dropped by rule filters | 1,207 |");
     expect(card).toContain("| Examples in this release | 15 |");
-    expect(card).toContain("| Observed agreement (first two labels) | 75.0% |");
+    expect(card).toContain("| Annotator pairs compared | 4 |");
+    expect(card).toContain("| Observed agreement | 75.0% |");
     expect(card).toContain("| Cohen's kappa | 0.500 |");
     expect(card).toContain("| Disagreements settled by an adjudicator | 1 |");
     expect(card).toContain("| negation | 1 | 0 | 1 | 2 |");
@@ -79,7 +86,7 @@ describe("the dataset card", () => {
   });
 
   test("with no double annotation the card says so instead of printing a kappa", () => {
-    const input = { ...cardInput(), agreement: annotationAgreement([]) };
+    const input = { ...cardInput(), agreement: agreementOf([], 0) };
     const text = renderDatasetCard(input);
     expect(text).toContain("No instance in this database carries two independent labels");
     expect(text).not.toContain("Cohen's kappa");

@@ -3,7 +3,7 @@
 // perturbations, paper-Table-1 statistics and per-repository distribution. No dates or ids from
 // the database go in, so the same data renders to the same bytes.
 import type { ClassCounts } from "@/lib/split/group-schema";
-import type { AnnotationAgreement } from "./annotation-agreement";
+import type { AgreementSummary } from "@/lib/annotate/agreement-summary";
 import { PERTURBATION_KINDS, SPLITS, type DatasetStatistics, type MeanMax, type SplitName } from "./dataset-statistics";
 import type { FunnelStep } from "./funnel";
 
@@ -21,7 +21,7 @@ export interface DatasetCardInput {
   statistics: DatasetStatistics;
   split: SplitDescription;
   funnel: FunnelStep[];
-  agreement: AnnotationAgreement;
+  agreement: AgreementSummary;
 }
 
 export const dataFilePath = (split: SplitName, ext: "jsonl" | "parquet") => `data/${split}.${ext}`;
@@ -96,16 +96,20 @@ function funnelSection({ funnel }: DatasetCardInput): string {
 }
 
 function agreementSection({ agreement: a }: DatasetCardInput): string {
-  if (a.doublyAnnotated === 0)
+  if (a.instancesWithPairs === 0)
     return ["## Annotation agreement", "", "No instance in this database carries two independent labels (for example, an imported release), so no agreement figure is reported."].join("\n");
+  const o = a.overall;
   return [
     "## Annotation agreement",
     "",
+    "Cohen's kappa over the annotators' own labels (before adjudication): every two annotators who labelled the same instance form one pair, and all pairs are pooled, as on the workbench's agreement page.",
+    "",
     table(["measure", "value"], [
       ["Instances with a label", int(a.annotated)],
-      ["Instances labelled independently by two annotators", int(a.doublyAnnotated)],
-      ["Observed agreement (first two labels)", pct(a.observedAgreement ?? 0)],
-      ["Cohen's kappa", a.cohensKappa === null ? "undefined" : a.cohensKappa.toFixed(3)],
+      ["Instances labelled independently by two or more annotators", int(a.instancesWithPairs)],
+      ["Annotator pairs compared", int(o.n)],
+      ["Observed agreement", pct(o.rawAgreement ?? 0)],
+      ["Cohen's kappa", o.kappa === null ? "undefined" : o.kappa.toFixed(3)],
       ["Disagreements settled by an adjudicator", int(a.adjudicated)],
     ], ["l", "r"]),
   ].join("\n");
