@@ -13,7 +13,8 @@ import { buildEvalReport } from "@/lib/evaluate/build-eval-report";
 import { collectPredictionFiles } from "@/lib/evaluate/collect-prediction-files";
 import { formatReportTables, reportFigures } from "@/lib/evaluate/format-report-text";
 import { listEvaluableExports } from "@/lib/evaluate/list-evaluable-exports";
-import { loadGold, SplitNameSchema } from "@/lib/evaluate/load-gold";
+import { SplitNameSchema } from "@/lib/db/enums";
+import { loadGold } from "@/lib/evaluate/load-gold";
 import { recordEvalRun, RunNameSchema } from "@/lib/evaluate/record-eval-run";
 
 const USAGE = "usage: evaluate --export <id> [--split test] --name <run> [--dry-run] [--seed 42] [--resamples 1000] <predictions.jsonl | trajectory files | folder>…\n       evaluate --list";

@@ -10,20 +10,24 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { config } from "@/lib/config";
 import { openDatabase } from "@/lib/db/connection";
+import { SPLIT_NAMES } from "@/lib/db/enums";
 import { migrate } from "@/lib/db/migrate";
 import { collectImportFiles } from "@/lib/export/collect-import-files";
-import { createSplitRun } from "@/lib/export/create-split-run";
+import { createSplitRun } from "@/lib/split/create-split-run";
+import { CreateSplitRequestSchema, ExportRequestSchema } from "@/lib/split/split-requests";
 import { DEFAULT_DATASET_TITLE, exportDataset } from "@/lib/export/export-dataset";
 import { importReleasedDataset } from "@/lib/export/import-released-dataset";
 import { pushExport } from "@/lib/export/push-export";
 
+// the splits page's own request schemas, so a flag is checked exactly as the form field is
+const split = CreateSplitRequestSchema.partial().shape;
 const ArgsSchema = z.object({
-  splitSeed: z.coerce.number().int("--split-seed must be a whole number").optional(),
-  splitRun: z.string().min(1).optional(),
-  testShare: z.coerce.number().gt(0).lt(1).optional(),
-  validationShare: z.coerce.number().min(0).lt(1).optional(),
+  splitSeed: split.seed,
+  splitRun: ExportRequestSchema.shape.splitRunId.optional(),
+  testShare: split.testShare,
+  validationShare: split.validationShare,
   out: z.string().min(1).optional(),
-  title: z.string().min(1).default(DEFAULT_DATASET_TITLE),
+  title: ExportRequestSchema.shape.title.default(DEFAULT_DATASET_TITLE),
   evalSecret: z.string().min(32, "--eval-secret needs at least 32 characters").optional(),
   push: z.boolean(),
   createRepo: z.boolean(),
@@ -78,7 +82,7 @@ try {
   const result = await exportDataset(db.prisma, { splitRunId, outDir: args.out, title: args.title, evalIdSecret: args.evalSecret });
   console.log(`export=${result.exportId}`);
   console.log(`dir=${result.dir}`);
-  for (const split of ["train", "validation", "test"] as const) console.log(`rows_${split}=${result.manifest.rows[split]}`);
+  for (const split of SPLIT_NAMES) console.log(`rows_${split}=${result.manifest.rows[split]}`);
   console.log(`content_hash=${result.manifest.content_hash}`);
   console.log(`tasks=${result.tasksManifest.tasks}`);
   if (args.push) {

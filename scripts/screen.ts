@@ -10,16 +10,18 @@
 // database; --fake-llm answers the LLM screens from a local scripted server on 127.0.0.1.
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
+import { z } from "zod";
 import { config } from "@/lib/config";
 import { openDatabase, type Database } from "@/lib/db/connection";
 import { migrate } from "@/lib/db/migrate";
 import { createLlmClient, type LlmClient } from "@/lib/llm/client";
 import { createDbLlmCache } from "@/lib/llm/db-cache";
-import { createAuditSample } from "@/lib/screen/create-audit-sample";
+import { createAuditSample, CreateAuditSampleRequestSchema } from "@/lib/screen/create-audit-sample";
 import { screeningFunnel, type FunnelStep } from "@/lib/screen/funnel";
 import { loadRuleConfig } from "@/lib/screen/rule-config-store";
 import { runLlmScreening, type LlmScreeningReport } from "@/lib/screen/run-llm-screening";
 import { runRuleScreening } from "@/lib/screen/run-rule-screening";
+import { RerunRulesRequestSchema, RunLlmScreeningRequestSchema } from "@/lib/screen/screening-requests";
 import { screeningLlmClient } from "@/lib/screen/screening-llm-status";
 import { seedSyntheticCorpus } from "@/lib/screen/seed-synthetic-corpus";
 
@@ -76,11 +78,19 @@ async function funnel(db: Database) {
   console.log(`funnel_ms=${(performance.now() - t0).toFixed(0)}`);
 }
 
+/** parses flags with the page's own request schema; a bad flag stops with the schema's message */
+function parseFlags<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  throw new Error(parsed.error.issues.map((i) => `--${i.path.join(".")}: ${i.message}`).join("\n"));
+}
+
 async function rules(db: Database) {
+  const { only } = parseFlags(RerunRulesRequestSchema, { only: values.only });
   const { config: ruleConfig, source } = await loadRuleConfig(db.prisma);
   console.log(`rule config: ${source}`);
   const report = await runRuleScreening(db.prisma, ruleConfig, {
-    only: values.only as never,
+    only,
     chunkSize: 5_000,
     onProgress: (e) => process.stderr.write(`  ${e.phase}: ${e.items} (${seconds(e.elapsedMs)})\n`),
   });
@@ -100,28 +110,24 @@ function printLlmReport(report: LlmScreeningReport) {
 }
 
 async function llm(db: Database, client: LlmClient) {
-  const level = values.level;
-  if (level !== "pr" && level !== "comment") throw new Error("--level must be pr or comment");
+  const request = parseFlags(RunLlmScreeningRequestSchema, {
+    level: values.level, limit: values.limit, concurrency: values.concurrency, promptVersion: values["prompt-version"], redecide: values.redecide,
+  });
   const controller = new AbortController();
   // Ctrl-C stops handing out new items; what was answered is stored and the next run resumes.
   process.once("SIGINT", () => controller.abort());
   const report = await runLlmScreening(db.prisma, { client, cache: createDbLlmCache(db.prisma), signal: controller.signal }, {
-    level,
-    limit: number(values.limit),
-    concurrency: number(values.concurrency, config().LLM_CONCURRENCY),
-    promptVersion: values["prompt-version"],
-    redecide: values.redecide,
+    ...request,
+    concurrency: request.concurrency ?? config().LLM_CONCURRENCY,
   });
   printLlmReport(report);
 }
 
 async function audit(db: Database) {
-  const created = await createAuditSample(db.prisma, {
-    filterKey: values.filter as never,
-    seed: number(values.seed, 20250815)!,
-    confidence: number(values.confidence, 0.95),
-    margin: number(values.margin, 0.05),
-  }, null);
+  const request = parseFlags(CreateAuditSampleRequestSchema, {
+    filterKey: values.filter, seed: values.seed ?? 20250815, confidence: values.confidence, margin: values.margin,
+  });
+  const created = await createAuditSample(db.prisma, request, null);
   console.log(`audit sample ${created.sampleId}: ${created.size} of ${created.population} decisions`);
 }
 

@@ -18,3 +18,21 @@ export async function writeOverlap(prisma: PrismaClient, overlap: number, actorI
   ]);
   return value;
 }
+
+export interface AssignmentReadiness {
+  overlap: number;
+  /** screened human instances waiting for annotators */
+  ready: number;
+  /** human instances not yet through screening */
+  candidates: number;
+}
+
+/** What the lead's "assign" panel shows: the overlap setting and how many instances could be assigned. */
+export async function loadAssignmentReadiness(prisma: PrismaClient): Promise<AssignmentReadiness> {
+  const [overlap, ready, candidates] = await Promise.all([
+    readOverlap(prisma),
+    prisma.instance.count({ where: { source: "human", stage: "screened" } }),
+    prisma.instance.count({ where: { source: "human", stage: "candidate" } }),
+  ]);
+  return { overlap, ready, candidates };
+}

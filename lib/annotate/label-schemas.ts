@@ -2,9 +2,9 @@
 // the overlap setting. Forms and route handlers parse with these; types come from them.
 import { z } from "zod";
 
-export const LABEL_VALUES = ["trustworthy", "untrustworthy", "unsuitable"] as const;
-export const LabelValueSchema = z.enum(LABEL_VALUES);
-export type LabelValue = z.infer<typeof LabelValueSchema>;
+import { LABEL_VALUES, LabelValueSchema, type LabelValue } from "@/lib/db/enums";
+
+export { LABEL_VALUES, LabelValueSchema, type LabelValue };
 
 const InstanceIdSchema = z.string().trim().min(1).max(64);
 // Paper §2: each decision comes with a short rationale the adjudicator can weigh.

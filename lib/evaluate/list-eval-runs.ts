@@ -1,5 +1,6 @@
 import { EvalReportSchema } from "./eval-report-schema";
-import type { Db, SplitName } from "./load-gold";
+import type { SplitName } from "@/lib/db/enums";
+import type { Db } from "./load-gold";
 import type { StoredEvalRun } from "./record-eval-run";
 
 export interface UnreadableEvalRun {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { Db, SplitName } from "./load-gold";
+import type { SplitName } from "@/lib/db/enums";
+import type { Db } from "./load-gold";
 import { SAMPLE_EVALUATION_TAG } from "./sample-evaluation";
 
 export interface EvaluableExport {

@@ -3,7 +3,8 @@ import type { BootstrapOptions } from "./bootstrap";
 import { buildEvalReport } from "./build-eval-report";
 import type { EvalReport } from "./eval-report-schema";
 import { DuplicateRunNameError } from "./evaluation-errors";
-import { loadGold, SplitNameSchema, type Db, type SplitName } from "./load-gold";
+import { SplitNameSchema, type SplitName } from "@/lib/db/enums";
+import { loadGold, type Db } from "./load-gold";
 
 export const RunNameSchema = z.string().trim().min(1, "Give the run a name").max(120, "Keep the run name under 120 characters");
 

@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { PERTURBATION_KINDS } from "@/lib/db/enums";
 import { metricsFromConfusion, ratio, tallyConfusion, type Confusion, type ConfusionMetrics } from "./confusion-metrics";
 import type { ParsedPredictions } from "./prediction-records";
 
-export const SampleSourceSchema = z.enum(["human", "negation", "symbol", "location"]);
+// a judged row comes from a human comment or from one kind of perturbation
+export const SampleSourceSchema = z.enum(["human", ...PERTURBATION_KINDS]);
 export type SampleSource = z.infer<typeof SampleSourceSchema>;
 
 /** The private side of a judge task: its label and provenance, keyed by the blinded eval_id. */

@@ -1,7 +1,8 @@
 // Demo data for the evaluate page: two simulated judges scored on the demo's latest export,
 // through the same import and scoring path as a real run.
 import type { PrismaClient } from "@/lib/db/generated/client";
-import { loadGold, type SplitName } from "./load-gold";
+import type { SplitName } from "@/lib/db/enums";
+import { loadGold } from "./load-gold";
 import { recordEvalRun } from "./record-eval-run";
 import { simulateJudge, type SimulatedJudge } from "./simulate-judge";
 

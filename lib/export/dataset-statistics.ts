@@ -1,13 +1,13 @@
 // The numbers the dataset card reports, computed from the rows themselves so they describe
 // exactly what was written (and work the same for an imported dataset).
-import { SPLIT_NAMES, type SplitName } from "@/lib/split/partition-result";
+import { PERTURBATION_KINDS as PERTURBATION_KIND_NAMES, SPLIT_NAMES, type SplitName } from "@/lib/db/enums";
 import { judgedEntryOf, type ReleasedPerturbationKind, type ReleasedRow } from "./released-row-schema";
 
 export const SPLITS = SPLIT_NAMES;
 export type { SplitName };
 export type RowsBySplit = Record<SplitName, ReleasedRow[]>;
 
-export const PERTURBATION_KINDS: ReleasedPerturbationKind[] = ["negation", "symbol", "location"];
+export const PERTURBATION_KINDS: readonly ReleasedPerturbationKind[] = PERTURBATION_KIND_NAMES;
 
 export interface SplitCounts {
   trustworthy: number;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Database } from "@/lib/db/connection";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
 import { seedDemo } from "@/lib/demo/seed-demo";
-import { createSplitRun } from "./create-split-run";
+import { createSplitRun } from "@/lib/split/create-split-run";
 import { evalIdFor } from "./eval-id";
 import { NothingToSplitError, StaleSplitError } from "./export-errors";
 import { exportDataset, type ExportResult } from "./export-dataset";
@@ -110,7 +110,7 @@ describe.each(TEST_DATABASE_KINDS)("splits and exports of the demo world on %s",
     const readme = readFileSync(path.join(first.dir, "README.md"), "utf8");
     const prs = new Set(all.map((r) => `${r.repo}#${r.pull_request.pull_number}`)).size;
     expect(readme).toContain(`| **all** | ${all.filter((r) => r.trustworthy).length} | ${all.filter((r) => !r.trustworthy).length} | ${all.length} | ${prs} | – |`);
-    expect(readme).toContain("| Instances labelled independently by two annotators |");
+    expect(readme).toContain("| Instances labelled independently by two or more annotators |");
   });
 
   test("leak test: no judge-visible file carries a label, source, kind, suffix, later reply, identity or review state", () => {

@@ -14,7 +14,7 @@ import { loadAgreementSummary } from "@/lib/annotate/load-agreement";
 import { loadFunnel } from "./load-card-context";
 import { loadSplitRows, type SplitRows } from "./load-split-rows";
 import { renderDatasetCard, type DatasetCardInput } from "./render-dataset-card";
-import { describeSplit } from "./split-run-params";
+import { describeSplit } from "./describe-split";
 import type { StoredExportManifest } from "./stored-export-manifest";
 
 export const DEFAULT_EXPORTS_DIR = path.join(".data", "exports");
@@ -47,6 +47,8 @@ export interface ExportOptions {
   title?: string;
   /** HMAC secret for eval_ids; random when absent (then task ids differ between exports) */
   evalIdSecret?: string;
+  /** who asked for it; null when a CLI or the demo seed made it */
+  actorId?: string | null;
 }
 
 export interface ExportResult {
@@ -86,18 +88,26 @@ export async function exportDataset(prisma: PrismaClient, options: ExportOptions
     export_hash: sha256Hex(`${files.manifest.content_hash}\n${files.tasksManifest.content_hash}\n`),
   };
   try {
-    await prisma.export.create({
-      data: {
-        id: exportId,
-        splitRunId: splitRows.splitRun.id,
-        manifest: manifest as object,
-        contentHash: files.manifest.content_hash,
-        items: {
-          createMany: {
-            data: files.items.map((item) => ({ instanceId: splitRows.instanceOfRow.get(item.rowKey)!, evalId: item.evalId, split: item.split })),
+    await prisma.$transaction(async (tx) => {
+      await tx.export.create({
+        data: {
+          id: exportId,
+          splitRunId: splitRows.splitRun.id,
+          manifest: manifest as object,
+          contentHash: files.manifest.content_hash,
+          items: {
+            createMany: {
+              data: files.items.map((item) => ({ instanceId: splitRows.instanceOfRow.get(item.rowKey)!, evalId: item.evalId, split: item.split })),
+            },
           },
         },
-      },
+      });
+      await tx.auditEvent.create({
+        data: {
+          actorId: options.actorId ?? null, action: "export.create", subjectType: "export", subjectId: exportId,
+          details: { splitRunId: splitRows.splitRun.id, contentHash: files.manifest.content_hash },
+        },
+      });
     });
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Database } from "@/lib/db/connection";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
 import { canonicalJson } from "./canonical-json";
-import { createSplitRun } from "./create-split-run";
+import { createSplitRun } from "@/lib/split/create-split-run";
 import { exportDataset, type ExportResult } from "./export-dataset";
 import { importReleasedDataset } from "./import-released-dataset";
 import { ReleasedFileError } from "./parse-released-jsonl";

@@ -11,7 +11,7 @@ import { writeImportLedger, type ImportLedger } from "./import-ledger";
 import { parseReleasedJsonl, splitFromFileName } from "./parse-released-jsonl";
 import { entryKey, planReleasedImport, type PlannedInstance, type PlannedPullRequest } from "./plan-released-import";
 import type { ReleasedTimelineEntry } from "./released-row-schema";
-import type { SplitRunParams } from "./split-run-params";
+import type { SplitRunParams } from "@/lib/split/split-run-params";
 import { toReleasedEntry, type TimelineEntryRecord } from "./write-released-row";
 
 export interface ImportInputFile {

@@ -2,7 +2,7 @@
 // what its manifest says, newest first. Runs and exports made by other tools are listed as such.
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { SplitName } from "@/lib/split/partition-result";
-import { SplitRunParamsSchema, type SplitRunParams } from "./split-run-params";
+import { SplitRunParamsSchema, type SplitRunParams } from "@/lib/split/split-run-params";
 import { StoredExportManifestSchema } from "./stored-export-manifest";
 
 export interface SplitRunSummary {

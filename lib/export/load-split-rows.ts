@@ -2,10 +2,10 @@
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { rowKey, type ReleasedRow } from "./released-row-schema";
 import type { RowsBySplit } from "./dataset-statistics";
-import { loadEligibleInstances } from "./eligible-instances";
+import { loadEligibleInstances } from "@/lib/split/eligible-instances";
 import { NotFoundError, UnreadableSplitError } from "./export-errors";
 import { loadImportLedger } from "./import-ledger";
-import { SplitRunParamsSchema, type SplitRunParams } from "./split-run-params";
+import { SplitRunParamsSchema, type SplitRunParams } from "@/lib/split/split-run-params";
 import { writeReleasedRow, type PerturbationInput, type RowSource } from "./write-released-row";
 
 export interface SplitRows {

@@ -9,18 +9,19 @@ export async function pushExport(
   prisma: PrismaClient,
   exportId: string,
   target: HubTarget,
-  options: Pick<HubPushOptions, "createIfMissing" | "fetch"> = {},
+  options: Pick<HubPushOptions, "createIfMissing" | "fetch"> & { actorId?: string | null } = {},
 ): Promise<HubPushResult> {
   const { manifest, read } = await loadExportFiles(prisma, exportId);
   const files = [...manifest.files.map((f) => f.path), MANIFEST_PATH].map((path) => ({ path, data: read(path) }));
+  const { actorId = null, ...pushOptions } = options;
   const result = await pushFilesToHub(target, files, {
-    ...options,
+    ...pushOptions,
     title: `Release ${manifest.content_hash.slice(0, 12)}: ${manifest.rows.train}/${manifest.rows.validation}/${manifest.rows.test} train/validation/test`,
     description: `Exported by the review-trust workbench (export ${exportId}). Every file's sha256 is listed in manifest.json; content hash ${manifest.content_hash}.`,
   });
   await prisma.export.update({ where: { id: exportId }, data: { hubRepoId: result.repoId, hubCommit: result.commitOid } });
   await prisma.auditEvent.create({
-    data: { action: "export.push", subjectType: "export", subjectId: exportId, details: { repoId: result.repoId, commit: result.commitOid, by: result.pushedBy } },
+    data: { actorId, action: "export.push", subjectType: "export", subjectId: exportId, details: { repoId: result.repoId, commit: result.commitOid, by: result.pushedBy } },
   });
   return result;
 }

@@ -66,9 +66,9 @@ export const TimelineEntrySchema = z.discriminatedUnion("type", [
 ]);
 export type ReleasedTimelineEntry = z.infer<typeof TimelineEntrySchema>;
 export type ReleasedCommentEntry = Exclude<ReleasedTimelineEntry, { type: "commit" }>;
-export const TIMELINE_ENTRY_TYPES = ["commit", "pr_comment", "inline", "inline_reply", "review"] as const;
 
-export const PerturbationKindSchema = z.enum(["negation", "symbol", "location"]);
+export { PerturbationKindSchema } from "@/lib/db/enums";
+import { PerturbationKindSchema } from "@/lib/db/enums";
 export type ReleasedPerturbationKind = z.infer<typeof PerturbationKindSchema>;
 
 export const ReleasedPullRequestSchema = z.strictObject({

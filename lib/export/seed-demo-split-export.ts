@@ -2,8 +2,8 @@
 // one PR-disjoint split (the paper's seed, 42) and one export of it, so the splits page, the
 // downloads and the evaluation demo have real data. With nothing labelled it does nothing.
 import type { PrismaClient } from "@/lib/db/generated/client";
-import { createSplitRun } from "./create-split-run";
-import { loadEligibleInstances } from "./eligible-instances";
+import { createSplitRun } from "@/lib/split/create-split-run";
+import { loadEligibleInstances } from "@/lib/split/eligible-instances";
 import { DEFAULT_EXPORTS_DIR, exportDataset } from "./export-dataset";
 
 export const DEMO_DATASET_TITLE = "Demo Review Trust Benchmark";

@@ -1,8 +1,9 @@
 // The numbers the overview shows for each pipeline stage, in one round of grouped queries.
+import { InstanceStageSchema, LABEL_VALUES, PERTURBATION_KINDS, SPLIT_NAMES, type InstanceStage } from "@/lib/db/enums";
 import type { PrismaClient } from "@/lib/db/generated/client";
 
-export const INSTANCE_STAGES = ["candidate", "filtered_out", "screened", "annotating", "adjudicating", "labelled", "unsuitable"] as const;
-export type InstanceStageName = (typeof INSTANCE_STAGES)[number];
+export const INSTANCE_STAGES = InstanceStageSchema.options;
+export type InstanceStageName = InstanceStage;
 
 export interface PipelineCounts {
   repositories: { total: number; selected: number; rejected: number; candidate: number };
@@ -30,12 +31,12 @@ export async function pipelineCounts(prisma: PrismaClient): Promise<PipelineCoun
   const repoBy = tally(repos.map((r) => ({ key: r.selectionStatus, n: r._count._all })), ["selected", "rejected", "candidate"] as const);
   const prBy = tally(prs.map((r) => ({ key: r.screeningStatus, n: r._count._all })), ["pending", "kept", "dropped"] as const);
   const stageBy = tally(stages.map((r) => ({ key: r.stage, n: r._count._all })), INSTANCE_STAGES);
-  const labelBy = tally(labels.map((r) => ({ key: r.value, n: r._count._all })), ["trustworthy", "untrustworthy", "unsuitable"] as const);
-  const pertBy = tally(perturbations.map((r) => ({ key: r.perturbationKind, n: r._count._all })), ["negation", "symbol", "location"] as const);
+  const labelBy = tally(labels.map((r) => ({ key: r.value, n: r._count._all })), LABEL_VALUES);
+  const pertBy = tally(perturbations.map((r) => ({ key: r.perturbationKind, n: r._count._all })), PERTURBATION_KINDS);
   let splits: PipelineCounts["splits"] = null;
   if (latestSplit) {
     const bySplit = await prisma.splitAssignment.groupBy({ by: ["split"], where: { splitRunId: latestSplit.id }, _count: { _all: true } });
-    const s = tally(bySplit.map((r) => ({ key: r.split, n: r._count._all })), ["train", "validation", "test"] as const);
+    const s = tally(bySplit.map((r) => ({ key: r.split, n: r._count._all })), SPLIT_NAMES);
     splits = { runId: latestSplit.id, createdAt: latestSplit.createdAt, ...s };
   }
   const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);

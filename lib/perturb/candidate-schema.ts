@@ -3,8 +3,7 @@ import { z } from "zod";
 // Shapes handed to the perturbation UI and stored with each expert-verified negative
 // (paper §2: negation, symbol and location perturbations of confirmed-trustworthy comments).
 
-export const perturbationKindSchema = z.enum(["negation", "symbol", "location"]);
-export type PerturbationKind = z.infer<typeof perturbationKindSchema>;
+export { PerturbationKindSchema as perturbationKindSchema, type PerturbationKind } from "@/lib/db/enums";
 
 /** A single edit of the comment body: original[start, end) = before, replaced by after. */
 export const textCandidateSchema = z.object({

@@ -90,3 +90,12 @@ export async function listPerturbations(
   const [required, creators] = await Promise.all([loadRequiredVerifiers(prisma), creatorsOf(prisma, rows.map((r) => r.id))]);
   return rows.map((r) => toRow(r, options.viewerId, required, creators.get(r.id) ?? null));
 }
+
+/** The perturbations already made from one confirmed-trustworthy comment, oldest first. */
+export async function listPerturbationsOf(prisma: PrismaClient, parentId: string) {
+  return prisma.instance.findMany({
+    where: { parentId },
+    select: { id: true, perturbationKind: true, verification: true, perturbedBody: true, perturbedPath: true },
+    orderBy: { createdAt: "asc" },
+  });
+}

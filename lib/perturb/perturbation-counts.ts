@@ -1,9 +1,10 @@
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { PerturbationKind } from "./candidate-schema";
 
-export const PERTURBATION_KINDS = ["negation", "symbol", "location"] as const satisfies readonly PerturbationKind[];
-export const VERIFICATION_STATUSES = ["pending", "accepted", "rejected"] as const;
-export type VerificationStatusName = (typeof VERIFICATION_STATUSES)[number];
+import { PERTURBATION_KINDS, VERIFICATION_STATUSES, type VerificationStatus } from "@/lib/db/enums";
+
+export { PERTURBATION_KINDS, VERIFICATION_STATUSES };
+export type VerificationStatusName = VerificationStatus;
 
 export type StatusCounts = Record<VerificationStatusName, number> & { total: number };
 export type PerturbationCounts = { byKind: Record<PerturbationKind, StatusCounts>; total: StatusCounts };

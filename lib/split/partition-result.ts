@@ -2,8 +2,9 @@ import { sumClassCounts, type ClassCounts, type PullRequestGroup } from "./group
 import { deviationBetween, maxAbsDeviation, type Deviation } from "./deviation";
 import type { SplitTargets } from "./targets";
 
-export const SPLIT_NAMES = ["train", "validation", "test"] as const;
-export type SplitName = (typeof SPLIT_NAMES)[number];
+import { SPLIT_NAMES, type SplitName } from "@/lib/db/enums";
+
+export { SPLIT_NAMES, type SplitName };
 
 export type SplitSummary = {
   /** Group (PR) keys in this split, in input order. */

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { requirePageRole } from "@/lib/auth/current-user";
 import { hasRole } from "@/lib/auth/roles";
 import { getPrisma } from "@/lib/db/server";
-import { readOverlap } from "@/lib/annotate/annotation-settings";
+import { loadAssignmentReadiness } from "@/lib/annotate/annotation-settings";
 import { loadQueue, neighboursIn, type QueueItem } from "@/lib/annotate/annotation-queue";
 import { LabelBadge } from "./_components/lead-panel";
 import { AssignForm } from "./assign-form";
@@ -48,9 +48,7 @@ export default async function AnnotateQueuePage({ searchParams }: { searchParams
   const scope = lead && (view === "all" || !annotator) ? "all" : "mine";
   const items = await loadQueue(prisma, user, scope);
   const admin = hasRole(user, "admin");
-  const [overlap, ready, candidates] = admin
-    ? await Promise.all([readOverlap(prisma), prisma.instance.count({ where: { source: "human", stage: "screened" } }), prisma.instance.count({ where: { source: "human", stage: "candidate" } })])
-    : [0, 0, 0];
+  const { overlap, ready, candidates } = admin ? await loadAssignmentReadiness(prisma) : { overlap: 0, ready: 0, candidates: 0 };
   const mine = scope === "mine";
   const done = items.filter((i) => i.ownLabel).length;
   const firstToDo = mine ? neighboursIn(items, "").nextToDoId : null;

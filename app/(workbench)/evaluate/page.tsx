@@ -4,7 +4,7 @@ import { requirePageRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
 import { listEvalRuns } from "@/lib/evaluate/list-eval-runs";
 import { listEvaluableExports, type EvaluableExport } from "@/lib/evaluate/list-evaluable-exports";
-import { SplitNameSchema, type SplitName } from "@/lib/evaluate/load-gold";
+import { SplitNameSchema, type SplitName } from "@/lib/db/enums";
 import { loadSampleAction, removeSampleAction } from "./actions";
 import { RunComparison } from "./comparison";
 import { RunReport } from "./run-report";

@@ -3,6 +3,7 @@ import { requirePageRole } from "@/lib/auth/current-user";
 import { config } from "@/lib/config";
 import { getPrisma } from "@/lib/db/server";
 import { auditSampleSummaries } from "@/lib/screen/audit-sample-view";
+import { recentLlmScreeningErrors } from "@/lib/screen/recent-llm-errors";
 import { screeningFunnel } from "@/lib/screen/funnel";
 import { manualQueue } from "@/lib/screen/manual-screening";
 import { ruleConfigFingerprint } from "@/lib/screen/rule-config";
@@ -25,7 +26,7 @@ export default async function ScreenPage() {
     manualQueue(prisma, "pr", { take: 0 }),
     manualQueue(prisma, "comment", { take: 0 }),
     auditSampleSummaries(prisma),
-    prisma.auditEvent.findMany({ where: { action: "screen.llm.error" }, orderBy: { at: "desc" }, take: 8 }),
+    recentLlmScreeningErrors(prisma),
   ]);
   const llm = screeningLlmStatus(config());
   const c = rules.config;
@@ -77,10 +78,9 @@ export default async function ScreenPage() {
         <section>
           <h2 className="mb-2 text-sm font-semibold uppercase text-slate-500">Recent LLM errors (skipped; the next run retries them)</h2>
           <ul className="space-y-1 rounded-lg border border-amber-200 bg-amber-50 p-3 text-xs text-amber-900" data-testid="llm-errors">
-            {errors.map((e) => {
-              const d = (e.details ?? {}) as { code?: string; message?: string; filterKey?: string };
-              return <li key={String(e.id)}><span className="font-mono">{e.at.toISOString().slice(0, 16).replace("T", " ")}</span> {d.filterKey} {e.subjectType} <span className="font-mono">{e.subjectId}</span>: {d.code}: {d.message}</li>;
-            })}
+            {errors.map((e) => (
+              <li key={e.id}><span className="font-mono">{e.at.toISOString().slice(0, 16).replace("T", " ")}</span> {e.filterKey} {e.subjectType} <span className="font-mono">{e.subjectId}</span>: {e.code}: {e.message}</li>
+            ))}
           </ul>
         </section>
       )}

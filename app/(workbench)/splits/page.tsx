@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { requirePageRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
-import { loadEligibleInstances, summarizeEligible } from "@/lib/export/eligible-instances";
+import { loadEligibleInstances, summarizeEligible } from "@/lib/split/eligible-instances";
 import { listExports, listSplitRuns } from "@/lib/export/list-splits-and-exports";
 import { CreateSplitForm } from "./create-split-form";
 import { fmt, when } from "./format";

@@ -1,8 +1,9 @@
 import type { DatasetStatistics } from "@/lib/export/dataset-statistics";
-import type { SplitRunParams } from "@/lib/export/split-run-params";
+import { SPLIT_NAMES } from "@/lib/db/enums";
+import type { SplitRunParams } from "@/lib/split/split-run-params";
 import { fmt, signed } from "./format";
 
-const SPLITS = ["train", "validation", "test"] as const;
+const SPLITS = SPLIT_NAMES;
 
 /** Per-split class counts beside the per-class targets and the miss, so the balance is visible at a glance. */
 export function SplitTable({ statistics, params }: { statistics: DatasetStatistics; params: SplitRunParams }) {

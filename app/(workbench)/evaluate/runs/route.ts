@@ -3,7 +3,7 @@
 import { z, ZodError } from "zod";
 import { requireRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
-import { SplitNameSchema } from "@/lib/evaluate/load-gold";
+import { SplitNameSchema } from "@/lib/db/enums";
 import { recordEvalRun, RunNameSchema } from "@/lib/evaluate/record-eval-run";
 
 const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;

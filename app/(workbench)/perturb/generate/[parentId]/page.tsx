@@ -5,6 +5,7 @@ import { Markdown } from "@/app/_components/markdown";
 import { requirePageRole } from "@/lib/auth/current-user";
 import { config, integrationStatus } from "@/lib/config";
 import { getPrisma } from "@/lib/db/server";
+import { listPerturbationsOf } from "@/lib/perturb/list-perturbations";
 import { loadPerturbationParent } from "@/lib/perturb/load-perturbation-parent";
 import { PERTURBATION_KINDS } from "@/lib/perturb/perturbation-counts";
 import { PerturbationError } from "@/lib/perturb/perturbation-errors";
@@ -43,11 +44,7 @@ export default async function GeneratePage({ params }: { params: Promise<{ paren
       }),
     ),
   );
-  const existing = await prisma.instance.findMany({
-    where: { parentId },
-    select: { id: true, perturbationKind: true, verification: true, perturbedBody: true, perturbedPath: true },
-    orderBy: { createdAt: "asc" },
-  });
+  const existing = await listPerturbationsOf(prisma, parentId);
   const { comment, pullRequest: pr } = parent;
   return (
     <div className="space-y-6">

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { SplitNameSchema } from "@/lib/db/enums";
 import { ClassCountsSchema } from "@/lib/split/group-schema";
-import type { SplitDescription } from "./render-dataset-card";
 
 // What a SplitRun's `params` JSON holds: how the split was made and how close it came to its
 // per-class targets (paper §2), so the UI and the card can report it without recomputing.
@@ -22,22 +22,10 @@ export const SplitRunParamsSchema = z.discriminatedUnion("method", [
   }),
   z.object({
     method: z.literal("imported"),
-    files: z.array(z.object({ name: z.string(), split: z.enum(["train", "validation", "test"]), rows: z.number().int() })),
+    files: z.array(z.object({ name: z.string(), split: SplitNameSchema, rows: z.number().int() })),
     instances: z.number().int(),
     pullRequests: z.number().int(),
     counts: perSplit(ClassCountsSchema),
   }),
 ]);
 export type SplitRunParams = z.infer<typeof SplitRunParamsSchema>;
-
-export function describeSplit(seed: number, params: SplitRunParams): SplitDescription {
-  if (params.method === "imported") return { method: "imported", seed };
-  return {
-    method: "partition",
-    seed,
-    testShare: params.testShare,
-    validationShare: params.validationShare,
-    targets: params.targets,
-    maxAbsDeviation: params.maxAbsDeviation,
-  };
-}

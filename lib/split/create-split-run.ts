@@ -1,11 +1,11 @@
 // Persists one PR-disjoint split of every eligible instance: a SplitRun with its seed, targets and
-// deviation, and one SplitAssignment per instance.
+// deviation, one SplitAssignment per instance, and its audit event (page, CLI and demo alike).
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { partitionByPullRequest } from "@/lib/split/partition";
 import { parsePartitionOptions, type PartitionOptions } from "@/lib/split/partition-options";
 import { SPLIT_NAMES, type SplitName } from "@/lib/split/partition-result";
 import { loadEligibleInstances } from "./eligible-instances";
-import { NothingToSplitError } from "./export-errors";
+import { NothingToSplitError } from "@/lib/export/export-errors";
 import type { SplitRunParams } from "./split-run-params";
 
 export interface CreatedSplitRun {
@@ -14,7 +14,12 @@ export interface CreatedSplitRun {
   params: SplitRunParams;
 }
 
-export async function createSplitRun(prisma: PrismaClient, options: PartitionOptions = {}): Promise<CreatedSplitRun> {
+export type CreateSplitRunOptions = PartitionOptions & {
+  /** who asked for it; null when a CLI or the demo seed made it */
+  actorId?: string | null;
+};
+
+export async function createSplitRun(prisma: PrismaClient, { actorId = null, ...options }: CreateSplitRunOptions = {}): Promise<CreatedSplitRun> {
   const { seed, testShare, validationShare } = parsePartitionOptions(options);
   const eligible = await loadEligibleInstances(prisma);
   if (eligible.length === 0) throw new NothingToSplitError();
@@ -47,6 +52,9 @@ export async function createSplitRun(prisma: PrismaClient, options: PartitionOpt
 
   const run = await prisma.$transaction(async (tx) => {
     const created = await tx.splitRun.create({ data: { seed, params } });
+    await tx.auditEvent.create({
+      data: { actorId, action: "split.create", subjectType: "splitRun", subjectId: created.id, details: { seed, testShare, validationShare, instances: eligible.length } },
+    });
     await tx.splitAssignment.createMany({
       data: eligible.map((i) => ({ splitRunId: created.id, instanceId: i.id, split: splitOfGroup.get(i.groupKey)! })),
     });
