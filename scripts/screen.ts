@@ -17,7 +17,7 @@ import { migrate } from "@/lib/db/migrate";
 import { createLlmClient, type LlmClient } from "@/lib/llm/client";
 import { createDbLlmCache } from "@/lib/llm/db-cache";
 import { createAuditSample, CreateAuditSampleRequestSchema } from "@/lib/screen/create-audit-sample";
-import { screeningFunnel, type FunnelStep } from "@/lib/screen/funnel";
+import { screeningFunnel, type ScreeningFunnelStep } from "@/lib/screen/funnel";
 import { loadRuleConfig } from "@/lib/screen/rule-config-store";
 import { runLlmScreening, type LlmScreeningReport } from "@/lib/screen/run-llm-screening";
 import { runRuleScreening } from "@/lib/screen/run-rule-screening";
@@ -62,7 +62,7 @@ async function openScratch(): Promise<Database> {
   return db;
 }
 
-function printFunnel(title: string, steps: FunnelStep[]) {
+function printFunnel(title: string, steps: ScreeningFunnelStep[]) {
   console.log(`\n${title}`);
   console.log(`${"step".padEnd(34)}${"reached".padStart(10)}${"dropped".padStart(10)}${"awaiting".padStart(10)}${"remaining".padStart(11)}`);
   for (const s of steps) {

@@ -32,11 +32,6 @@ export const OVERLAP_SETTING_KEY = "annotate.overlap";
 export const DEFAULT_OVERLAP = 2;
 export const OverlapSchema = z.coerce.number().int().min(1, "Overlap is at least 1.").max(5, "Overlap is at most 5.");
 
-export const AssignRequestSchema = z.object({
-  overlap: OverlapSchema,
-  includeCandidates: z.boolean().default(false),
-});
-
 export const RepoVersionSchema = z.enum(["base", "patched"]).default("base");
 export const RepoFileQuerySchema = z.object({ path: z.string().min(1).max(4096), version: RepoVersionSchema });
 export const RepoSearchQuerySchema = z.object({

@@ -115,6 +115,3 @@ export function buildExportFiles(input: ExportFilesInput): ExportFiles {
   tasks.set(TASKS_MANIFEST_PATH, jsonFile(tasksManifest));
   return { dataset, tasks, manifest, tasksManifest, items, card };
 }
-
-/** The rows of a split, sorted, for callers that show or compare them. */
-export const allRows = (rows: RowsBySplit): ReleasedRow[] => SPLITS.flatMap((s) => sortRows(rows[s]));

@@ -1,7 +1,7 @@
 // The construction funnel (paper §2: 76,190 instances → rule filters → LLM screen → manual
 // annotation → 764 true / 65 false, plus 370 verified perturbations), as this database has it.
 
-export interface FunnelStep {
+export interface CardFunnelStep {
   label: string;
   count: number;
   /** what the step is, for the card; keeps the numbers readable without the paper at hand */
@@ -24,7 +24,7 @@ export interface FunnelCounts {
   exported: number;
 }
 
-export function funnelSteps(c: FunnelCounts): FunnelStep[] {
+export function funnelSteps(c: FunnelCounts): CardFunnelStep[] {
   return [
     { label: "Repositories selected", count: c.repositoriesSelected, note: "stars, PR count and recent activity" },
     { label: "Pull requests harvested", count: c.pullRequestsHarvested, note: "from the selected repositories" },

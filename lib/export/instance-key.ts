@@ -10,9 +10,3 @@ export function baseInstanceId(repo: string, pullNumber: number, baseSha: string
 export function perturbedInstanceId(base: string, kind: ReleasedPerturbationKind, ordinal: number): string {
   return `${base}#perturb-${kind}-${ordinal}`;
 }
-
-/** The `#perturb-…` suffix of an instance id, or null for a human-annotated one. */
-export function perturbSuffix(instanceId: string): string | null {
-  const at = instanceId.indexOf("#perturb");
-  return at < 0 ? null : instanceId.slice(at);
-}

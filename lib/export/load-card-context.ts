@@ -2,11 +2,11 @@
 // lib/annotate/load-agreement.ts, the same report the agreement page shows).
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { screeningFunnel } from "@/lib/screen/funnel";
-import { funnelSteps, type FunnelStep } from "./funnel";
+import { funnelSteps, type CardFunnelStep } from "./funnel";
 
 const SCREENED_IN = ["screened", "annotating", "adjudicating", "labelled", "unsuitable"] as const;
 
-export async function loadFunnel(prisma: PrismaClient, exported: number): Promise<FunnelStep[]> {
+export async function loadFunnel(prisma: PrismaClient, exported: number): Promise<CardFunnelStep[]> {
   const human = { source: "human" } as const;
   const [repositoriesSelected, pullRequestsHarvested, pullRequestsKept, instancesCreated, screening, passedScreening,
     unsuitable, labelledTrustworthy, labelledUntrustworthy, perturbationsGenerated, perturbationsAccepted] = await Promise.all([

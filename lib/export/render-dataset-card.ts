@@ -5,7 +5,7 @@
 import type { ClassCounts } from "@/lib/split/group-schema";
 import type { AgreementSummary } from "@/lib/annotate/agreement-summary";
 import { PERTURBATION_KINDS, SPLITS, type DatasetStatistics, type MeanMax, type SplitName } from "./dataset-statistics";
-import type { FunnelStep } from "./funnel";
+import type { CardFunnelStep } from "./funnel";
 
 export interface SplitDescription {
   method: "partition" | "imported";
@@ -20,7 +20,7 @@ export interface DatasetCardInput {
   title: string;
   statistics: DatasetStatistics;
   split: SplitDescription;
-  funnel: FunnelStep[];
+  funnel: CardFunnelStep[];
   agreement: AgreementSummary;
 }
 

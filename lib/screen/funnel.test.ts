@@ -5,7 +5,7 @@ import { createLlmClient } from "@/lib/llm/client";
 import { createDbLlmCache } from "@/lib/llm/db-cache";
 import { startFakeOpenAiServer, type FakeOpenAiServer } from "@/lib/llm/testing/fake-openai-server";
 import { droppedItems, UnknownFunnelStepError } from "./dropped-items";
-import { screeningFunnel, type FunnelStep } from "./funnel";
+import { screeningFunnel, type ScreeningFunnelStep } from "./funnel";
 import { countDescriptionWords } from "./is-thin-pr-description";
 import { DEFAULT_RULE_CONFIG } from "./rule-config";
 import { runLlmScreening } from "./run-llm-screening";
@@ -16,13 +16,13 @@ import { scriptedScreenAnswer } from "./testing/scripted-screen-answers";
 // The whole funnel end to end over the database on a generated corpus (the 75,000-comment run is
 // `npx tsx scripts/screen.ts corpus`; this keeps the suite fast).
 
-const step = (steps: FunnelStep[], id: string) => {
+const step = (steps: ScreeningFunnelStep[], id: string) => {
   const found = steps.find((s) => s.id === id);
   if (!found) throw new Error(`no step ${id}`);
   return found;
 };
 
-function expectChained(steps: FunnelStep[]) {
+function expectChained(steps: ScreeningFunnelStep[]) {
   for (let i = 1; i < steps.length; i++) {
     expect(steps[i].reached, `${steps[i].id} receives what ${steps[i - 1].id} left`).toBe(steps[i - 1].remaining);
     expect(steps[i].remaining).toBe(steps[i].reached - steps[i].dropped);

@@ -6,7 +6,7 @@ import { inDroppedPullRequest } from "./update-screening-stages";
 // the stored decisions. Each drop is attributed to the first step (in the paper's order) that
 // dropped the item, so the steps add up; "awaiting" counts items a step has not decided yet.
 
-export type FunnelStep = {
+export type ScreeningFunnelStep = {
   /** "pr:harvested", "pr:llm:pr", "instance:pr_screening", "instance:bot_author", … */
   id: string;
   subject: "pull_request" | "instance";
@@ -25,7 +25,7 @@ export type FunnelStep = {
   lastRun: { id: string; startedAt: Date; finishedAt: Date | null; version: string; kept: number; dropped: number } | null;
 };
 
-export type ScreeningFunnel = { pullRequests: FunnelStep[]; instances: FunnelStep[] };
+export type ScreeningFunnel = { pullRequests: ScreeningFunnelStep[]; instances: ScreeningFunnelStep[] };
 
 const filtersOf = (subject: ScreeningFilter["subject"]) => SCREENING_FILTERS.filter((f) => f.subject === subject);
 
@@ -57,7 +57,7 @@ async function countWhere(prisma: PrismaClient, step: StepWhere, extra: object):
     : prisma.instance.count({ where: { AND: [step.where, extra as Prisma.InstanceWhereInput] } });
 }
 
-async function lastRuns(prisma: PrismaClient): Promise<Map<string, FunnelStep["lastRun"]>> {
+async function lastRuns(prisma: PrismaClient): Promise<Map<string, ScreeningFunnelStep["lastRun"]>> {
   const runs = await prisma.filterRun.findMany({
     orderBy: { startedAt: "desc" },
     distinct: ["filterKey"],
@@ -66,7 +66,7 @@ async function lastRuns(prisma: PrismaClient): Promise<Map<string, FunnelStep["l
   return new Map(runs.map(({ filterKey, ...run }) => [filterKey, run]));
 }
 
-async function filterStep(prisma: PrismaClient, filter: ScreeningFilter, runs: Map<string, FunnelStep["lastRun"]>): Promise<FunnelStep> {
+async function filterStep(prisma: PrismaClient, filter: ScreeningFilter, runs: Map<string, ScreeningFunnelStep["lastRun"]>): Promise<ScreeningFunnelStep> {
   const reaching = reachingFilter(filter);
   const [reached, dropped, awaiting] = await Promise.all([
     countWhere(prisma, reaching, {}),
@@ -95,13 +95,13 @@ export async function screeningFunnel(prisma: PrismaClient): Promise<ScreeningFu
       },
     }),
   ]);
-  const pullRequests: FunnelStep[] = [{
+  const pullRequests: ScreeningFunnelStep[] = [{
     id: PR_HARVESTED_STEP, subject: "pull_request", label: "Pull requests harvested", description: "Every stored PR.",
     filterKey: null, kind: "total", reached: harvested, dropped: 0, awaiting: 0, remaining: harvested, lastRun: null,
   }];
   for (const filter of filtersOf("pull_request")) pullRequests.push(await filterStep(prisma, filter, runs));
 
-  const instanceSteps: FunnelStep[] = [
+  const instanceSteps: ScreeningFunnelStep[] = [
     {
       id: INSTANCE_CREATED_STEP, subject: "instance", label: "Review-comment instances",
       description: "One per review comment (inline or PR-level) by someone other than the PR author.",

@@ -9,16 +9,9 @@ import { INSTANCE_RULE_KEYS, PR_RULE_KEYS } from "./screening-filters";
 // and touch only rows whose value changes: at 75,000 instances the Prisma relation-filter form
 // took over half a minute on PGlite, most of it rewriting rows that did not change.
 
-/** Stages screening may move an instance between; later stages belong to annotation. */
-export const SCREENING_STAGES = ["candidate", "screened", "filtered_out"] as const;
-
 /** An instance in a PR that any PR-level filter dropped (for Prisma queries elsewhere). */
 export const inDroppedPullRequest: Prisma.InstanceWhereInput = {
   pullRequest: { filterDecisions: { some: { subject: "pull_request", verdict: "drop" } } },
-};
-
-export const droppedByInstanceFilter: Prisma.InstanceWhereInput = {
-  filterDecisions: { some: { subject: "instance", verdict: "drop" } },
 };
 
 /** Every instance rule has decided on it (so it is not merely new since the last run). */

@@ -1,18 +1,18 @@
 import Link from "next/link";
-import type { FunnelStep } from "@/lib/screen/funnel";
+import type { ScreeningFunnelStep } from "@/lib/screen/funnel";
 import { rerunRulesAction } from "../actions";
 import { ActionForm, SubmitButton } from "./action-form";
 
 const fmt = (n: number) => n.toLocaleString("en-US");
-const KIND_BADGE: Record<FunnelStep["kind"], string> = {
+const KIND_BADGE: Record<ScreeningFunnelStep["kind"], string> = {
   total: "bg-slate-100 text-slate-600",
   cascade: "bg-slate-100 text-slate-600",
   rule: "bg-sky-100 text-sky-800",
   llm: "bg-violet-100 text-violet-800",
 };
-const KIND_LABEL: Record<FunnelStep["kind"], string> = { total: "start", cascade: "PR screen", rule: "rule", llm: "LLM / manual" };
+const KIND_LABEL: Record<ScreeningFunnelStep["kind"], string> = { total: "start", cascade: "PR screen", rule: "rule", llm: "LLM / manual" };
 
-export function FunnelTable({ title, steps, testId }: { title: string; steps: FunnelStep[]; testId: string }) {
+export function FunnelTable({ title, steps, testId }: { title: string; steps: ScreeningFunnelStep[]; testId: string }) {
   return (
     <section>
       <h2 className="mb-2 text-sm font-semibold uppercase text-slate-500">{title}</h2>
