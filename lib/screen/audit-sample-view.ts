@@ -77,11 +77,12 @@ export async function auditItemRows(prisma: PrismaClient, sampleId: string, view
   );
   return items.map((item) => {
     const d = decisions.get(item.decisionId);
-    const summary = !d
-      ? "Decision replaced by a later run"
-      : d.pullRequest
-        ? `${d.pullRequest.repository.fullName}#${d.pullRequest.number}: ${d.pullRequest.title}`
-        : `${d.instance!.pullRequest.repository.fullName}#${d.instance!.pullRequest.number}: ${d.instance!.targetEntry.body.slice(0, 120)}`;
+    // a decision is about a PR or about an instance (FilterDecision.subject); neither: replaced later
+    const summary = d?.pullRequest
+      ? `${d.pullRequest.repository.fullName}#${d.pullRequest.number}: ${d.pullRequest.title}`
+      : d?.instance
+        ? `${d.instance.pullRequest.repository.fullName}#${d.instance.pullRequest.number}: ${d.instance.targetEntry.body.slice(0, 120)}`
+        : "Decision replaced by a later run";
     return {
       id: item.id, decisionId: item.decisionId, status: auditItemStatus(item),
       reviewedByMe: item.reviews.some((r) => r.reviewerId === viewerId), reviews: item.reviews.length,
@@ -141,16 +142,9 @@ export async function auditItemView(prisma: PrismaClient, itemId: string, viewer
   const canAdjudicate = viewer.mayAdjudicate && !isReviewer && status === "needs_adjudication";
   const othersVisible = isReviewer || status !== "awaiting_reviews";
   let decision: AuditItemView["decision"] = null;
-  if (d) {
+  const subject = d ? decisionSubject(d) : null;
+  if (d && subject) {
     const { category, text } = splitDecisionRationale(d.rationale);
-    const subject: NonNullable<AuditItemView["decision"]>["subject"] = d.pullRequest
-      ? { kind: "pull_request", repository: d.pullRequest.repository.fullName, number: d.pullRequest.number, title: d.pullRequest.title, body: d.pullRequest.body }
-      : {
-          kind: "instance", instanceId: d.instance!.id, repository: d.instance!.pullRequest.repository.fullName,
-          number: d.instance!.pullRequest.number, title: d.instance!.pullRequest.title, comment: d.instance!.targetEntry.body,
-          author: d.instance!.targetEntry.authorLogin,
-          location: d.instance!.targetEntry.path ? `${d.instance!.targetEntry.kind} on ${d.instance!.targetEntry.path}` : `${d.instance!.targetEntry.kind} (PR-level)`,
-        };
     decision = { verdict: d.verdict, category, rationale: text, model: d.model, promptVersion: d.promptVersion, subject };
   }
   return {
@@ -166,5 +160,28 @@ export async function auditItemView(prisma: PrismaClient, itemId: string, viewer
     canReview: !isReviewer && item.reviews.length < 2 && decision !== null,
     canAdjudicate,
     resolvedBy: item.resolvedBy,
+  };
+}
+
+type DecisionSubject = NonNullable<AuditItemView["decision"]>["subject"];
+
+interface DecisionWithSubject {
+  pullRequest: { number: number; title: string; body: string; repository: { fullName: string } } | null;
+  instance: {
+    id: string;
+    targetEntry: { body: string; authorLogin: string | null; kind: string; path: string | null };
+    pullRequest: { number: number; title: string; repository: { fullName: string } };
+  } | null;
+}
+
+/** What a decision was about: its PR or its instance; null if it names neither (a broken row). */
+function decisionSubject({ pullRequest: pr, instance: i }: DecisionWithSubject): DecisionSubject | null {
+  if (pr) return { kind: "pull_request", repository: pr.repository.fullName, number: pr.number, title: pr.title, body: pr.body };
+  if (!i) return null;
+  const entry = i.targetEntry;
+  return {
+    kind: "instance", instanceId: i.id, repository: i.pullRequest.repository.fullName,
+    number: i.pullRequest.number, title: i.pullRequest.title, comment: entry.body, author: entry.authorLogin,
+    location: entry.path ? `${entry.kind} on ${entry.path}` : `${entry.kind} (PR-level)`,
   };
 }
