@@ -21,9 +21,10 @@ export interface AssignmentPlan {
 }
 
 export function planAssignments(instances: readonly InstanceToAssign[], annotators: readonly AnnotatorLoad[], overlap: number): AssignmentPlan {
-  const load = new Map(annotators.map((a) => [a.id, a.load]));
   const order = annotators.map((a) => a.id);
   const n = order.length;
+  // current load per annotator, by position in `order`
+  const load = annotators.map((a) => a.load);
   let cursor = 0;
   const assignments: AssignmentPlan["assignments"] = [];
   const shortfall: string[] = [];
@@ -34,13 +35,14 @@ export function planAssignments(instances: readonly InstanceToAssign[], annotato
     const candidates = order
       .map((id, index) => ({ id, index }))
       .filter((c) => !taken.has(c.id))
-      .sort((a, b) => load.get(a.id)! - load.get(b.id)! || ((a.index - cursor + n) % n) - ((b.index - cursor + n) % n));
+      .sort((a, b) => load[a.index] - load[b.index] || ((a.index - cursor + n) % n) - ((b.index - cursor + n) % n));
     const chosen = candidates.slice(0, need);
     for (const c of chosen) {
       assignments.push({ instanceId: instance.id, annotatorId: c.id });
-      load.set(c.id, load.get(c.id)! + 1);
+      load[c.index] += 1;
     }
-    if (chosen.length) cursor = (chosen.at(-1)!.index + 1) % n;
+    const last = chosen.at(-1);
+    if (last) cursor = (last.index + 1) % n;
     if (chosen.length < need) shortfall.push(instance.id);
   }
   return { assignments, shortfall };

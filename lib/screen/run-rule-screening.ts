@@ -49,17 +49,16 @@ async function screenWithRules(prisma: PrismaClient, config: RuleConfig, options
   const instanceKeys = INSTANCE_RULE_KEYS.filter((k) => only === undefined || k === only);
   const fingerprint = ruleConfigFingerprint(config);
 
-  const runIds = new Map<string, string>();
-  const tallies = new Map<string, FilterRunTally>();
+  // the filters this run decides, each with its FilterRun and running tally; a rule not in it is skipped
+  const current = new Map<string, { runId: string; tally: FilterRunTally }>();
   for (const filterKey of [...prKeys, ...instanceKeys]) {
     const run = await prisma.filterRun.create({
       data: { filterKey, version: RULE_SET_VERSION, config: { fingerprint, rules: config } },
     });
-    runIds.set(filterKey, run.id);
-    tallies.set(filterKey, { kept: 0, dropped: 0 });
+    current.set(filterKey, { runId: run.id, tally: { kept: 0, dropped: 0 } });
   }
   // Re-running replaces this filter's decisions only; the other filters' stay as they are.
-  const deleted = await prisma.filterDecision.deleteMany({ where: { filterKey: { in: [...runIds.keys()] } } });
+  const deleted = await prisma.filterDecision.deleteMany({ where: { filterKey: { in: [...current.keys()] } } });
   progress("previous decisions deleted", deleted.count);
 
   let pullRequestsScreened = 0;
@@ -72,10 +71,11 @@ async function screenWithRules(prisma: PrismaClient, config: RuleConfig, options
       const rows: FilterDecisionRow[] = [];
       for (const pr of page) {
         for (const decision of applyPullRequestRules({ body: pr.body }, config).decisions) {
-          if (!prKeys.includes(decision.rule)) continue;
-          rows.push({ runId: runIds.get(decision.rule)!, subject: "pull_request", pullRequestId: pr.id,
+          const target = prKeys.includes(decision.rule) ? current.get(decision.rule) : undefined;
+          if (!target) continue;
+          rows.push({ runId: target.runId, subject: "pull_request", pullRequestId: pr.id,
             filterKey: decision.rule, verdict: decision.verdict, rationale: decision.rationale });
-          tallyVerdict(tallies.get(decision.rule)!, decision.verdict);
+          tallyVerdict(target.tally, decision.verdict);
         }
       }
       await writeFilterDecisions(prisma, rows);
@@ -110,10 +110,11 @@ async function screenWithRules(prisma: PrismaClient, config: RuleConfig, options
           config,
         );
         for (const decision of outcome.decisions) {
-          if (!instanceKeys.includes(decision.rule)) continue;
-          rows.push({ runId: runIds.get(decision.rule)!, subject: "instance", instanceId: instance.id,
+          const target = instanceKeys.includes(decision.rule) ? current.get(decision.rule) : undefined;
+          if (!target) continue;
+          rows.push({ runId: target.runId, subject: "instance", instanceId: instance.id,
             filterKey: decision.rule, verdict: decision.verdict, rationale: decision.rationale });
-          tallyVerdict(tallies.get(decision.rule)!, decision.verdict);
+          tallyVerdict(target.tally, decision.verdict);
         }
       }
       await writeFilterDecisions(prisma, rows);
@@ -125,8 +126,7 @@ async function screenWithRules(prisma: PrismaClient, config: RuleConfig, options
 
   const finishedAt = new Date();
   const runs: RuleScreeningReport["runs"] = [];
-  for (const [filterKey, runId] of runIds) {
-    const tally = tallies.get(filterKey)!;
+  for (const [filterKey, { runId, tally }] of current) {
     await prisma.filterRun.update({ where: { id: runId }, data: { finishedAt, ...tally } });
     runs.push({ filterKey, runId, ...tally });
   }
