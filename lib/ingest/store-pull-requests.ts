@@ -2,7 +2,7 @@
 // (PR, kind, GitHub id) or (PR, sha) for commits, linked issues by (PR, number). A page of new PRs goes in
 // as three bulk inserts in one transaction; a PR seen before is updated in place, entry by entry. Entries
 // GitHub no longer returns are kept: annotated instances point at them.
-import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
+import type { Prisma, PrismaClient, TimelineEntry } from "@/lib/db/generated/client";
 import type { MappedPullRequest, TimelineRow } from "./map-pull-request";
 
 export interface PatchFacts {
@@ -22,8 +22,8 @@ const keyOf = (r: { kind: string; githubId: bigint | null; sha: string | null })
 
 const FIELDS = ["authorLogin", "authorType", "authorName", "body", "path", "diffHunk", "inReplyToId", "reviewState", "commitId", "originalCommitId", "reviewId", "line", "originalLine"] as const;
 
-function differs(stored: Record<string, unknown>, row: TimelineRow): boolean {
-  if ((stored.createdAt as Date).getTime() !== row.createdAt.getTime()) return true;
+function differs(stored: Pick<TimelineEntry, "createdAt" | (typeof FIELDS)[number]>, row: TimelineRow): boolean {
+  if (stored.createdAt.getTime() !== row.createdAt.getTime()) return true;
   return FIELDS.some((f) => (stored[f] ?? null) !== (row[f] ?? null));
 }
 
@@ -35,7 +35,7 @@ async function updateExisting(tx: Tx, pullRequestId: string, item: PullRequestTo
   for (const entry of item.mapped.timeline) {
     const stored = byKey.get(keyOf(entry));
     if (!stored) fresh.push(entry);
-    else if (differs(stored as unknown as Record<string, unknown>, entry)) await tx.timelineEntry.update({ where: { id: stored.id }, data: entry });
+    else if (differs(stored, entry)) await tx.timelineEntry.update({ where: { id: stored.id }, data: entry });
   }
   if (fresh.length) await tx.timelineEntry.createMany({ data: fresh.map((e) => ({ ...e, pullRequestId })), skipDuplicates: true });
   const issues = await tx.linkedIssue.findMany({ where: { pullRequestId } });
@@ -77,9 +77,15 @@ export async function storePullRequests(prisma: PrismaClient, repositoryId: stri
           select: { id: true, number: true },
         });
         const createdId = new Map(created.map((c) => [c.number, c.id]));
-        const timeline = fresh.flatMap((i) => i.mapped.timeline.map((e) => ({ ...e, pullRequestId: createdId.get(i.mapped.pullRequest.number)! })));
+        // createManyAndReturn answers one row per PR it inserted, so every fresh PR has its id
+        const withId = fresh.map((i) => {
+          const pullRequestId = createdId.get(i.mapped.pullRequest.number);
+          if (pullRequestId === undefined) throw new Error(`PR #${i.mapped.pullRequest.number} was not created; the page is rolled back`);
+          return { item: i, pullRequestId };
+        });
+        const timeline = withId.flatMap(({ item: i, pullRequestId }) => i.mapped.timeline.map((e) => ({ ...e, pullRequestId })));
         if (timeline.length) await insertTimelineRows(tx, timeline);
-        const issues = fresh.flatMap((i) => i.mapped.linkedIssues.map((e) => ({ ...e, pullRequestId: createdId.get(i.mapped.pullRequest.number)! })));
+        const issues = withId.flatMap(({ item: i, pullRequestId }) => i.mapped.linkedIssues.map((e) => ({ ...e, pullRequestId })));
         if (issues.length) await tx.linkedIssue.createMany({ data: issues });
       }
       for (const item of items) {
