@@ -1,7 +1,7 @@
-import { z } from "zod";
+// Roles come from the database enum (lib/db/enums.ts), so a role added to the schema reaches the checks.
+import { RoleSchema, type Role } from "@/lib/db/enums";
 
-export const RoleSchema = z.enum(["admin", "annotator", "adjudicator"]);
-export type Role = z.infer<typeof RoleSchema>;
+export { RoleSchema, type Role };
 
 export interface SessionUser {
   id: string;

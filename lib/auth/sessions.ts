@@ -2,7 +2,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { verifyPassword } from "./password";
-import type { Role, SessionUser } from "./roles";
+import type { SessionUser } from "./roles";
 
 export const SESSION_COOKIE = "wb_session";
 export const SESSION_DAYS = 14;
@@ -25,7 +25,7 @@ export async function userForToken(prisma: PrismaClient, token: string | undefin
   const session = await prisma.session.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: true } });
   if (!session || session.expiresAt < new Date()) return null;
   const { id, login, name, roles } = session.user;
-  return { id, login, name, roles: roles as Role[] };
+  return { id, login, name, roles };
 }
 
 export async function signOut(prisma: PrismaClient, token: string | undefined) {

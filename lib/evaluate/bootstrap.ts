@@ -36,6 +36,7 @@ const METRICS = {
   macroF1: (m: ConfusionMetrics) => m.macroF1,
 } as const;
 type MetricName = keyof typeof METRICS;
+const METRIC_NAMES: readonly MetricName[] = ["accuracy", "positiveF1", "negativeF1", "macroF1"];
 
 /**
  * Percentile bootstrap over gold items (each resample draws n items with replacement),
@@ -49,7 +50,7 @@ export function bootstrapIntervals(items: readonly JudgedItem[], options: Bootst
   if (!Number.isInteger(resamples) || resamples < 1) throw new RangeError(`resamples must be a positive integer, got ${resamples}`);
   if (!(level > 0 && level < 1)) throw new RangeError(`level must be between 0 and 1, got ${level}`);
 
-  const names = Object.keys(METRICS) as MetricName[];
+  const names = METRIC_NAMES;
   const point = metricsFromConfusion(tallyConfusion(items));
   const draws: Record<MetricName, number[]> = { accuracy: [], positiveF1: [], negativeF1: [], macroF1: [] };
   if (items.length > 0) {

@@ -3,7 +3,8 @@
 // (repository, number), a timeline entry by sha or (kind, GitHub id), an instance by its entry
 // (and, for a perturbation, its kind and edit). Files named for a split become an imported SplitRun.
 import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
-import type { SplitName } from "@/lib/split/partition-result";
+import type { LabelValue, SplitName } from "@/lib/db/enums";
+import { mustGet } from "@/lib/must";
 import { canonicalJson } from "./canonical-json";
 import { sha256Hex } from "./build-manifest";
 import { countEditedFiles, countEditedLines } from "./dataset-statistics";
@@ -104,7 +105,7 @@ async function upsertTimeline(tx: Tx, pullRequestId: string, plan: PlannedPullRe
     for (const e of created) ids.set(recordKey(e), e);
   }
   for (const e of plan.timeline) {
-    const stored = ids.get(entryKey(e))!;
+    const stored = mustGet(ids, entryKey(e), "stored timeline entry");
     if (!missing.includes(e) && canonicalJson(toReleasedEntry(stored)) !== canonicalJson(e))
       t.warnings.push(`${plan.repo}#${plan.number}: the stored ${entryKey(e)} differs from the file's; the database's is kept`);
   }
@@ -119,12 +120,12 @@ const storedPerturbationKey = (i: StoredInstance) =>
   perturbationKey(i.targetEntryId, { kind: i.perturbationKind ?? "", body: i.perturbedBody, path: i.perturbedPath, diffHunk: i.perturbedDiffHunk });
 
 /** Finds or creates the PR's instances with a few batched queries (PGlite is one session: keep the transaction short). */
-async function upsertInstances(tx: Tx, pullRequestId: string, plan: PlannedPullRequest, entryIds: Map<string, string>, t: Tally): Promise<(string | null)[]> {
+async function upsertInstances(tx: Tx, pullRequestId: string, plan: PlannedPullRequest, entryIds: Map<string, string>, t: Tally): Promise<string[]> {
   const stored = await tx.instance.findMany({ where: { pullRequestId } });
   const humans = new Map(stored.filter((i) => i.source === "human").map((i) => [i.targetEntryId, i]));
   const perturbations = new Map(stored.filter((i) => i.source === "perturbation").map((i) => [storedPerturbationKey(i), i]));
-  const entryOf = (p: PlannedInstance) => entryIds.get(p.entryKey)!;
-  const label = (p: PlannedInstance) => (p.trustworthy ? "trustworthy" : "untrustworthy") as "trustworthy" | "untrustworthy";
+  const entryOf = (p: PlannedInstance) => mustGet(entryIds, p.entryKey, "stored timeline entry");
+  const label = (p: PlannedInstance): LabelValue => (p.trustworthy ? "trustworthy" : "untrustworthy");
 
   // human instances first, so perturbations can point at their parent
   const newHumans = new Map<string, PlannedInstance>();
@@ -141,18 +142,18 @@ async function upsertInstances(tx: Tx, pullRequestId: string, plan: PlannedPullR
     }))
       humans.set(created.targetEntryId, created);
 
-  const newPerturbations = new Map<string, PlannedInstance>();
+  const newPerturbations = new Map<string, { p: PlannedInstance; perturbation: NonNullable<PlannedInstance["perturbation"]> }>();
   for (const p of plan.instances) {
     if (!p.perturbation) continue;
     const found = perturbations.get(perturbationKey(entryOf(p), p.perturbation));
-    if (!found) newPerturbations.set(perturbationKey(entryOf(p), p.perturbation), p);
+    if (!found) newPerturbations.set(perturbationKey(entryOf(p), p.perturbation), { p, perturbation: p.perturbation });
     else if (found.verification !== "accepted") t.warnings.push(`${p.instanceId}: the database has this perturbation ${found.verification ?? "unverified"}; it stays so`);
   }
   if (newPerturbations.size)
     for (const created of await tx.instance.createManyAndReturn({
-      data: [...newPerturbations.values()].map((p) => ({
+      data: [...newPerturbations.values()].map(({ p, perturbation }) => ({
         pullRequestId, targetEntryId: entryOf(p), parentId: humans.get(entryOf(p))?.id ?? null, source: "perturbation" as const,
-        perturbationKind: p.perturbation!.kind, perturbedBody: p.perturbation!.body, perturbedPath: p.perturbation!.path, perturbedDiffHunk: p.perturbation!.diffHunk,
+        perturbationKind: perturbation.kind, perturbedBody: perturbation.body, perturbedPath: perturbation.path, perturbedDiffHunk: perturbation.diffHunk,
         verification: "accepted" as const, stage: "labelled" as const, finalLabel: "untrustworthy" as const,
       })),
     }))
@@ -160,18 +161,20 @@ async function upsertInstances(tx: Tx, pullRequestId: string, plan: PlannedPullR
 
   t.instancesCreated += newHumans.size + newPerturbations.size;
   t.instancesReused += plan.instances.length - newHumans.size - newPerturbations.size;
-  return plan.instances.map((p) =>
-    (p.perturbation ? perturbations.get(perturbationKey(entryOf(p), p.perturbation)) : humans.get(entryOf(p)))?.id ?? null,
-  );
+  return plan.instances.map((p) => {
+    const instance = p.perturbation ? perturbations.get(perturbationKey(entryOf(p), p.perturbation)) : humans.get(entryOf(p));
+    if (!instance) throw new Error(`${p.instanceId}: neither found nor created while importing; nothing was imported`);
+    return instance.id;
+  });
 }
 
 async function importPullRequest(tx: Tx, plan: PlannedPullRequest, sourceName: string, t: Tally) {
   const pr = await upsertPullRequest(tx, plan, sourceName, t);
   const entryIds = await upsertTimeline(tx, pr.id, plan, t);
-  t.ledger.timelines[pr.id] = plan.timeline.map((e) => entryIds.get(entryKey(e))!);
+  t.ledger.timelines[pr.id] = plan.timeline.map((e) => mustGet(entryIds, entryKey(e), "stored timeline entry"));
   const ids = await upsertInstances(tx, pr.id, plan, entryIds, t);
   plan.instances.forEach((p, index) => {
-    const id = ids[index]!;
+    const id = ids[index];
     if (t.assignments.has(id)) {
       t.warnings.push(`${p.instanceId}: the same instance as another row of the file; imported once`);
       return;
@@ -229,3 +232,4 @@ export async function importReleasedDataset(
     warnings: t.warnings,
   };
 }
+

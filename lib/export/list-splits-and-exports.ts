@@ -1,7 +1,7 @@
 // What the splits page lists: every split run with its per-split counts, and every export with
 // what its manifest says, newest first. Runs and exports made by other tools are listed as such.
 import type { PrismaClient } from "@/lib/db/generated/client";
-import type { SplitName } from "@/lib/split/partition-result";
+import type { SplitName } from "@/lib/db/enums";
 import { SplitRunParamsSchema, type SplitRunParams } from "@/lib/split/split-run-params";
 import { StoredExportManifestSchema } from "./stored-export-manifest";
 

@@ -1,4 +1,5 @@
 // Loads one split run's instances with everything the row writer needs, and writes its rows.
+import { must, mustGet } from "@/lib/must";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { rowKey, type ReleasedRow } from "./released-row-schema";
 import type { RowsBySplit } from "./dataset-statistics";
@@ -83,10 +84,10 @@ export async function loadSplitRows(prisma: PrismaClient, splitRunId: string): P
   const rows: RowsBySplit = { train: [], validation: [], test: [] };
   const instanceOfRow = new Map<string, string>();
   for (const i of usable) {
-    const pr = prById.get(i.pullRequestId)!;
+    const pr = mustGet(prById, i.pullRequestId, "pull request");
     const perturbation: PerturbationInput | null =
       i.source === "perturbation"
-        ? { kind: i.perturbationKind!, ordinal: ordinals.get(i.id)!, body: i.perturbedBody, path: i.perturbedPath, diffHunk: i.perturbedDiffHunk }
+        ? { kind: must(i.perturbationKind, `the kind of perturbation ${i.id}`), ordinal: mustGet(ordinals, i.id, "perturbation ordinal"), body: i.perturbedBody, path: i.perturbedPath, diffHunk: i.perturbedDiffHunk }
         : null;
     const source: RowSource = {
       repository: pr.repository,
@@ -101,7 +102,7 @@ export async function loadSplitRows(prisma: PrismaClient, splitRunId: string): P
       released: ledger.instances.get(i.id) ?? null,
     };
     const row: ReleasedRow = writeReleasedRow(source);
-    rows[assigned.get(i.id)!].push(row);
+    rows[mustGet(assigned, i.id, "split assignment")].push(row);
     instanceOfRow.set(rowKey(row), i.id);
   }
 

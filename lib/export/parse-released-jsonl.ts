@@ -1,7 +1,7 @@
 // Reads a released-format JSONL file (dataset-format.md) into validated rows, or says exactly
 // which lines are wrong and why.
 import type { z } from "zod";
-import type { SplitName } from "@/lib/split/partition-result";
+import type { SplitName } from "@/lib/db/enums";
 import { sha256Hex } from "./build-manifest";
 import { ReleasedRowSchema, type ReleasedRow } from "./released-row-schema";
 

@@ -13,7 +13,7 @@ import {
   type ReleasedRow,
   type ReleasedTimelineEntry,
 } from "./released-row-schema";
-import type { SplitName } from "@/lib/split/partition-result";
+import type { SplitName } from "@/lib/db/enums";
 
 export interface PlannedInstance {
   instanceId: string;

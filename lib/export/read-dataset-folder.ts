@@ -3,7 +3,7 @@
 // Used to load an export back (tests, `scripts/export.ts --import <folder>`).
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { SPLIT_NAMES, type SplitName } from "@/lib/split/partition-result";
+import { SplitNameSchema, type SplitName } from "@/lib/db/enums";
 import type { ImportInputFile } from "./import-released-dataset";
 
 export interface DataFileEntry {
@@ -27,8 +27,9 @@ export function dataFilesFromCard(card: string): DataFileEntry[] {
     const p = line.match(/^\s*path:\s*(\S+)\s*$/);
     if (s) split = s[1];
     else if (p && split) {
-      if (!SPLIT_NAMES.includes(split as SplitName)) throw new Error(`The card names an unknown split "${split}".`);
-      entries.push({ split: split as SplitName, path: p[1] });
+      const known = SplitNameSchema.safeParse(split);
+      if (!known.success) throw new Error(`The card names an unknown split "${split}".`);
+      entries.push({ split: known.data, path: p[1] });
       split = null;
     }
   }

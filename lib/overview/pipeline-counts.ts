@@ -1,6 +1,7 @@
 // The numbers the overview shows for each pipeline stage, in one round of grouped queries.
 import { InstanceStageSchema, LABEL_VALUES, PERTURBATION_KINDS, SPLIT_NAMES, type InstanceStage } from "@/lib/db/enums";
 import type { PrismaClient } from "@/lib/db/generated/client";
+import { recordOf } from "@/lib/record-of";
 
 export const INSTANCE_STAGES = InstanceStageSchema.options;
 export type InstanceStageName = InstanceStage;
@@ -15,7 +16,7 @@ export interface PipelineCounts {
 }
 
 const tally = <K extends string>(rows: { key: K | null; n: number }[], keys: readonly K[]) =>
-  Object.fromEntries(keys.map((k) => [k, rows.find((r) => r.key === k)?.n ?? 0])) as Record<K, number>;
+  recordOf(keys, (k) => rows.find((r) => r.key === k)?.n ?? 0);
 
 export async function pipelineCounts(prisma: PrismaClient): Promise<PipelineCounts> {
   const [repos, prs, stages, labels, adjudications, perturbations, accepted, latestSplit] = await Promise.all([

@@ -1,5 +1,6 @@
 import type { PerturbationKind } from "./candidate-schema";
 import { PERTURBATION_KINDS } from "./perturbation-counts";
+import { recordOf } from "@/lib/record-of";
 import { ruleProposals, type ParentComment } from "./rule-proposals";
 
 export type KindTally = { comments: number; withCandidates: number; candidates: number; selfCheckPass: number; failures: string[] };
@@ -7,9 +8,7 @@ export type GeneratorTally = Record<PerturbationKind, KindTally>;
 
 /** Runs every rule generator over the comments and counts candidates and self-check passes per kind. */
 export function tallyGeneratorOutput(parents: readonly (ParentComment & { label?: string })[]): GeneratorTally {
-  const tally = Object.fromEntries(
-    PERTURBATION_KINDS.map((k) => [k, { comments: 0, withCandidates: 0, candidates: 0, selfCheckPass: 0, failures: [] as string[] }]),
-  ) as GeneratorTally;
+  const tally: GeneratorTally = recordOf(PERTURBATION_KINDS, (): KindTally => ({ comments: 0, withCandidates: 0, candidates: 0, selfCheckPass: 0, failures: [] }));
   for (const parent of parents) {
     for (const kind of PERTURBATION_KINDS) {
       const row = tally[kind];

@@ -104,12 +104,16 @@ export async function droppedItems(prisma: PrismaClient, query: DroppedItemsQuer
         include: { pullRequest: { select: { id: true, number: true, title: true, body: true, authorLogin: true, repository: { select: { fullName: true } } } } },
       }),
     ]);
-    const items = rows.map((d): DroppedItem => ({
-      id: d.pullRequest!.id, subject: "pull_request", repository: d.pullRequest!.repository.fullName,
-      pullRequestNumber: d.pullRequest!.number, pullRequestTitle: d.pullRequest!.title, text: d.pullRequest!.body,
-      author: d.pullRequest!.authorLogin, location: null, filterKey: d.filterKey, rationale: d.rationale,
-      model: d.model, promptVersion: d.promptVersion, decidedAt: d.createdAt,
-    }));
+    const items = rows.map((d): DroppedItem => {
+      // the where clause selects decisions on pull requests, so the relation is always there
+      const pr = subjectOf(d.pullRequest, d.id);
+      return {
+        id: pr.id, subject: "pull_request", repository: pr.repository.fullName,
+        pullRequestNumber: pr.number, pullRequestTitle: pr.title, text: pr.body,
+        author: pr.authorLogin, location: null, filterKey: d.filterKey, rationale: d.rationale,
+        model: d.model, promptVersion: d.promptVersion, decidedAt: d.createdAt,
+      };
+    });
     return { step, label: filter.label, total, page, pageSize, items };
   }
   const where = { filterKey: filter.key, verdict: "drop" as const, instance: reaching.where };
@@ -120,5 +124,11 @@ export async function droppedItems(prisma: PrismaClient, query: DroppedItemsQuer
       include: { instance: { select: instanceSelect } },
     }),
   ]);
-  return { step, label: filter.label, total, page, pageSize, items: rows.map((d) => instanceItem(d.instance!, d)) };
+  return { step, label: filter.label, total, page, pageSize, items: rows.map((d) => instanceItem(subjectOf(d.instance, d.id), d)) };
+}
+
+/** A filter decision's subject, which its query's where clause guarantees. */
+function subjectOf<T>(subject: T | null, decisionId: string): T {
+  if (subject === null) throw new Error(`Filter decision ${decisionId} has no subject of the queried kind.`);
+  return subject;
 }

@@ -12,8 +12,8 @@ export type LlmFilterKey = z.infer<typeof LlmFilterKeySchema>;
 
 export const PR_RULE_KEYS: readonly string[] = PULL_REQUEST_RULE_ORDER;
 export const INSTANCE_RULE_KEYS: readonly string[] = INSTANCE_RULE_ORDER;
-export const RULE_FILTER_KEYS: readonly string[] = [...PR_RULE_KEYS, ...INSTANCE_RULE_KEYS];
-export const RuleFilterKeySchema = z.enum(RULE_FILTER_KEYS as [string, ...string[]], {
+export const RULE_FILTER_KEYS = [...PULL_REQUEST_RULE_ORDER, ...INSTANCE_RULE_ORDER] as const;
+export const RuleFilterKeySchema = z.enum(RULE_FILTER_KEYS, {
   error: (issue) => `unknown rule filter "${String(issue.input)}"; choose one of ${RULE_FILTER_KEYS.join(", ")}`,
 });
 

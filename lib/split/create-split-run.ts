@@ -3,7 +3,8 @@
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { partitionByPullRequest } from "@/lib/split/partition";
 import { parsePartitionOptions, type PartitionOptions } from "@/lib/split/partition-options";
-import { SPLIT_NAMES, type SplitName } from "@/lib/split/partition-result";
+import { SPLIT_NAMES, type SplitName } from "@/lib/db/enums";
+import { mustGet } from "@/lib/must";
 import { loadEligibleInstances } from "./eligible-instances";
 import { NothingToSplitError } from "@/lib/export/export-errors";
 import type { SplitRunParams } from "./split-run-params";
@@ -56,7 +57,7 @@ export async function createSplitRun(prisma: PrismaClient, { actorId = null, ...
       data: { actorId, action: "split.create", subjectType: "splitRun", subjectId: created.id, details: { seed, testShare, validationShare, instances: eligible.length } },
     });
     await tx.splitAssignment.createMany({
-      data: eligible.map((i) => ({ splitRunId: created.id, instanceId: i.id, split: splitOfGroup.get(i.groupKey)! })),
+      data: eligible.map((i) => ({ splitRunId: created.id, instanceId: i.id, split: mustGet(splitOfGroup, i.groupKey, "split of PR group") })),
     });
     return created;
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { seededRandom } from "@/lib/random/seeded";
 import { partitionGreedyBaseline } from "./greedy-baseline";
 import { partitionByPullRequest } from "./partition";
-import { SPLIT_NAMES } from "./partition-result";
+import { SPLIT_NAMES } from "@/lib/db/enums";
 import { BENCHMARK_SCALE, generateSyntheticGroups } from "./synthetic-groups";
 
 // Ten small PRs where assigning largest-first overshoots, yet an exact split exists.

@@ -1,12 +1,9 @@
 import { seededRandom, shuffled } from "@/lib/random/seeded";
 import { parsePullRequestGroups, sumClassCounts, type PullRequestGroup } from "./group-schema";
 import { parsePartitionOptions, type PartitionOptions } from "./partition-options";
-import {
-  SPLIT_NAMES,
-  summarizePartition,
-  type SplitName,
-  type SplitPartition,
-} from "./partition-result";
+import { SPLIT_NAMES, type SplitName } from "@/lib/db/enums";
+import { recordOf } from "@/lib/record-of";
+import { summarizePartition, type SplitPartition } from "./partition-result";
 import { computeSplitTargets } from "./targets";
 
 export type GreedyPartition = SplitPartition & { seed: number };
@@ -31,9 +28,7 @@ export function partitionGreedyBaseline(
   const size = (i: number) => valid[i].trustworthy + valid[i].untrustworthy;
   order.sort((a, b) => size(b) - size(a)); // stable: shuffle order breaks ties
 
-  const filled = Object.fromEntries(
-    SPLIT_NAMES.map((n) => [n, { trustworthy: 0, untrustworthy: 0 }]),
-  ) as Record<SplitName, { trustworthy: number; untrustworthy: number }>;
+  const filled = recordOf(SPLIT_NAMES, () => ({ trustworthy: 0, untrustworthy: 0 }));
   const assignment: SplitName[] = valid.map(() => "train");
 
   for (const i of order) {

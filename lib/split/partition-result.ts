@@ -3,8 +3,7 @@ import { deviationBetween, maxAbsDeviation, type Deviation } from "./deviation";
 import type { SplitTargets } from "./targets";
 
 import { SPLIT_NAMES, type SplitName } from "@/lib/db/enums";
-
-export { SPLIT_NAMES, type SplitName };
+import { recordOf } from "@/lib/record-of";
 
 export type SplitSummary = {
   /** Group (PR) keys in this split, in input order. */
@@ -26,17 +25,11 @@ export function summarizePartition(
   assignment: readonly SplitName[],
   targets: SplitTargets,
 ): SplitPartition {
-  const summaries = {} as Record<SplitName, SplitSummary>;
-  for (const name of SPLIT_NAMES) {
+  const summaries = recordOf(SPLIT_NAMES, (name): SplitSummary => {
     const members = groups.filter((_, i) => assignment[i] === name);
     const counts = sumClassCounts(members);
-    summaries[name] = {
-      keys: members.map((g) => g.key),
-      counts,
-      target: targets[name],
-      deviation: deviationBetween(counts, targets[name]),
-    };
-  }
+    return { keys: members.map((g) => g.key), counts, target: targets[name], deviation: deviationBetween(counts, targets[name]) };
+  });
   return {
     ...summaries,
     maxAbsDeviation: Math.max(...SPLIT_NAMES.map((n) => maxAbsDeviation(summaries[n].deviation))),

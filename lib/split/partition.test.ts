@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { seededRandom } from "@/lib/random/seeded";
 import { SplitInputError, type PullRequestGroup } from "./group-schema";
 import { partitionByPullRequest } from "./partition";
-import { SPLIT_NAMES } from "./partition-result";
+import { SPLIT_NAMES } from "@/lib/db/enums";
 import { BENCHMARK_SCALE, LARGE_SCALE, generateSyntheticGroups } from "./synthetic-groups";
 
 const benchmarkScale = generateSyntheticGroups(BENCHMARK_SCALE, seededRandom(1199));

@@ -1,7 +1,8 @@
 import { seededRandom } from "@/lib/random/seeded";
 import { parsePullRequestGroups, sumClassCounts, type PullRequestGroup } from "./group-schema";
 import { parsePartitionOptions, type PartitionOptions } from "./partition-options";
-import { summarizePartition, type SplitName, type SplitPartition } from "./partition-result";
+import type { SplitName } from "@/lib/db/enums";
+import { summarizePartition, type SplitPartition } from "./partition-result";
 import { selectGroupsNearTarget, type SubsetSumMethod } from "./subset-sum";
 import { computeSplitTargets } from "./targets";
 

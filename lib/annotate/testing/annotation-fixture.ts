@@ -5,7 +5,7 @@ import type { Role, SessionUser } from "@/lib/auth/roles";
 
 export async function demoUsers(prisma: PrismaClient): Promise<Record<string, SessionUser>> {
   const users: Record<string, SessionUser> = {};
-  for (const u of await prisma.user.findMany()) users[u.login] = { id: u.id, login: u.login, name: u.name, roles: u.roles as Role[] };
+  for (const u of await prisma.user.findMany()) users[u.login] = { id: u.id, login: u.login, name: u.name, roles: u.roles };
   return users;
 }
 
