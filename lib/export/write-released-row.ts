@@ -84,8 +84,8 @@ export function orderTimeline(
 ): TimelineEntryRecord[] {
   if (order && order.length === entries.length) {
     const byId = new Map(entries.map((e) => [e.id, e]));
-    const ordered = order.map((id) => byId.get(id));
-    if (ordered.every((e) => e !== undefined)) return ordered as TimelineEntryRecord[];
+    const ordered = order.map((id) => byId.get(id)).filter((e) => e !== undefined);
+    if (ordered.length === order.length) return ordered;
   }
   const tieKey = (e: TimelineEntryRecord) => (e.githubId === null ? (e.sha ?? "") : String(e.githubId).padStart(24, "0"));
   return entries.slice().sort(

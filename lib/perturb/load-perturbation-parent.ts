@@ -60,8 +60,7 @@ export async function loadPerturbationParent(prisma: Db, parentId: string): Prom
   const commentId = t.githubId?.toString() ?? t.id;
   const comment = { id: commentId, kind: t.kind, author: t.authorLogin, body: t.body, path: t.path, diffHunk: t.diffHunk };
   const siblings = instance.pullRequest.timeline
-    .filter((e) => e.id !== t.id)
-    .map((e) => ({ id: e.githubId?.toString() ?? e.id, path: e.path!, diffHunk: e.diffHunk! }));
+    .flatMap((e) => (e.id !== t.id && e.path !== null && e.diffHunk !== null ? [{ id: e.githubId?.toString() ?? e.id, path: e.path, diffHunk: e.diffHunk }] : []));
   const pr = instance.pullRequest;
   return {
     id: instance.id,

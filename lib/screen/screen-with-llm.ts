@@ -52,9 +52,9 @@ export async function screenWithLlm<S extends z.ZodType>(
   const stats: LlmScreenStats = {
     items: 0, decided: 0, errors: 0, cacheHits: 0, requests: 0, tokens: 0, elapsedMs: 0, stoppedBecause: null,
   };
-  const iterator = (Symbol.asyncIterator in jobs
-    ? (jobs as AsyncIterable<LlmScreenJob>)[Symbol.asyncIterator]()
-    : (jobs as Iterable<LlmScreenJob>)[Symbol.iterator]()) as AsyncIterator<LlmScreenJob> | Iterator<LlmScreenJob>;
+  const iterator = (async function* () {
+    yield* jobs;
+  })();
   // One pull at a time: several workers calling next() on one async generator is safe, but a
   // plain iterator shared across awaits is simpler to reason about behind a queue.
   let pulling: Promise<unknown> = Promise.resolve();
