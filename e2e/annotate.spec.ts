@@ -114,7 +114,7 @@ test("an annotator cannot open adjudication, another's label or another's instan
   await expect(alice).toHaveURL(/\/forbidden\?needs=adjudicator/);
   const page = await alice.request.get("/adjudicate", { maxRedirects: 0 });
   expect([303, 307, 308]).toContain(page.status());
-  expect(page.headers()["location"]).toContain("/forbidden");
+  expect(page.headers().location).toContain("/forbidden");
 
   const decide = await alice.request.post(`/api/instances/${shared}/adjudication`, { data: { value: "trustworthy", rationale: "I should not be able to" } });
   expect(decide.status()).toBe(403);

@@ -44,6 +44,6 @@ test("an annotator cannot open admin pages, by link or by direct request", async
     maxRedirects: 0,
   });
   expect([303, 307, 308]).toContain(res.status());
-  expect(res.headers()["location"]).toContain("/forbidden");
+  expect(res.headers().location).toContain("/forbidden");
   expect(await res.text()).not.toContain("tabular-labs/frameworks");
 });

@@ -10,7 +10,7 @@
 // database; --fake-llm answers the LLM screens from a local scripted server on 127.0.0.1.
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { z } from "zod";
+import type { z } from "zod";
 import { config } from "@/lib/config";
 import { openDatabase, type Database } from "@/lib/db/connection";
 import { migrate } from "@/lib/db/migrate";

@@ -50,7 +50,7 @@ describe("buildEvalReport", () => {
   });
 
   it("counts file sizes in UTF-8 bytes and keeps the bootstrap seed it was given", () => {
-    const text = jsonl([["eval_m1", true]]) + " // «é»";
+    const text = `${jsonl([["eval_m1", true]])} // «é»`;
     const report = buildEvalReport(ALL_TRUSTWORTHY, [{ name: "ünïcode.jsonl", text }], { bootstrap: { seed: 7, resamples: 200 } });
     expect(report.input.files).toEqual([{ name: "ünïcode.jsonl", bytes: text.length + 3 }]);
     expect(report.intervals).toMatchObject({ seed: 7, resamples: 200 });

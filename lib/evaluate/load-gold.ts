@@ -1,6 +1,5 @@
 // The private side of an export: the gold label and provenance of every judge task in one split,
 // keyed by the opaque eval_id judges saw (shared/reference/dataset-format.md, "Judge-facing task").
-import { z } from "zod";
 import type { SplitName } from "@/lib/db/enums";
 import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
 import { EmptySplitError, ExportNotFoundError, UnlabelledGoldError, type UnlabelledItem } from "./evaluation-errors";

@@ -54,7 +54,7 @@ export async function loadPerturbationReview(prisma: PrismaClient, instanceId: s
       },
     },
   });
-  if (!instance || instance.source !== "perturbation") return null;
+  if (instance?.source !== "perturbation") return null;
   const [required, creators, events] = await Promise.all([
     loadRequiredVerifiers(prisma),
     creatorsOf(prisma, [instanceId]),

@@ -27,7 +27,7 @@ export const removeNotAfterAuxiliary: NegationRule = (sentence, i) => {
     j++;
     before = adjacentNext(sentence, i + 1);
   }
-  if (!before || before.lower !== "not" || negativePolarityFollows(sentence, j)) return [];
+  if (before?.lower !== "not" || negativePolarityFollows(sentence, j)) return [];
   const after = adjacentNext(sentence, j);
   if (after?.lower === "only") return []; // "not only … but also" is not a negation
   const keep = sentence.tokens[j - 1];

@@ -85,7 +85,7 @@ export function existingNearMissPaths(path: string, index: SymbolIndex): NameVar
     if (theirs.stem === mine.stem && theirs.ext === mine.ext && mine.dir !== "") {
       found.push({ name: other, relation: "same file name in another folder", score: 88 });
     } else if (sameDir && theirs.stem === mine.stem && sameFamily(mine.ext, theirs.ext)) {
-      found.push({ name: mine.dir + theirs.stem + "." + theirs.ext, relation: "sibling extension", score: 94 });
+      found.push({ name: `${mine.dir + theirs.stem}.${theirs.ext}`, relation: "sibling extension", score: 94 });
     } else if (sameDir && theirs.ext === mine.ext) {
       const relation = nearMissRelation(mine.stem, theirs.stem);
       if (relation) found.push({ name: `${mine.dir}${theirs.stem}.${theirs.ext}`, relation: `file name ${relation.relation}`, score: relation.score - 2 });

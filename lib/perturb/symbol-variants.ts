@@ -19,13 +19,13 @@ function pluralOfWord(word: string): string {
   const upper = word.length > 1 && word === word.toUpperCase();
   const lower = word.toLowerCase();
   let result: string;
-  if (/[^aeiou]ies$/.test(lower)) result = lower.slice(0, -3) + "y";
+  if (/[^aeiou]ies$/.test(lower)) result = `${lower.slice(0, -3)}y`;
   else if (/(?:s|x|z|ch|sh)es$/.test(lower)) result = lower.slice(0, -2);
-  else if (/ss$/.test(lower)) result = lower + "es";
+  else if (/ss$/.test(lower)) result = `${lower}es`;
   else if (/s$/.test(lower)) result = lower.slice(0, -1);
-  else if (/[^aeiou]y$/.test(lower)) result = lower.slice(0, -1) + "ies";
-  else if (/(?:x|z|ch|sh)$/.test(lower)) result = lower + "es";
-  else result = lower + "s";
+  else if (/[^aeiou]y$/.test(lower)) result = `${lower.slice(0, -1)}ies`;
+  else if (/(?:x|z|ch|sh)$/.test(lower)) result = `${lower}es`;
+  else result = `${lower}s`;
   if (upper) return result.toUpperCase();
   return word[0] === lower[0] ? result : word[0] + result.slice(1);
 }

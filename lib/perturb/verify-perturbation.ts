@@ -62,7 +62,7 @@ export async function verifyPerturbation(
   return prisma.$transaction(async (tx) => {
     await lockInstance(tx, instanceId);
     const instance = await tx.instance.findUnique({ where: { id: instanceId }, include: instanceInclude });
-    if (!instance || instance.source !== "perturbation" || !instance.perturbationKind) {
+    if (instance?.source !== "perturbation" || !instance.perturbationKind) {
       throw new PerturbationError("not_found", `No perturbed instance ${instanceId}.`);
     }
     if (instance.verification !== "pending") {

@@ -20,7 +20,7 @@ const BASE_FILES: Record<string, string> = {
   "billing/legacy.py": "OLD = True\n",
   "billing/old_name.py": "NAME = 'old'\n",
   "assets/logo.png": "\u0089PNG\r\n\u001a\n\u0000\u0000\u0000\rIHDR",
-  "data/big.csv": "id,value\n" + Array.from({ length: 3000 }, (_, i) => `${i},${i * 2}`).join("\n") + "\n",
+  "data/big.csv": `id,value\n${Array.from({ length: 3000 }, (_, i) => `${i},${i * 2}`).join("\n")}\n`,
   "docs/flags with space.txt": "--force is a flag, not an option to git grep\n",
 };
 

@@ -36,7 +36,7 @@ describe("screening requests", () => {
   });
 
   test("the PR audit sees the description, linked issues, changed files and a bounded patch excerpt", () => {
-    const patch = "diff --git a/core/nanops.py b/core/nanops.py\n@@ -1 +1 @@\n" + "+x = 1\n".repeat(5_000);
+    const patch = `diff --git a/core/nanops.py b/core/nanops.py\n@@ -1 +1 @@\n${"+x = 1\n".repeat(5_000)}`;
     const request = composePullRequestScreen({ ...prompt, name: "pr-screen", version: "pr-screen.v1", filterKey: "llm:pr" }, {
       repository: "tabular-labs/frameworks", number: 58123, title: "BUG: nanmedian", body: "Closes #58010. Computes the mask first.",
       linkedIssues: [{ number: 58010, title: "median of all-NaN group is 0.0", body: "Expected NaN." }], patch,

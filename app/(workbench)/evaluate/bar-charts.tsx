@@ -105,7 +105,7 @@ function labelLines(label: string): string[] {
   const lines: string[] = [];
   for (const word of label.split(" ")) {
     const last = lines.at(-1);
-    if (last !== undefined && (last + " " + word).length <= 13) lines[lines.length - 1] = `${last} ${word}`;
+    if (last !== undefined && (`${last} ${word}`).length <= 13) lines[lines.length - 1] = `${last} ${word}`;
     else lines.push(word);
   }
   const kept = lines.slice(0, 2).map((line) => (line.length > 15 ? `${line.slice(0, 14)}…` : line));

@@ -1,7 +1,7 @@
 // Test fixture: the demo world with one fresh inline-comment instance assigned to exactly the
 // given annotators, unlabelled and in annotation.
 import type { PrismaClient } from "@/lib/db/generated/client";
-import type { Role, SessionUser } from "@/lib/auth/roles";
+import type { SessionUser } from "@/lib/auth/roles";
 
 export async function demoUsers(prisma: PrismaClient): Promise<Record<string, SessionUser>> {
   const users: Record<string, SessionUser> = {};

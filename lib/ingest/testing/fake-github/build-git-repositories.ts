@@ -46,7 +46,7 @@ function stream(commits: ImportCommit[]): string {
     for (const [p, content] of c.files) parts.push(content === null ? `D ${p}\n` : `M 100644 inline ${p}\n${data(content)}`);
     parts.push("\n");
   }
-  return parts.join("") + "done\n";
+  return `${parts.join("")}done\n`;
 }
 
 async function fastImport(gitDir: string, commits: ImportCommit[]): Promise<Map<number, string>> {

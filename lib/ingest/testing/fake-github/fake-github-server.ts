@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { execute, GraphQLError, parse, validate, type DocumentNode } from "graphql";
+import { execute, type GraphQLError, parse, validate, type DocumentNode } from "graphql";
 import { FaultPlan, faultResponse, type FaultRule, type RequestKind } from "./fault-plan";
 import { GitHubGraphQLError } from "./graphql-connection";
 import { graphqlQueryCost } from "./graphql-cost";

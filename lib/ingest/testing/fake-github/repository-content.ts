@@ -18,7 +18,7 @@ export function initialTree(repo: Pick<FakeRepository, "name" | "owner">): FileT
   tree.set("README.md", `# ${repo.owner}/${repo.name}\n\nA fake project for crawler tests.\n`);
   // no trailing newline: diffs of this file carry `\ No newline at end of file`
   tree.set("VERSION", "1.0.0");
-  for (let k = 0; k < MODULES; k++) tree.set(modulePath(repo, k), moduleLines(k).join("\n") + "\n");
+  for (let k = 0; k < MODULES; k++) tree.set(modulePath(repo, k), `${moduleLines(k).join("\n")}\n`);
   return tree;
 }
 
