@@ -1,13 +1,12 @@
 // One way to open the database, whichever it is: the embedded default (PGlite, an in-process
 // PostgreSQL, so one schema and one generated client serve both) or a PostgreSQL server.
-import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
-import path from "node:path";
+import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "./generated/client";
-import { isProcessAlive } from "./process-alive";
+import { acquireDataDirLock, EmbeddedDatabaseBusyError } from "./data-dir-lock";
 
 export type DatabaseTarget =
   | { kind: "embedded"; dataDir: string } // dataDir "memory://" for tests
@@ -25,39 +24,48 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export class EmbeddedDatabaseBusyError extends Error {
-  constructor(dataDir: string, pid: number) {
-    super(
-      `The embedded database at ${dataDir} is open in process ${pid}. PGlite allows one process per data folder ` +
-        `(two would corrupt it): stop that process, or set DATABASE_URL to use PostgreSQL for several processes.`,
-    );
-    this.name = "EmbeddedDatabaseBusyError";
-  }
-}
+export { EmbeddedDatabaseBusyError };
 
-
-// Two processes opening one PGlite folder get no error and lose data silently, so a pid file guards it.
-function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
-  const lockPath = path.join(path.dirname(path.resolve(dataDir)), `${path.basename(dataDir)}.lock`);
-  if (existsSync(lockPath)) {
-    const pid = Number(readFileSync(lockPath, "utf8"));
-    if (pid && pid !== process.pid && isProcessAlive(pid)) throw new EmbeddedDatabaseBusyError(dataDir, pid);
-  }
-  writeFileSync(lockPath, String(process.pid));
+/**
+ * Holds the data folder's lock while the database is open, and lets go of it however the process
+ * ends: close(), a normal exit, or SIGTERM/SIGINT (the database is closed first, then the signal
+ * takes its default course unless someone else, such as Next's server, handles it).
+ */
+function holdDataDirLock(dataDir: string, close: () => Promise<void>): () => void {
+  const release = acquireDataDirLock(dataDir);
+  const onExit = () => release();
+  const onSignal = (signal: NodeJS.Signals) => {
+    detach();
+    void close().finally(() => {
+      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    });
+  };
+  const detach = () => {
+    process.off("exit", onExit);
+    process.off("SIGTERM", onSignal);
+    process.off("SIGINT", onSignal);
+  };
+  process.on("exit", onExit);
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
   return () => {
-    try {
-      if (Number(readFileSync(lockPath, "utf8")) === process.pid) rmSync(lockPath);
-    } catch {
-      // already gone: nothing to release
-    }
+    detach();
+    release();
   };
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === "embedded") {
     const inMemory = target.dataDir.startsWith("memory://");
-    const release = inMemory ? () => {} : lockDataDir(target.dataDir);
+    let closed: Promise<void> | null = null;
+    let release = () => {};
+    // until PGlite is open, closing (a signal during start-up) only lets go of the lock
+    let closeOpened = async () => release();
+    const closeOnce = () => (closed ??= closeOpened());
+    if (!inMemory) {
+      mkdirSync(target.dataDir, { recursive: true });
+      release = holdDataDirLock(target.dataDir, closeOnce);
+    }
     try {
       const pglite = await PGlite.create(inMemory ? undefined : target.dataDir);
       const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
@@ -65,17 +73,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         execScript: async (sql: string) => void (await pglite.exec(sql)),
         query: async <T,>(sql: string, params: unknown[] = []) => (await pglite.query<T>(sql, params)).rows,
       };
+      closeOpened = async () => {
+        try {
+          await prisma.$disconnect();
+          await pglite.close();
+        } finally {
+          release();
+        }
+      };
       return {
         target,
         prisma,
         ...raw,
         // PGlite is a single session already
         session: (fn) => fn(raw),
-        close: async () => {
-          await prisma.$disconnect();
-          await pglite.close();
-          release();
-        },
+        close: closeOnce,
       };
     } catch (e) {
       release();

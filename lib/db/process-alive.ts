@@ -4,6 +4,6 @@ export function isProcessAlive(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
+    return e instanceof Error && "code" in e && e.code === "EPERM";
   }
 }
