@@ -28,6 +28,9 @@ export const ConfigSchema = z
     HF_REPO_ID: optionalString,
     CRON_SECRET: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16, "must be at least 16 characters").optional()),
     MIRRORS_DIR: z.string().default(".data/mirrors"),
+    // session cookies are Secure in production; "1" drops that for a production build served over
+    // plain http on a trusted network (never on the internet)
+    INSECURE_COOKIES: z.enum(["0", "1"]).default("0").transform((v) => v === "1"),
   })
   .superRefine((c, ctx) => {
     if (c.LLM_BASE_URL && !c.LLM_MODEL)

@@ -21,6 +21,14 @@ describe("Markdown (review comments are untrusted)", () => {
     expect(html).toContain('rel="noopener noreferrer nofollow"');
   });
 
+  test("images become links fetched only on a click (no tracking pixel when an annotator opens an instance)", () => {
+    const html = render("Looks off: ![screenshot](https://tracker.example/p.gif?u=1) and ![](https://x.example/a.png)");
+    expect(html).not.toContain("<img");
+    expect(html).toContain('href="https://tracker.example/p.gif?u=1"');
+    expect(html).toContain("[image: screenshot]");
+    expect(html).toContain("[image: https://x.example/a.png]");
+  });
+
   test("a suggestion block renders as a suggested change against the commented line", () => {
     const html = render("Catch only this:\n\n```suggestion\n        except ValueError:\n```", "        except Exception:");
     expect(html).toContain('data-testid="suggested-change"');

@@ -49,13 +49,25 @@ function SuggestedChange({ suggestion, original }: { suggestion: string; origina
 export function Markdown({ text, suggestionBase }: { text: string; suggestionBase?: string }) {
   const components: Components = {
     pre({ node, children }) {
-      const code = (node as HastNode | undefined)?.children?.find((c) => c.tagName === "code");
+      const code: HastNode | undefined = node?.children?.find((c) => c.type === "element" && c.tagName === "code");
       const classes = code?.properties?.className;
       if (code && Array.isArray(classes) && classes.includes("language-suggestion")) return <SuggestedChange suggestion={textOf(code)} original={suggestionBase} />;
       return <pre>{children}</pre>;
     },
     a({ href, children }) {
       return <a href={href} target="_blank" rel="noopener noreferrer nofollow">{children}</a>;
+    },
+    // An image in a comment is fetched from its host when shown, which tells that host who opened
+    // the instance and when (a tracking pixel). Shown as a link instead: fetched only on a click.
+    img({ src, alt }) {
+      const label = `image: ${alt || (typeof src === "string" ? src : "")}`;
+      return typeof src === "string" && src ? (
+        <a href={src} target="_blank" rel="noopener noreferrer nofollow" data-testid="comment-image-link">
+          [{label}]
+        </a>
+      ) : (
+        <span>[{label}]</span>
+      );
     },
   };
   return (

@@ -1,9 +1,12 @@
 "use server";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { getPrisma } from "@/lib/db/server";
+import { clientAddress } from "@/lib/auth/client-address";
 import { SESSION_COOKIE, signIn, signOut } from "@/lib/auth/sessions";
+import { config } from "@/lib/config";
+import { isAppError } from "@/lib/errors";
 
 const SignInRequestSchema = z.object({
   login: z.string().trim().min(1, "Enter your login").max(100),
@@ -15,11 +18,17 @@ export type SignInState = { error?: string };
 export async function signInAction(_prev: SignInState, form: FormData): Promise<SignInState> {
   const parsed = SignInRequestSchema.safeParse({ login: form.get("login"), password: form.get("password") });
   if (!parsed.success) return { error: parsed.error.issues[0].message };
-  const session = await signIn(await getPrisma(), parsed.data.login, parsed.data.password);
+  let session: Awaited<ReturnType<typeof signIn>>;
+  try {
+    session = await signIn(await getPrisma(), parsed.data.login, parsed.data.password, { address: clientAddress(await headers()) });
+  } catch (e) {
+    if (isAppError(e, "rate_limited")) return { error: e.message };
+    throw e;
+  }
   if (!session) return { error: "Unknown login or wrong password." };
   (await cookies()).set(SESSION_COOKIE, session.token, {
     httpOnly: true, sameSite: "lax", path: "/", expires: session.expiresAt,
-    secure: process.env.NODE_ENV === "production" && process.env.INSECURE_COOKIES !== "1",
+    secure: process.env.NODE_ENV === "production" && !config().INSECURE_COOKIES,
   });
   redirect("/");
 }

@@ -1,7 +1,9 @@
 // Session tokens are random; only their sha256 is stored, so a copied database grants nothing.
 import { createHash, randomBytes } from "node:crypto";
 import type { PrismaClient } from "@/lib/db/generated/client";
-import { verifyPassword } from "./password";
+import { AppError } from "@/lib/errors";
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./password";
+import { FREE_FAILURES_PER_ADDRESS, FREE_FAILURES_PER_LOGIN, THROTTLE_WINDOW_MS, waitAfterFailures } from "./sign-in-throttle";
 import type { SessionUser } from "./roles";
 
 export const SESSION_COOKIE = "wb_session";
@@ -9,12 +11,51 @@ export const SESSION_DAYS = 14;
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-export async function signIn(prisma: PrismaClient, login: string, password: string) {
+export interface SignInContext {
+  /** the client's address as the server saw it, for per-address throttling; null when unknown */
+  address: string | null;
+  now?: Date;
+}
+
+const FAILED = "session.sign_in_failed";
+
+/**
+ * Checks a login and password and opens a session, or returns null for an unknown login or a wrong
+ * password (one answer for both, in the same time: unknown logins are checked against a dummy hash).
+ * Every failure is audited; after repeated failures per login or per address it throws
+ * AppError("rate_limited") with the wait, before hashing anything.
+ */
+export async function signIn(prisma: PrismaClient, login: string, password: string, context: SignInContext = { address: null }) {
+  const now = context.now ?? new Date();
+  const since = new Date(now.getTime() - THROTTLE_WINDOW_MS);
+  const [byLogin, byAddress] = await Promise.all([
+    prisma.auditEvent.findMany({ where: { action: FAILED, subjectType: "login", subjectId: login, at: { gte: since } }, select: { at: true } }),
+    context.address === null
+      ? Promise.resolve([])
+      : prisma.auditEvent.findMany({
+          where: { action: FAILED, at: { gte: since }, details: { path: ["address"], equals: context.address } },
+          select: { at: true },
+        }),
+  ]);
+  const waitMs = Math.max(
+    waitAfterFailures(byLogin.map((e) => e.at), FREE_FAILURES_PER_LOGIN, now),
+    waitAfterFailures(byAddress.map((e) => e.at), FREE_FAILURES_PER_ADDRESS, now),
+  );
+  if (waitMs > 0) {
+    const seconds = Math.ceil(waitMs / 1000);
+    throw new AppError("rate_limited", `Too many failed sign-ins; try again in ${seconds} s.`, { retryAfterSeconds: seconds });
+  }
+
   const user = await prisma.user.findUnique({ where: { login } });
-  // Same message for unknown user and wrong password: don't reveal which logins exist.
-  if (!user || !(await verifyPassword(password, user.passwordHash))) return null;
+  const ok = user ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDummy(password);
+  if (!user || !ok) {
+    await prisma.auditEvent.create({ data: { action: FAILED, subjectType: "login", subjectId: login, details: { address: context.address } } });
+    return null;
+  }
+  if (needsRehash(user.passwordHash)) await prisma.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(password) } });
   const token = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
+  const expiresAt = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
+  await prisma.session.deleteMany({ where: { expiresAt: { lt: now } } });
   await prisma.session.create({ data: { tokenHash: hashToken(token), userId: user.id, expiresAt } });
   await prisma.auditEvent.create({ data: { actorId: user.id, action: "session.sign_in", subjectType: "user", subjectId: user.id } });
   return { token, expiresAt };

@@ -35,7 +35,9 @@ function holdDataDirLock(dataDir: string, close: () => Promise<void>): () => voi
   const release = acquireDataDirLock(dataDir);
   const onExit = () => release();
   const onSignal = (signal: NodeJS.Signals) => {
-    detach();
+    // the exit listener stays: another SIGTERM handler (Next's server) may exit before close() ends
+    process.off("SIGTERM", onSignal);
+    process.off("SIGINT", onSignal);
     void close().finally(() => {
       if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
     });

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { openDatabase } from "./connection";
 import { lockPathFor } from "./data-dir-lock";
 
-function openInChild(dataDir: string) {
+function openInChild(dataDir: string, options: { exitOnSigterm?: boolean } = {}) {
   // one process (node with tsx's loader), so a signal reaches the process that holds the lock
   const script = path.join(mkdtempSync(path.join(tmpdir(), "wb-sig-script-")), "open.mts");
   writeFileSync(
@@ -17,12 +17,14 @@ function openInChild(dataDir: string) {
     `import { openDatabase } from ${JSON.stringify(path.resolve("lib/db/connection.ts"))};
     const db = await openDatabase({ kind: "embedded", dataDir: process.env.DIR });
     await db.query("select 1");
+    // like Next's server: its own SIGTERM handler exits at once
+    if (process.env.EXIT_ON_SIGTERM) process.on("SIGTERM", () => process.exit(0));
     console.log("open");
     setInterval(() => {}, 1000);`,
   );
   const child = spawn(process.execPath, ["--import", "tsx", script], {
     stdio: ["ignore", "pipe", "inherit"],
-    env: { ...process.env, DIR: dataDir },
+    env: { ...process.env, DIR: dataDir, EXIT_ON_SIGTERM: options.exitOnSigterm ? "1" : "" },
   });
   const opened = new Promise<void>((resolve, reject) => {
     child.stdout.once("data", () => resolve());
@@ -46,6 +48,15 @@ describe("the embedded database's lock across process ends", () => {
       await db.close();
     }, 60_000);
   }
+
+  it("is released when another SIGTERM handler exits the process first (Next's server does)", async () => {
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), "wb-sig-")), "pglite");
+    const run = openInChild(dir, { exitOnSigterm: true });
+    await run.opened;
+    run.child.kill("SIGTERM");
+    expect(await run.exited).toBe(0);
+    expect(existsSync(lockPathFor(dir))).toBe(false);
+  }, 60_000);
 
   it("is taken over after SIGKILL", async () => {
     const dir = path.join(mkdtempSync(path.join(tmpdir(), "wb-sig-")), "pglite");

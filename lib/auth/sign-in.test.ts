@@ -1,0 +1,80 @@
+import { randomBytes, scryptSync } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
+import type { Database } from "@/lib/db/connection";
+import { isAppError } from "@/lib/errors";
+import { hashPassword, needsRehash } from "./password";
+import { signIn, userForToken } from "./sessions";
+import { FREE_FAILURES_PER_ADDRESS, FREE_FAILURES_PER_LOGIN } from "./sign-in-throttle";
+
+describe.each(TEST_DATABASE_KINDS)("signIn on %s", (kind) => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await openTestDatabase(kind);
+  });
+  afterAll(async () => db?.close());
+
+  const newUser = async (password = "correct horse") => {
+    const login = `u-${randomBytes(4).toString("hex")}`;
+    await db.prisma.user.create({ data: { login, name: login, roles: ["annotator"], passwordHash: await hashPassword(password) } });
+    return login;
+  };
+  const failures = (login: string) => db.prisma.auditEvent.count({ where: { action: "session.sign_in_failed", subjectId: login } });
+
+  it("opens a session for the right password and audits wrong ones", async () => {
+    const login = await newUser();
+    expect(await signIn(db.prisma, login, "wrong", { address: "10.0.0.1" })).toBeNull();
+    expect(await failures(login)).toBe(1);
+    const session = await signIn(db.prisma, login, "correct horse", { address: "10.0.0.1" });
+    expect(session).not.toBeNull();
+    expect((await userForToken(db.prisma, session?.token))?.login).toBe(login);
+  });
+
+  it("throttles a login after its free failures, even for the right password, without hashing", async () => {
+    const login = await newUser();
+    for (let i = 0; i < FREE_FAILURES_PER_LOGIN; i++) expect(await signIn(db.prisma, login, `guess ${i}`, { address: `10.1.0.${i}` })).toBeNull();
+    const attempt = signIn(db.prisma, login, "correct horse", { address: "10.2.0.1" });
+    await expect(attempt).rejects.toSatisfy((e) => isAppError(e, "rate_limited"));
+    await expect(signIn(db.prisma, login, "correct horse", { address: "10.2.0.1" })).rejects.toThrow(/try again in \d+ s/);
+    expect(await failures(login)).toBe(FREE_FAILURES_PER_LOGIN); // refused attempts are not new failures
+    // after the wait the right password works again
+    const later = new Date(Date.now() + 60_000);
+    expect(await signIn(db.prisma, login, "correct horse", { address: "10.2.0.1", now: later })).not.toBeNull();
+  });
+
+  it("throttles unknown logins like known ones (no enumeration)", async () => {
+    const login = `nobody-${randomBytes(4).toString("hex")}`;
+    for (let i = 0; i < FREE_FAILURES_PER_LOGIN; i++) expect(await signIn(db.prisma, login, "x", { address: null })).toBeNull();
+    await expect(signIn(db.prisma, login, "x", { address: null })).rejects.toThrow(/Too many failed sign-ins/);
+  });
+
+  it("throttles one address guessing across many logins", async () => {
+    const address = `10.9.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+    for (let i = 0; i < FREE_FAILURES_PER_ADDRESS; i++) await signIn(db.prisma, `spray-${i}-${address}`, "x", { address });
+    const login = await newUser();
+    await expect(signIn(db.prisma, login, "correct horse", { address })).rejects.toSatisfy((e) => isAppError(e, "rate_limited"));
+    expect(await signIn(db.prisma, login, "correct horse", { address: "10.3.0.1" })).not.toBeNull();
+  });
+
+  it("upgrades a hash made with older scrypt parameters at sign-in", async () => {
+    const login = `old-${randomBytes(4).toString("hex")}`;
+    const salt = randomBytes(16);
+    const key = scryptSync("pw", salt, 32, { N: 16384, r: 8, p: 1 });
+    const old = `scrypt$16384$8$1$${salt.toString("base64")}$${key.toString("base64")}`;
+    expect(needsRehash(old)).toBe(true);
+    await db.prisma.user.create({ data: { login, name: login, roles: ["annotator"], passwordHash: old } });
+    expect(await signIn(db.prisma, login, "pw", { address: null })).not.toBeNull();
+    const stored = (await db.prisma.user.findUniqueOrThrow({ where: { login } })).passwordHash;
+    expect(stored).not.toBe(old);
+    expect(needsRehash(stored)).toBe(false);
+    expect(await signIn(db.prisma, login, "pw", { address: null })).not.toBeNull();
+  });
+
+  it("deletes expired sessions when someone signs in", async () => {
+    const login = await newUser();
+    const user = await db.prisma.user.findUniqueOrThrow({ where: { login } });
+    await db.prisma.session.create({ data: { tokenHash: `expired-${login}`, userId: user.id, expiresAt: new Date(Date.now() - 1000) } });
+    await signIn(db.prisma, login, "correct horse", { address: null });
+    expect(await db.prisma.session.count({ where: { tokenHash: `expired-${login}` } })).toBe(0);
+  });
+});

@@ -1,0 +1,18 @@
+// Runs before every route handler, server action and page: refuses state-changing requests from
+// other origins and route-handler bodies of the wrong type (lib/http/request-guard.ts).
+import { NextResponse, type NextRequest } from "next/server";
+import { guardRequest } from "@/lib/http/request-guard";
+
+export function proxy(request: NextRequest) {
+  // the origin the browser addressed (Next's request URL says localhost for 127.0.0.1)
+  const url = new URL(request.url);
+  const origin = `${url.protocol}//${request.headers.get("host") ?? url.host}`;
+  const refusal = guardRequest({ method: request.method, origin, headers: request.headers });
+  if (refusal) return NextResponse.json({ code: refusal.code, error: refusal.error }, { status: refusal.status });
+  return NextResponse.next();
+}
+
+export const config = {
+  // static assets never change state
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|screenshots/).*)"],
+};
