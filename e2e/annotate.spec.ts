@@ -63,11 +63,14 @@ test("two annotators disagree without seeing each other's label, the adjudicator
   expect(own.status()).toBe(200);
   expect(JSON.stringify(await own.json())).not.toContain(bobsReason);
 
-  // keyboard first: 1 = trustworthy, type, Ctrl+Enter saves
+  // keyboard first: 1 = trustworthy (focus stays put), r = write the rationale (no "r" typed), Ctrl+Enter submits
   await alice.locator("body").click({ position: { x: 5, y: 5 } });
   await alice.keyboard.press("1");
+  await expect(alice.getByTestId("rationale")).not.toBeFocused();
+  await alice.keyboard.press("r");
   await expect(alice.getByTestId("rationale")).toBeFocused();
   await alice.keyboard.type("Alice's reasoning: the claim holds at the base commit");
+  await expect(alice.getByTestId("rationale")).toHaveValue("Alice's reasoning: the claim holds at the base commit");
   await alice.keyboard.press("Control+Enter");
   await expect(alice.getByTestId("label-saved")).toBeVisible();
   await expect(alice.getByTestId("label-trustworthy")).toHaveAttribute("aria-checked", "true");

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { shortcutFor, type KeyLike } from "./keyboard-shortcuts";
+import { SHORTCUTS, shortcutFor, type KeyLike } from "./keyboard-shortcuts";
 
 const key = (k: string, over: Partial<KeyLike> = {}): KeyLike => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, inTextField: false, ...over });
 
@@ -25,5 +25,16 @@ describe("shortcutFor", () => {
   test("browser shortcuts (Ctrl+R, Ctrl+T) are left alone", () => {
     expect(shortcutFor(key("r", { ctrlKey: true }))).toBeNull();
     expect(shortcutFor(key("t", { metaKey: true }))).toBeNull();
+  });
+  test("while the help dialog is open, only Escape and ? act (they close it)", () => {
+    for (const k of ["h", "2", "r", "j", "t"]) expect(shortcutFor(key(k, { helpOpen: true }))).toBeNull();
+    expect(shortcutFor(key("Enter", { helpOpen: true, ctrlKey: true }))).toBeNull();
+    expect(shortcutFor(key("Escape", { helpOpen: true }))).toEqual({ kind: "close-help" });
+    expect(shortcutFor(key("?", { helpOpen: true }))).toEqual({ kind: "close-help" });
+  });
+  test("the help says which key submits and that moving on keeps the draft", () => {
+    const submit = SHORTCUTS.find((s) => s.keys.includes("Ctrl+Enter"));
+    expect(submit?.description).toMatch(/^Submit/);
+    for (const k of ["j", "k"]) expect(SHORTCUTS.find((s) => s.keys.includes(k))?.description).toContain("not submitted");
   });
 });

@@ -1,17 +1,21 @@
 "use client";
 // The annotator's side of the instance page: three labels, a rationale, the save state, and the
-// keyboard (shortcuts from lib/annotate/keyboard-shortcuts, shown in the help overlay).
+// keyboard (shortcuts from lib/annotate/keyboard-shortcuts, shown in the help dialog). A label is
+// submitted only by the submit button or Ctrl+Enter; until then it is a draft, kept in this browser
+// per instance, so a reload, Back, a link or j/k neither loses nor submits it.
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { JUMP_TO_HUNK_EVENT } from "@/app/_components/patch-view";
-import { shortcutFor, SHORTCUTS } from "@/lib/annotate/keyboard-shortcuts";
+import { shortcutFor } from "@/lib/annotate/keyboard-shortcuts";
+import { forgetLabelDraft, keepLabelDraft, labelDraftFor } from "@/lib/annotate/label-drafts";
 import { LABEL_VALUES, type LabelValue } from "@/lib/annotate/label-schemas";
 import { LABEL_DEFINITIONS } from "@/lib/annotate/label-rubric";
 import { pendingLabelFor } from "@/lib/annotate/pending-labels";
 import { instanceKeys } from "@/lib/annotate/query-keys";
 import { ApiError } from "./api-client";
 import { fetchOwnLabel, type OwnLabel } from "./own-label";
+import { ShortcutHelp } from "./shortcut-help";
 import { useSaveLabel } from "./use-save-label";
 
 export interface QueueLinks {
@@ -29,29 +33,10 @@ const LABEL_STYLE: Record<LabelValue, { on: string; off: string }> = {
   unsuitable: { on: "border-slate-600 bg-slate-600 text-white", off: "border-slate-300 text-slate-700 hover:bg-slate-50" },
 };
 
-function isTextField(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  return !!el && (el.tagName === "TEXTAREA" || el.tagName === "INPUT" || el.tagName === "SELECT" || el.isContentEditable);
-}
-
-export function ShortcutHelp({ onClose }: { onClose: () => void }) {
+export function isTextField(target: EventTarget | null): boolean {
   return (
-    <div role="dialog" aria-label="Keyboard shortcuts" className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/40" onClick={onClose}>
-      <div className="w-96 rounded-xl bg-white p-5 shadow-xl" onClick={(e) => e.stopPropagation()} data-testid="shortcut-help">
-        <h2 className="mb-3 font-semibold">Keyboard shortcuts</h2>
-        <table className="w-full text-sm">
-          <tbody>
-            {SHORTCUTS.map((s) => (
-              <tr key={s.description} className="border-t border-slate-100">
-                <td className="py-1 pr-3">{s.keys.map((k) => <kbd key={k} className="mr-1 rounded border border-slate-300 bg-slate-50 px-1.5 font-mono text-xs">{k}</kbd>)}</td>
-                <td className="py-1 text-slate-700">{s.description}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <button type="button" onClick={onClose} className="mt-4 rounded-md border border-slate-300 px-3 py-1 text-sm">Close</button>
-      </div>
-    </div>
+    target instanceof HTMLElement &&
+    (target.tagName === "TEXTAREA" || target.tagName === "INPUT" || target.tagName === "SELECT" || target.isContentEditable)
   );
 }
 
@@ -70,49 +55,86 @@ export function LabelPanel({ instanceId, login, initialLabel, initialStage, queu
     staleTime: Infinity,
   });
   const [stage, setStage] = useState(initialStage);
-  const save = useSaveLabel(instanceId, (res) => setStage(res.stage));
+  const save = useSaveLabel(instanceId, (res) => {
+    setStage(res.stage);
+    forgetLabelDraft(window.localStorage, instanceId);
+  });
   const [value, setValue] = useState<LabelValue | null>(initialLabel?.value ?? null);
   const [rationale, setRationale] = useState(initialLabel?.rationale ?? "");
+  const [fromDraft, setFromDraft] = useState(false);
   const [help, setHelp] = useState(false);
   const rationaleRef = useRef<HTMLTextAreaElement>(null);
   const locked = stage !== "annotating";
 
-  // A label left unsaved by a reload or an outage is offered again and resent.
-  const resent = useRef(false);
+  // On arrival: a submitted label the server never acknowledged (reload, outage) is resent; else
+  // the draft left here earlier comes back as it was, still unsubmitted.
+  const restored = useRef(false);
   useEffect(() => {
-    if (resent.current) return;
-    resent.current = true;
+    if (restored.current) return;
+    restored.current = true;
     const pending = pendingLabelFor(window.localStorage, instanceId);
-    if (!pending) return;
-    setValue(pending.value);
-    setRationale(pending.rationale);
-    save.mutate(pending);
-  }, [instanceId, save]);
+    if (pending) {
+      setValue(pending.value);
+      setRationale(pending.rationale);
+      save.mutate(pending);
+      return;
+    }
+    const draft = labelDraftFor(window.localStorage, instanceId);
+    if (draft && !locked) {
+      setValue(draft.value);
+      setRationale(draft.rationale);
+      setFromDraft(true);
+    }
+  }, [instanceId, save, locked]);
 
   const valid = value !== null && rationale.trim().length >= 3;
   const dirty = value !== (saved?.value ?? null) || rationale.trim() !== (saved?.rationale ?? "").trim();
+
+  // Every edit is kept as the instance's draft; back to the saved label, the draft goes.
+  const edit = useCallback(
+    (next: { value: LabelValue | null; rationale: string }) => {
+      setValue(next.value);
+      setRationale(next.rationale);
+      const same = next.value === (saved?.value ?? null) && next.rationale.trim() === (saved?.rationale ?? "").trim();
+      if (same) forgetLabelDraft(window.localStorage, instanceId);
+      else keepLabelDraft(window.localStorage, { instanceId, ...next, at: Date.now() });
+    },
+    [instanceId, saved],
+  );
+
+  // Closing or reloading the tab with an unsubmitted change asks first (the draft is kept anyway).
+  useEffect(() => {
+    if (!dirty || locked) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = "";
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, [dirty, locked]);
+
   const submit = useCallback(() => {
     if (!value || rationale.trim().length < 3 || locked) return false;
     save.mutate({ instanceId, value, rationale: rationale.trim(), savedAt: Date.now() });
     return true;
   }, [instanceId, value, rationale, locked, save]);
 
-  const go = useCallback((id: string | null) => {
-    if (!id) return;
-    if (dirty && valid) submit(); // leaving with a finished but unsaved label saves it
-    router.push(`${queue.basePath}/${id}`);
-  }, [dirty, valid, submit, router, queue.basePath]);
+  // moving on never submits: the draft stays for when the annotator comes back
+  const go = useCallback(
+    (id: string | null) => {
+      if (id) router.push(`${queue.basePath}/${id}`);
+    },
+    [router, queue.basePath],
+  );
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const action = shortcutFor({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, inTextField: isTextField(e.target) });
+      const action = shortcutFor({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, inTextField: isTextField(e.target), helpOpen: help });
       if (!action) return;
       e.preventDefault();
       switch (action.kind) {
         case "label":
-          if (locked) return;
-          setValue(action.value);
-          if (rationale.trim() === "") rationaleRef.current?.focus();
+          if (!locked) edit({ value: action.value, rationale });
           return;
         case "save": return void submit();
         case "next": return go(queue.nextId);
@@ -120,12 +142,13 @@ export function LabelPanel({ instanceId, login, initialLabel, initialStage, queu
         case "focus-rationale": return rationaleRef.current?.focus();
         case "jump-to-hunk": return void window.dispatchEvent(new Event(JUMP_TO_HUNK_EVENT));
         case "toggle-help": return setHelp((h) => !h);
-        case "leave-field": return (document.activeElement as HTMLElement | null)?.blur();
+        case "close-help": return setHelp(false);
+        case "leave-field": return document.activeElement instanceof HTMLElement ? document.activeElement.blur() : undefined;
       }
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [locked, rationale, submit, go, queue.nextId, queue.previousId]);
+  }, [locked, rationale, submit, go, edit, help, queue.nextId, queue.previousId]);
 
   const error = save.error;
   const retrying = save.isPending && save.failureCount > 0;
@@ -135,7 +158,8 @@ export function LabelPanel({ instanceId, login, initialLabel, initialStage, queu
   else if (error instanceof ApiError && error.status === 401) status = { text: "Unsaved — you are signed out. Sign in again: the label is kept in this browser.", tone: "text-amber-800 bg-amber-50 border-amber-300", testId: "label-unsaved" };
   else if (error) status = { text: `Not saved: ${error.message}`, tone: "text-rose-800 bg-rose-50 border-rose-300", testId: "label-error" };
   else if (saved && !saved.pending && !dirty) status = { text: `Saved ${saved.updatedAt.slice(0, 16).replace("T", " ")} UTC`, tone: "text-emerald-800 bg-emerald-50 border-emerald-300", testId: "label-saved" };
-  else if (saved && dirty) status = { text: "Changed — not saved yet (Ctrl+Enter)", tone: "text-amber-800 bg-amber-50 border-amber-300", testId: "label-dirty" };
+  else if (saved && dirty) status = { text: `Changed — not submitted yet (Ctrl+Enter). ${fromDraft ? "Your draft from earlier is back; it" : "The draft"} is kept in this browser.`, tone: "text-amber-800 bg-amber-50 border-amber-300", testId: "label-dirty" };
+  else if (dirty) status = { text: `Draft — not submitted yet (Ctrl+Enter). ${fromDraft ? "Your draft from earlier is back; it" : "It"} is kept in this browser.`, tone: "text-amber-800 bg-amber-50 border-amber-300", testId: "label-draft" };
   else status = { text: "Not labelled yet", tone: "text-slate-600 bg-slate-50 border-slate-200", testId: "label-empty" };
 
   return (
@@ -152,7 +176,7 @@ export function LabelPanel({ instanceId, login, initialLabel, initialStage, queu
       <div className="grid grid-cols-3 gap-2" role="radiogroup" aria-label="Label">
         {LABEL_VALUES.map((v) => (
           <button key={v} type="button" role="radio" aria-checked={value === v} disabled={locked} title={LABEL_DEFINITIONS[v].meaning}
-            data-testid={`label-${v}`} onClick={() => setValue(v)}
+            data-testid={`label-${v}`} onClick={() => edit({ value: v, rationale })}
             className={`rounded-md border px-2 py-2 text-sm font-medium disabled:opacity-60 ${value === v ? LABEL_STYLE[v].on : LABEL_STYLE[v].off}`}>
             {LABEL_DEFINITIONS[v].title}
             <span className="ml-1 font-mono text-xs opacity-70">{LABEL_DEFINITIONS[v].key}</span>
@@ -160,13 +184,13 @@ export function LabelPanel({ instanceId, login, initialLabel, initialStage, queu
         ))}
       </div>
       <label className="mt-3 block text-xs font-medium text-slate-600" htmlFor="rationale">Rationale <span className="font-normal text-slate-400">(r)</span></label>
-      <textarea id="rationale" ref={rationaleRef} value={rationale} onChange={(e) => setRationale(e.target.value)} disabled={locked} rows={4}
+      <textarea id="rationale" ref={rationaleRef} value={rationale} onChange={(e) => edit({ value, rationale: e.target.value })} disabled={locked} rows={4}
         placeholder="What in the patch or repository shows the claim is right or wrong?" data-testid="rationale"
         className="mt-1 w-full rounded-md border border-slate-300 p-2 text-sm focus:border-indigo-500 focus:outline-none disabled:bg-slate-50" />
       <div className="mt-2 flex items-center gap-2">
         <button type="button" onClick={submit} disabled={!valid || locked || (!dirty && !!saved && !saved.pending)} data-testid="save-label"
           className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700 disabled:bg-slate-300">
-          Save label <span className="font-mono text-xs opacity-80">Ctrl+↵</span>
+          Submit label <span className="font-mono text-xs opacity-80">Ctrl+↵</span>
         </button>
         {!valid && !locked && <span className="text-xs text-slate-500">{value ? "Add a short rationale." : "Choose a label (1/2/3)."}</span>}
       </div>

@@ -4,27 +4,27 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { JUMP_TO_HUNK_EVENT } from "@/app/_components/patch-view";
 import { shortcutFor } from "@/lib/annotate/keyboard-shortcuts";
-import { ShortcutHelp, type QueueLinks } from "./label-panel";
+import { isTextField, type QueueLinks } from "./label-panel";
+import { ShortcutHelp } from "./shortcut-help";
 
 export function QueueKeys({ queue }: { queue: QueueLinks }) {
   const router = useRouter();
   const [help, setHelp] = useState(false);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const el = e.target as HTMLElement | null;
-      const inTextField = !!el && (el.tagName === "TEXTAREA" || el.tagName === "INPUT" || el.isContentEditable);
-      const action = shortcutFor({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, inTextField });
+      const action = shortcutFor({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, inTextField: isTextField(e.target), helpOpen: help });
       if (!action) return;
       if (action.kind === "next" && queue.nextId) router.push(`${queue.basePath}/${queue.nextId}`);
       else if (action.kind === "previous" && queue.previousId) router.push(`${queue.basePath}/${queue.previousId}`);
       else if (action.kind === "jump-to-hunk") window.dispatchEvent(new Event(JUMP_TO_HUNK_EVENT));
       else if (action.kind === "toggle-help") setHelp((h) => !h);
+      else if (action.kind === "close-help") setHelp(false);
       else return;
       e.preventDefault();
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [queue, router]);
+  }, [queue, router, help]);
   return (
     <nav className="flex items-center justify-between rounded-lg border border-slate-200 bg-white px-3 py-2 text-xs text-slate-600" aria-label="Queue">
       <button type="button" disabled={!queue.previousId} onClick={() => router.push(`${queue.basePath}/${queue.previousId}`)} className="rounded border border-slate-300 px-2 py-1 disabled:opacity-40">← Previous (k)</button>
