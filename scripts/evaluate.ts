@@ -4,7 +4,7 @@
 //   npx tsx scripts/evaluate.ts --list                                                 (exports and their ids)
 // --dry-run scores without storing; --seed/--resamples set the bootstrap. Prints the report as
 // tables, then name=value lines. Uses DATABASE_URL, or the embedded database (stop the app first).
-import { parseArgs } from "node:util";
+import { parseCli } from "@/lib/cli/parse-cli";
 import { z } from "zod";
 import { config } from "@/lib/config";
 import { openDatabase } from "@/lib/db/connection";
@@ -29,7 +29,7 @@ const ArgsSchema = z.object({
   paths: z.array(z.string()).min(1, "name a predictions file or folder"),
 });
 
-const { values, positionals } = parseArgs({
+const { values, positionals } = parseCli({ url: import.meta.url }, {
   allowPositionals: true,
   options: {
     export: { type: "string" },

@@ -6,7 +6,7 @@
 //   npx tsx scripts/export.ts --push [--create-repo]           push to HF_REPO_ID on HF_ENDPOINT with HF_TOKEN
 // Other flags: --split-run <id>, --test-share 0.3, --validation-share 0.15, --title "…", --eval-secret <hex>.
 // Prints name=value lines. Uses DATABASE_URL, or the embedded database (stop the app first).
-import { parseArgs } from "node:util";
+import { parseCli } from "@/lib/cli/parse-cli";
 import { z } from "zod";
 import { config } from "@/lib/config";
 import { openDatabase } from "@/lib/db/connection";
@@ -34,7 +34,7 @@ const ArgsSchema = z.object({
   import: z.array(z.string()),
 });
 
-const { values } = parseArgs({
+const { values } = parseCli({ url: import.meta.url }, {
   options: {
     "split-seed": { type: "string" },
     "split-run": { type: "string" },

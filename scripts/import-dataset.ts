@@ -4,14 +4,14 @@
 //   npx tsx scripts/import-dataset.ts data/train.jsonl data/validation.jsonl data/test.jsonl
 //   npx tsx scripts/import-dataset.ts path/to/CRJudgeBenchmark/
 // Prints warnings, then name=value lines. Uses DATABASE_URL, or the embedded database (stop the app first).
-import { parseArgs } from "node:util";
+import { parseCli } from "@/lib/cli/parse-cli";
 import { config } from "@/lib/config";
 import { openDatabase } from "@/lib/db/connection";
 import { migrate } from "@/lib/db/migrate";
 import { collectImportFiles } from "@/lib/export/collect-import-files";
 import { importReleasedDataset } from "@/lib/export/import-released-dataset";
 
-const { positionals } = parseArgs({ allowPositionals: true, options: {} });
+const { positionals } = parseCli({ url: import.meta.url }, { allowPositionals: true, options: {} });
 if (positionals.length === 0) {
   console.error("usage: import-dataset <file.jsonl | dataset folder>…");
   process.exit(2);

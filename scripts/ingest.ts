@@ -4,7 +4,7 @@
 // Selects repositories and harvests their PRs into the configured database (embedded by default,
 // DATABASE_URL for PostgreSQL), resuming from checkpoints. Progress on stderr, summary on stdout.
 // Ctrl-C stops cleanly between pages; a second Ctrl-C (or SIGKILL) loses at most the page in flight.
-import { parseArgs } from "node:util";
+import { parseCli } from "@/lib/cli/parse-cli";
 import { parseConfig } from "@/lib/config";
 import { openDatabase } from "@/lib/db/connection";
 import { migrate } from "@/lib/db/migrate";
@@ -12,7 +12,7 @@ import { IngestRequestSchema } from "@/lib/ingest/ingest-request";
 import { foldProgress, initialProgress, renderProgress, renderSummary } from "@/lib/ingest/progress-display";
 import { runIngest } from "@/lib/ingest/run-ingest";
 
-const { values } = parseArgs({
+const { values } = parseCli({ url: import.meta.url }, {
   options: {
     language: { type: "string" },
     top: { type: "string" },
@@ -31,7 +31,6 @@ const { values } = parseArgs({
     "lock-ttl-seconds": { type: "string" },
     json: { type: "boolean", default: false },
   },
-  strict: true,
 });
 
 const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));

@@ -5,6 +5,7 @@
 // review comment that becomes an instance. Symbol swaps use the patch plus the demo git mirrors
 // (MIRRORS_DIR, built by the annotation seed) exactly as the page does; patch only without git.
 // Run: npx tsx scripts/perturb-report.ts
+import { parseCli } from "@/lib/cli/parse-cli";
 import { openDatabase } from "@/lib/db/connection";
 import { migrate } from "@/lib/db/migrate";
 import { seedDemo } from "@/lib/demo/seed-demo";
@@ -16,6 +17,7 @@ import { knownSymbolsFor } from "@/lib/perturb/propose-perturbations";
 import type { ParentComment } from "@/lib/perturb/rule-proposals";
 import { formatTally, tallyGeneratorOutput } from "@/lib/perturb/tally-generator-output";
 
+parseCli({ url: import.meta.url }, { options: {} });
 const started = performance.now();
 const db = await openDatabase({ kind: "embedded", dataDir: "memory://" });
 try {

@@ -9,7 +9,7 @@
 // `corpus` runs the whole funnel on a generated corpus, by default in a throwaway in-memory
 // database; --fake-llm answers the LLM screens from a local scripted server on 127.0.0.1.
 import { performance } from "node:perf_hooks";
-import { parseArgs } from "node:util";
+import { parseCli } from "@/lib/cli/parse-cli";
 import type { z } from "zod";
 import { config } from "@/lib/config";
 import { openDatabase, type Database } from "@/lib/db/connection";
@@ -27,7 +27,7 @@ import { seedSyntheticCorpus } from "@/lib/screen/seed-synthetic-corpus";
 
 const USAGE = "usage: npx tsx scripts/screen.ts rules|llm|funnel|audit|corpus [options] (see the header of scripts/screen.ts)";
 
-const { positionals, values } = parseArgs({
+const { positionals, values } = parseCli({ url: import.meta.url }, {
   allowPositionals: true,
   options: {
     only: { type: "string" },
