@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { requirePageRole } from "@/lib/auth/current-user";
 import { hasRole } from "@/lib/auth/roles";
 import { signOutAction } from "../sign-in/actions";
-import { STAGE_NAV } from "./nav";
+import { OVERVIEW_ROLES, STAGE_NAV } from "./nav";
 
 export const dynamic = "force-dynamic";
 
@@ -14,7 +14,7 @@ export default async function WorkbenchLayout({ children }: { children: ReactNod
     <div className="min-h-screen">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl items-center gap-6 px-6 py-3">
-          <Link href="/" className="font-semibold text-indigo-700">Review Trust Workbench</Link>
+          <Link href={hasRole(user, ...OVERVIEW_ROLES) ? "/" : "/annotate"} className="font-semibold text-indigo-700">Review Trust Workbench</Link>
           <nav aria-label="Pipeline stages" className="flex gap-1 text-sm">
             {links.map((n) => (
               <Link key={n.href} href={n.href} className="rounded-md px-3 py-1.5 text-slate-700 hover:bg-slate-100">{n.label}</Link>

@@ -1,9 +1,11 @@
 import Link from "next/link";
+import { redirect } from "next/navigation";
 import { requirePageRole } from "@/lib/auth/current-user";
 import { hasRole } from "@/lib/auth/roles";
 import { config, integrationStatus } from "@/lib/config";
 import { getPrisma } from "@/lib/db/server";
 import { INSTANCE_STAGES, pipelineCounts } from "@/lib/overview/pipeline-counts";
+import { OVERVIEW_ROLES } from "./nav";
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 
@@ -28,6 +30,7 @@ function Figure({ label, value, testId }: { label: string; value: number; testId
 
 export default async function OverviewPage() {
   const user = await requirePageRole();
+  if (!hasRole(user, ...OVERVIEW_ROLES)) redirect("/annotate");
   const c = await pipelineCounts(await getPrisma());
   const integrations = integrationStatus(config());
   const admin = hasRole(user, "admin");
