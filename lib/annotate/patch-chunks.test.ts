@@ -9,7 +9,9 @@ describe("splitPatchByFile", () => {
     const whole = parsePatch(pr.patch);
     const chunks = splitPatchByFile(pr.patch);
     expect(chunks.map((c) => [c.path, c.additions, c.deletions])).toEqual(whole.map((f) => [f.path, f.additions, f.deletions]));
-    chunks.forEach((c, i) => expect(parsePatch(c.text)[0]).toEqual(whole[i]));
+    chunks.forEach((c, i) => {
+      expect(parsePatch(c.text)[0]).toEqual(whole[i]);
+    });
     const comment = pr.timeline.find((t) => t.id === 1990000404)!;
     const anchor = anchorComment(whole, comment.path!, comment.hunk!)!;
     expect(anchor.fileIndex).toBe(1);

@@ -54,6 +54,7 @@ export function checkoutScript(repo: string, baseCommit: string): string {
     "# Checks the repository out at the PR's base commit; review.patch is NOT applied (paper A.2.2).",
     "# Usage: sh checkout.sh [destination]   (default /testbed/repo; REPO_URL overrides the clone URL)",
     "set -eu",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a JS template
     'dest="${1:-/testbed/repo}"',
     `url="\${REPO_URL:-https://github.com/${repo}.git}"`,
     'git init -q "$dest"',

@@ -49,7 +49,9 @@ function perturbationOrdinals(instances: readonly LoadedInstance[]): Map<string,
   for (const members of groups.values())
     members
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
-      .forEach((m, index) => ordinals.set(m.id, index + 1));
+      .forEach((m, index) => {
+        ordinals.set(m.id, index + 1);
+      });
   return ordinals;
 }
 

@@ -67,7 +67,10 @@ export async function cachedCompleteJson<S extends z.ZodType>(
   const key = llmCacheKey({ promptVersion, model: client.model, inputHash: hashLlmInput(completion) });
 
   let inFlight = inFlightByCache.get(cache);
-  if (!inFlight) inFlightByCache.set(cache, (inFlight = new Map()));
+  if (!inFlight) {
+    inFlight = new Map();
+    inFlightByCache.set(cache, inFlight);
+  }
   const pending = inFlight.get(key);
   if (pending) return asHit((await pending) as LlmResult<z.output<S>>);
 

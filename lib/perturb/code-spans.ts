@@ -213,5 +213,7 @@ export function maskNonProse(text: string, segments: readonly TextSegment[]): st
     else if (s.kind === "html-comment") masked += s.text.replace(/[^\n]/g, " ");
     else masked += s.text.replace(/[^\n]/g, "X");
   }
+  // offsets map back 1:1 only if the segments cover the text exactly
+  if (masked.length !== text.length) throw new Error(`maskNonProse: the segments cover ${masked.length} of ${text.length} characters`);
   return masked;
 }

@@ -110,7 +110,10 @@ export function generateSyntheticGroups(spec: SyntheticGroupSpec, random: Random
   const pickRepo = (i: number) => {
     if (i < repos.length) return repos[i]; // every repository gets at least one PR
     let x = random() * totalWeight;
-    for (const repo of repos) if ((x -= repo.weight) < 0) return repo;
+    for (const repo of repos) {
+      x -= repo.weight;
+      if (x < 0) return repo;
+    }
     return repos[repos.length - 1];
   };
 

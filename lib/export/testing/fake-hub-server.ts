@@ -122,12 +122,14 @@ export async function startFakeHubServer(options: FakeHubServerOptions = {}): Pr
       repos.set(repoKey(type, id), { id, type, commits: [], files: new Map() });
       return sendJson(res, 200, { url: `${url}/${type === "model" ? "" : `${type}s/`}${id}`, id: `repo-${id}` });
     }
-    if ((m = path.match(/^\/api\/(models|datasets|spaces)\/([^/]+\/[^/]+)$/)) && method === "GET") {
+    m = path.match(/^\/api\/(models|datasets|spaces)\/([^/]+\/[^/]+)$/);
+    if (m && method === "GET") {
       authenticate(req, false);
       const repo = findRepo(m[1], m[2]);
       return sendJson(res, 200, { id: repo.id, _id: `repo-${repo.id}`, private: true, sha: repo.commits.at(-1)?.oid ?? null });
     }
-    if ((m = path.match(/^\/api\/(models|datasets|spaces)\/([^/]+\/[^/]+)\/preupload\/([^/]+)$/)) && method === "POST") {
+    m = path.match(/^\/api\/(models|datasets|spaces)\/([^/]+\/[^/]+)\/preupload\/([^/]+)$/);
+    if (m && method === "POST") {
       authenticate(req, true);
       const repo = findRepo(m[1], m[2]);
       const body = JSON.parse((await readBody(req)).toString("utf8")) as { files: { path: string; size: number; sample: string }[] };
@@ -139,7 +141,8 @@ export async function startFakeHubServer(options: FakeHubServerOptions = {}): Pr
       }));
       return sendJson(res, 200, { files, commitOid: repo.commits.at(-1)?.oid ?? "0".repeat(40) });
     }
-    if ((m = path.match(/^\/(?:(datasets|spaces)\/)?([^/]+\/[^/]+)\.git\/info\/lfs\/objects\/batch$/)) && method === "POST") {
+    m = path.match(/^\/(?:(datasets|spaces)\/)?([^/]+\/[^/]+)\.git\/info\/lfs\/objects\/batch$/);
+    if (m && method === "POST") {
       authenticate(req, true);
       findRepo(m[1] ?? "models", m[2]);
       const body = JSON.parse((await readBody(req)).toString("utf8")) as { operation: string; objects: { oid: string; size: number }[] };
@@ -151,14 +154,16 @@ export async function startFakeHubServer(options: FakeHubServerOptions = {}): Pr
       res.writeHead(200, { "Content-Type": "application/vnd.git-lfs+json" });
       return res.end(JSON.stringify({ transfer: "basic", objects }));
     }
-    if ((m = path.match(/^\/fake-lfs\/([0-9a-f]{64})$/)) && method === "PUT") {
+    m = path.match(/^\/fake-lfs\/([0-9a-f]{64})$/);
+    if (m && method === "PUT") {
       const data = await readBody(req);
       if (createHash("sha256").update(data).digest("hex") !== m[1]) throw new HttpError(400, "LFS object does not match its oid");
       lfsStore.set(m[1], data);
       res.writeHead(200, { ETag: `"${m[1]}"` });
       return res.end();
     }
-    if ((m = path.match(/^\/api\/(models|datasets|spaces)\/([^/]+\/[^/]+)\/commit\/([^/]+)$/)) && method === "POST") {
+    m = path.match(/^\/api\/(models|datasets|spaces)\/([^/]+\/[^/]+)\/commit\/([^/]+)$/);
+    if (m && method === "POST") {
       authenticate(req, true);
       const repo = findRepo(m[1], m[2]);
       const lines = (await readBody(req)).toString("utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { key: string; value: Record<string, unknown> });
