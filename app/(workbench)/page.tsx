@@ -39,9 +39,12 @@ export default async function OverviewPage() {
       <div>
         <h1 className="text-2xl font-semibold">Pipeline overview</h1>
         <p className="text-sm text-slate-600">
-          Ingest → screen → annotate → perturb → split → export. Database: {integrations.database};
-          GitHub {integrations.github ? "configured" : "not configured"}; LLM {integrations.llm ? "configured" : "not configured"};
-          Hugging Face {integrations.huggingFace ? "configured" : "not configured"}.
+          {[
+            `Ingest → screen → annotate → perturb → split → export. Database: ${integrations.database}`,
+            `GitHub ${integrations.github ? "configured" : "not configured"}`,
+            `LLM ${integrations.llm ? "configured" : "not configured"}`,
+            `Hugging Face ${integrations.huggingFace ? "configured" : "not configured"}.`,
+          ].join("; ")}
         </p>
       </div>
       <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">

@@ -8,6 +8,7 @@ export function SignInForm() {
     <form action={action} className="space-y-4">
       <label className="block">
         <span className="text-sm font-medium text-slate-700">Login</span>
+        {/* biome-ignore lint/a11y/noAutofocus: the sign-in page has one task, and the login field is where it starts */}
         <input name="login" autoComplete="username" required autoFocus
           className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 focus:border-indigo-500 focus:outline-none" />
       </label>
@@ -17,7 +18,7 @@ export function SignInForm() {
           className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 focus:border-indigo-500 focus:outline-none" />
       </label>
       {state.error && <p role="alert" className="text-sm text-red-700">{state.error}</p>}
-      <button disabled={pending}
+      <button type="submit" disabled={pending}
         className="w-full rounded-md bg-indigo-600 px-3 py-2 font-medium text-white hover:bg-indigo-700 disabled:opacity-60">
         {pending ? "Signing in…" : "Sign in"}
       </button>

@@ -1,6 +1,7 @@
 // Puts instances that passed screening into annotators' queues: `overlap` distinct annotators
 // each (planAssignments), the instance moving from screened to annotating. Instances already in
 // annotation are topped up when the overlap was raised.
+import { mustGet } from "@/lib/must";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { InstanceStage } from "@/lib/db/generated/enums";
 import { AnnotateError } from "./annotate-error";
@@ -54,7 +55,7 @@ export async function assignInstances(prisma: PrismaClient, options: AssignOptio
   const now = options.now ?? new Date();
   const loginOf = new Map(annotators.map((a) => [a.id, a.login]));
   const added = new Map<string, string[]>();
-  for (const a of plan.assignments) added.set(a.instanceId, [...(added.get(a.instanceId) ?? []), loginOf.get(a.annotatorId)!]);
+  for (const a of plan.assignments) added.set(a.instanceId, [...(added.get(a.instanceId) ?? []), mustGet(loginOf, a.annotatorId, "annotator login")]);
   const toAnnotating = instances.filter((i) => added.has(i.id) && i.stage !== "annotating").map((i) => i.id);
   await prisma.$transaction([
     prisma.assignment.createMany({ data: plan.assignments.map((a) => ({ ...a, assignedAt: now })), skipDuplicates: true }),

@@ -1,6 +1,7 @@
 // Runs one export of a split: rows → files → a folder on disk → an Export row with one ExportItem
 // per example (its opaque eval_id). The folder is written first and removed again if the database
 // refuses the rows, so an Export row always has its files.
+import { mustGet } from "@/lib/must";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -97,7 +98,7 @@ export async function exportDataset(prisma: PrismaClient, options: ExportOptions
           contentHash: files.manifest.content_hash,
           items: {
             createMany: {
-              data: files.items.map((item) => ({ instanceId: splitRows.instanceOfRow.get(item.rowKey)!, evalId: item.evalId, split: item.split })),
+              data: files.items.map((item) => ({ instanceId: mustGet(splitRows.instanceOfRow, item.rowKey, "instance of an exported row"), evalId: item.evalId, split: item.split })),
             },
           },
         },

@@ -1,3 +1,4 @@
+import { must } from "@/lib/must";
 import { z } from "zod";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { LlmCache } from "@/lib/llm/cache";
@@ -98,7 +99,7 @@ async function screenStoredItemsWithLlm(
     pendingErrors = [];
     writing = writing.then(async () => {
       if (rows.length > 0) {
-        const ids = rows.map((r) => (subject === "pull_request" ? r.pullRequestId! : r.instanceId!));
+        const ids = rows.map((r) => must(subject === "pull_request" ? r.pullRequestId : r.instanceId, `the ${subject} of a screening decision`));
         // The newest answer replaces the filter's previous decision on the same item.
         await prisma.filterDecision.deleteMany({
           where: { filterKey, ...(subject === "pull_request" ? { pullRequestId: { in: ids } } : { instanceId: { in: ids } }) },

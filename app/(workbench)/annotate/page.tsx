@@ -78,7 +78,7 @@ export default async function AnnotateQueuePage({ searchParams }: { searchParams
         </div>
       </div>
       {mine && items.length > 0 && (
-        <div className="h-2 overflow-hidden rounded-full bg-slate-200" aria-label={`${done} of ${items.length} labelled`}>
+        <div className="h-2 overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-valuemin={0} aria-valuemax={items.length} aria-valuenow={done} aria-label={`${done} of ${items.length} labelled`}>
           <div className="h-full bg-indigo-500" style={{ width: `${(100 * done) / items.length}%` }} />
         </div>
       )}

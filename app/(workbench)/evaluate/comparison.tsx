@@ -23,7 +23,7 @@ export function RunComparison({ runs, selectedId, href }: { runs: StoredEvalRun[
   const rows = compareRuns(runs.map((run) => ({ name: run.name, report: run.report.metrics })));
   const repos = [...new Set(runs.flatMap((run) => run.report.metrics.byRepository.map((row) => row.key)))].sort();
   const series = (pick: (run: StoredEvalRun, group: number) => number | null, groups: number) =>
-    runs.map((run) => ({ name: run.name, color: colorOf.get(run.name)!, values: Array.from({ length: groups }, (_, g) => pick(run, g)) }));
+    runs.map((run, index) => ({ name: run.name, color: runColor(index), values: Array.from({ length: groups }, (_, g) => pick(run, g)) }));
   return (
     <div className="space-y-5">
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
@@ -49,7 +49,8 @@ export function RunComparison({ runs, selectedId, href }: { runs: StoredEvalRun[
           </thead>
           <tbody>
             {rows.map((row) => {
-              const run = byName.get(row.name)!;
+              const run = byName.get(row.name);
+              if (!run) return null; // every compared row comes from one of these runs
               const selected = run.id === selectedId;
               return (
                 <tr key={run.id} data-testid="comparison-row" data-run-name={row.name}
@@ -75,7 +76,7 @@ export function RunComparison({ runs, selectedId, href }: { runs: StoredEvalRun[
                       <summary className="cursor-pointer text-slate-500 hover:text-rose-700">Delete</summary>
                       <form action={deleteRunAction} className="mt-1">
                         <input type="hidden" name="runId" value={run.id} />
-                        <button className="rounded border border-rose-300 px-2 py-0.5 text-rose-700 hover:bg-rose-50">Delete this run</button>
+                        <button type="submit" className="rounded border border-rose-300 px-2 py-0.5 text-rose-700 hover:bg-rose-50">Delete this run</button>
                       </form>
                     </details>
                   </td>

@@ -27,8 +27,9 @@ function buildTree(entries: TreeEntry[]): DirNode {
     let node = root;
     for (const part of parts.slice(0, -1)) {
       const path = node.path ? `${node.path}/${part}` : part;
-      if (!node.dirs.has(part)) node.dirs.set(part, { name: part, path, dirs: new Map(), files: [], changed: false });
-      node = node.dirs.get(part)!;
+      const child = node.dirs.get(part) ?? { name: part, path, dirs: new Map(), files: [], changed: false };
+      node.dirs.set(part, child);
+      node = child;
       if (e.change) node.changed = true;
     }
     node.files.push(e);
@@ -69,6 +70,7 @@ function CodeView({ file, targetLine }: { file: FileResult; targetLine: number |
   const lines = useMemo(() => (file.kind === "text" ? file.text.replace(/\n$/, "").split("\n") : []), [file]);
   const lang = file.kind === "text" ? languageFor(file.path) : undefined;
   const html = useMemo(() => (lines.length <= HIGHLIGHT_LINE_LIMIT ? lines.map((l) => highlightLine(l, lang)) : null), [lines, lang]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new file scrolls to the target line again
   useEffect(() => {
     if (targetLine) document.getElementById(`repo-line-${targetLine}`)?.scrollIntoView({ block: "center" });
   }, [targetLine, file]);
@@ -82,7 +84,12 @@ function CodeView({ file, targetLine }: { file: FileResult; targetLine: number |
           {lines.map((line, i) => (
             <tr key={i} id={`repo-line-${i + 1}`} className={targetLine === i + 1 ? "bg-amber-100" : ""}>
               <td className="w-12 select-none px-2 text-right align-top text-slate-400">{i + 1}</td>
-              {html ? <td className="whitespace-pre-wrap break-all pr-3" dangerouslySetInnerHTML={{ __html: html[i] }} /> : <td className="whitespace-pre-wrap break-all pr-3">{line}</td>}
+              {html ? (
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: highlight.js output, which escapes the line's text
+                <td className="whitespace-pre-wrap break-all pr-3" dangerouslySetInnerHTML={{ __html: html[i] }} />
+              ) : (
+                <td className="whitespace-pre-wrap break-all pr-3">{line}</td>
+              )}
             </tr>
           ))}
         </tbody>
@@ -112,7 +119,7 @@ export function RepoBrowser({ instanceId, baseSha, initialPath, initialLine = nu
   });
   const file = useQuery({
     queryKey: instanceKeys.repoFile(instanceId, version, selected ?? ""),
-    queryFn: () => apiFetch<FileResult>(`/api/instances/${instanceId}/repo/file?version=${version}&path=${encodeURIComponent(selected!)}`),
+    queryFn: () => apiFetch<FileResult>(`/api/instances/${instanceId}/repo/file?version=${version}&path=${encodeURIComponent(selected ?? "")}`),
     enabled: open && !!selected,
     staleTime: Infinity,
   });
@@ -130,9 +137,12 @@ export function RepoBrowser({ instanceId, baseSha, initialPath, initialLine = nu
     if (!tree.data) return;
     setExpanded((prev) => {
       const next = new Set(prev);
-      const addParents = (p: string) => p.split("/").slice(0, -1).forEach((_, i, parts) => next.add(parts.slice(0, i + 1).join("/")));
+      const addParents = (p: string) => {
+        const parts = p.split("/").slice(0, -1);
+        for (let i = 0; i < parts.length; i++) next.add(parts.slice(0, i + 1).join("/"));
+      };
       if (selected) addParents(selected);
-      tree.data.entries.filter((e) => e.change).forEach((e) => addParents(e.path));
+      for (const e of tree.data.entries) if (e.change) addParents(e.path);
       return next;
     });
   }, [tree.data, selected]);
@@ -181,7 +191,7 @@ export function RepoBrowser({ instanceId, baseSha, initialPath, initialLine = nu
           <input value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="Search code (fixed string)" aria-label="Search code"
             data-testid="repo-search-input" className="w-56 rounded-md border border-slate-300 px-2 py-1 text-xs" />
           <label className="flex items-center gap-1 text-xs text-slate-600"><input type="checkbox" checked={ignoreCase} onChange={(e) => setIgnoreCase(e.target.checked)} /> Aa</label>
-          <button className="rounded-md border border-slate-300 px-2 py-1 text-xs hover:bg-slate-50">Search</button>
+          <button type="submit" className="rounded-md border border-slate-300 px-2 py-1 text-xs hover:bg-slate-50">Search</button>
         </form>
       </div>
       {tree.error ? (

@@ -17,6 +17,7 @@ export function ShortcutHelp({ onClose }: { onClose: () => void }) {
     };
   }, []);
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the click is on the backdrop; Esc (the dialog's cancel event) is its keyboard twin
     <dialog
       ref={ref}
       aria-labelledby="shortcut-help-title"
