@@ -3,9 +3,9 @@
 // at the base commit when a local mirror holds it. A swap to a name that really exists there is
 // the harder negative, so the repository matters, but the patch alone still gives candidates.
 import { existsSync } from "node:fs";
-import { hasCommit, openMirror, streamGitLines, type Mirror } from "@/lib/repo/git-command";
+import { hasCommit, streamGitLines, type Mirror } from "@/lib/repo/git-command";
 import { listTree } from "@/lib/repo/list-tree";
-import { mirrorPathFor } from "@/lib/repo/mirror-path";
+import { locateMirror } from "@/lib/repo/mirror-path";
 
 export type KnownSymbols = {
   symbols: string[];
@@ -112,12 +112,12 @@ export async function openMirrorSymbolSource(options: { mirrorsDir: string; full
 > {
   let gitDir: string;
   try {
-    gitDir = mirrorPathFor(options.mirrorsDir, options.fullName);
+    gitDir = locateMirror(options.mirrorsDir, options.fullName);
   } catch (e) {
-    return { source: null, reason: (e as Error).message };
+    return { source: null, reason: e instanceof Error ? e.message : String(e) };
   }
   if (!existsSync(gitDir)) return { source: null, reason: `${options.fullName} has not been mirrored yet` };
-  const mirror = openMirror(gitDir, options.fullName);
+  const mirror: Mirror = { fullName: options.fullName, gitDir };
   if (!(await hasCommit(mirror, options.commit))) {
     return { source: null, reason: `the mirror of ${options.fullName} lacks base commit ${options.commit.slice(0, 7)}` };
   }

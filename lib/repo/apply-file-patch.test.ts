@@ -2,8 +2,7 @@ import { describe, expect, test } from "vitest";
 import { parsePatch } from "@/lib/annotate/parse-patch";
 import { DEMO_REPOSITORIES } from "@/lib/demo/demo-world";
 import { applyFilePatch } from "./apply-file-patch";
-import { PatchDoesNotApplyError } from "./repo-errors";
-import { synthesizeBaseFile } from "./testing/synthesize-base-file";
+import { synthesizeBaseFile } from "./synthesize-base-file";
 
 const settingsBase = ["import os", "", "DEBUG = False", "TIMEOUT = 30", "RETRIES = 3", "", "def load():", "    return os.environ", ""].join("\n");
 
@@ -35,7 +34,7 @@ describe("applyFilePatch", () => {
   test("refuses a base whose lines differ, naming the file and hunk", () => {
     const [file] = parsePatch(settingsPatch);
     const other = settingsBase.replace("TIMEOUT = 30", "TIMEOUT = 45");
-    expect(() => applyFilePatch(other, file)).toThrowError(PatchDoesNotApplyError);
+    expect(() => applyFilePatch(other, file)).toThrow(expect.objectContaining({ code: "patch_does_not_apply" }));
     expect(() => applyFilePatch(other, file)).toThrowError(/app\/settings\.py/);
   });
 
