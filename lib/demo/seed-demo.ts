@@ -4,11 +4,11 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import { hashPassword } from "@/lib/auth/password";
 import type { Role } from "@/lib/auth/roles";
 import { createInstances } from "@/lib/screen/create-instances";
-import { seedDemoScreening } from "@/lib/screen/seed-demo-screening";
-import { seedDemoAnnotation } from "@/lib/annotate/seed-demo-annotation";
-import { seedDemoEvaluation } from "@/lib/evaluate/seed-demo-evaluation";
-import { seedDemoPerturbations } from "@/lib/perturb/seed-demo-perturbations";
-import { seedDemoSplitExport } from "@/lib/export/seed-demo-split-export";
+import { seedDemoScreening } from "./seed-demo-screening";
+import { seedDemoAnnotation } from "./seed-demo-annotation";
+import { seedDemoEvaluation } from "./seed-demo-evaluation";
+import { seedDemoPerturbations } from "./seed-demo-perturbations";
+import { seedDemoSplitExport } from "./seed-demo-split-export";
 import { DEMO_REPOSITORIES, type DemoRepository } from "./demo-world";
 
 export const DEMO_PASSWORD = "workbench";

@@ -8,7 +8,7 @@ import { loadPerturbationReview } from "./load-perturbation-review";
 import { perturbationCounts } from "./perturbation-counts";
 import { proposePerturbations } from "./propose-perturbations";
 import { loadRequiredVerifiers, saveRequiredVerifiers } from "./required-verifiers";
-import { seedDemoPerturbations } from "./seed-demo-perturbations";
+import { seedDemoPerturbations } from "@/lib/demo/seed-demo-perturbations";
 import { buildPerturbationWorld, type PerturbationWorld } from "./testing/perturbation-world";
 import { verifyPerturbation } from "./verify-perturbation";
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { PrismaClient } from "@/lib/db/generated/client";
-import type { Db } from "./load-gold";
+import type { Db } from "@/lib/evaluate/load-gold";
 import {
   SAMPLE_EVALUATION_TAG,
   SAMPLE_EXPORT_TITLE,
