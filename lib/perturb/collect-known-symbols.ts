@@ -6,6 +6,7 @@ import { existsSync } from "node:fs";
 import { hasCommit, streamGitLines, type Mirror } from "@/lib/repo/git-command";
 import { listTree } from "@/lib/repo/list-tree";
 import { locateMirror } from "@/lib/repo/mirror-path";
+import { HUNK_HEADER, parseFileHeader } from "@/lib/patch/released-patch";
 
 export type KnownSymbols = {
   symbols: string[];
@@ -26,18 +27,16 @@ export const PATCH_ONLY_NOTE = "symbols from the patch only: no repository mirro
 export const REPOSITORY_IDENTIFIER_CAP = 50_000;
 
 const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_]+/g;
-const FILE_LINE = /^diff --git a\/(.*) b\/(.*)$/;
-const HUNK_HEADER = /^@@ [^@]* @@ ?/;
 
 /** Identifiers on every patch line (removed lines exist at the base, added ones in the patch) and its file paths. */
 export function identifiersInPatch(patch: string): { identifiers: string[]; paths: string[] } {
   const identifiers = new Set<string>();
   const paths = new Set<string>();
   for (const line of patch.split("\n")) {
-    const file = FILE_LINE.exec(line);
+    const file = parseFileHeader(line);
     if (file) {
-      paths.add(file[1]);
-      paths.add(file[2]);
+      paths.add(file.oldPath);
+      paths.add(file.path);
       continue;
     }
     const code = line.replace(HUNK_HEADER, "");

@@ -1,11 +1,10 @@
 // Applies one file's released-format hunks to its base text (pure): the patched version an
 // annotator toggles to, without a checkout. Like `patch`, a hunk may sit a few lines away from
 // its header's position (offset) but its context and deleted lines must match exactly.
-import type { PatchFile } from "@/lib/annotate/parse-patch";
+import { NO_NEWLINE_MARKER as NO_NEWLINE, type PatchFile } from "@/lib/patch/released-patch";
 import { AppError } from "@/lib/errors";
 
 const MAX_OFFSET = 300;
-const NO_NEWLINE = "\\ No newline at end of file";
 
 interface SplitText {
   lines: string[];

@@ -1,7 +1,7 @@
 // The repository as the PR would leave it: base tree and files with the PR's patch applied.
 // The patch is what annotators judge, so it is applied to the base text (pure); only when it does
 // not apply (e.g. a base that moved) is the head commit read instead, if the mirror has it.
-import type { PatchFile } from "@/lib/annotate/parse-patch";
+import type { PatchFile } from "@/lib/patch/released-patch";
 import { isAppError } from "@/lib/errors";
 import { applyFilePatch } from "./apply-file-patch";
 import { hasCommit, type Mirror } from "./git-command";
