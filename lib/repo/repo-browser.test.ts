@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { parsePatch } from "@/lib/annotate/parse-patch";
+import { parseReleasedPatch as parsePatch } from "@/lib/patch/released-patch";
 import type { Mirror } from "./git-command";
 import { listTree } from "./list-tree";
 import { legacyMirrorPathFor, mirrorPathFor, openMirror } from "./mirror-path";
