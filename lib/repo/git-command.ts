@@ -32,11 +32,21 @@ export interface GitResult {
   exitCode: number;
 }
 
+/** The git subcommand in an argument list (after options such as `-c key=value` and `-C dir`). */
+export function gitSubcommand(args: string[]): string {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] ?? "";
+    if (a === "-c" || a === "-C") i++;
+    else if (!a.startsWith("-")) return a;
+  }
+  return "";
+}
+
 function gitFailed(command: string, args: string[], stderr: string, exitCode: number | null, cause?: unknown): AppError {
-  const shown = command === "git" ? args.filter((a) => !a.startsWith("--git-dir=")) : [command];
+  const what = command === "git" ? `git ${gitSubcommand(args)}` : `${command} (${args.at(-1) ?? ""})`;
   return new AppError(
     "git_failed",
-    `git ${shown.find((a) => !a.startsWith("-") && !a.includes("=")) ?? ""} failed (${exitCode ?? "killed"}): ${stderr.trim().slice(0, 300)}`,
+    `${what} failed (${exitCode ?? "killed"}): ${stderr.trim().slice(0, 300)}`,
     { args, stderr: stderr.slice(0, 4000), exitCode },
     { cause },
   );
