@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { sampleEvalId } from "../lib/evaluate/sample-evaluation";
+import { sampleEvalId } from "@/lib/demo/sample-evaluation";
 import { signInAs } from "./helpers";
 
 // Predictions for the bundled sample's 12 test items (7 trustworthy, 5 untrustworthy), worked by hand.

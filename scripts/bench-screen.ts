@@ -13,7 +13,7 @@ import { screenWithLlm, type LlmScreenJob } from "@/lib/screen/screen-with-llm";
 import { scriptedScreenAnswer } from "@/lib/screen/testing/scripted-screen-answers";
 import { applyInstanceRules, INSTANCE_RULE_ORDER } from "@/lib/screen/apply-rule-filters";
 import { DEFAULT_RULE_CONFIG, ruleConfigFingerprint, type RuleConfig } from "@/lib/screen/rule-config";
-import { generateSyntheticComments, type SyntheticComment } from "@/lib/screen/synthetic-comments";
+import { generateSyntheticComments, type SyntheticComment } from "@/lib/demo/synthetic-comments";
 
 const COMMENT_COUNT = 76_190;
 const SEED = 20250815;

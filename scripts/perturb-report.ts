@@ -10,7 +10,7 @@ import { openDatabase } from "@/lib/db/connection";
 import { migrate } from "@/lib/db/migrate";
 import { seedDemo } from "@/lib/demo/seed-demo";
 import { config } from "@/lib/config";
-import { demoParentComments } from "@/lib/perturb/demo-parent-comments";
+import { demoParentComments } from "@/lib/demo/demo-parent-comments";
 import { listEligibleParents } from "@/lib/perturb/list-eligible-parents";
 import { loadPerturbationParent } from "@/lib/perturb/load-perturbation-parent";
 import { knownSymbolsFor } from "@/lib/perturb/propose-perturbations";

@@ -22,8 +22,8 @@ import { loadRuleConfig } from "@/lib/screen/rule-config-store";
 import { runLlmScreening, type LlmScreeningReport } from "@/lib/screen/run-llm-screening";
 import { runRuleScreening } from "@/lib/screen/run-rule-screening";
 import { RerunRulesRequestSchema, RunLlmScreeningRequestSchema } from "@/lib/screen/screening-requests";
-import { screeningLlmClient } from "@/lib/screen/screening-llm-status";
-import { seedSyntheticCorpus } from "@/lib/screen/seed-synthetic-corpus";
+import { screeningLlmClient } from "@/lib/llm/configured-llm";
+import { seedSyntheticCorpus } from "@/lib/demo/seed-synthetic-corpus";
 
 const USAGE = "usage: npx tsx scripts/screen.ts rules|llm|funnel|audit|corpus [options] (see the header of scripts/screen.ts)";
 

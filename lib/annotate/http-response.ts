@@ -4,18 +4,14 @@
 import { ZodError } from "zod";
 import { AccessDeniedError, NotSignedInError } from "@/lib/auth/roles";
 import { AnnotateError } from "./annotate-error";
-import { CommitMissingError, InvalidRepoPathError, MirrorMissingError, PatchDoesNotApplyError } from "@/lib/repo/repo-errors";
-import { EmptyQueryError } from "@/lib/repo/search-code";
-import { InvalidRepositoryNameError } from "@/lib/repo/mirror-path";
+import { AppError } from "@/lib/errors";
 
 export function errorResponse(e: unknown): Response {
   if (e instanceof ZodError) return Response.json({ error: "Invalid request.", code: "invalid_request", issues: e.issues }, { status: 422 });
   if (e instanceof NotSignedInError) return Response.json({ error: e.message, code: "not_signed_in" }, { status: 401 });
   if (e instanceof AccessDeniedError) return Response.json({ error: e.message, code: "forbidden" }, { status: 403 });
   if (e instanceof AnnotateError) return Response.json({ error: e.message, code: e.code }, { status: e.status });
-  for (const Known of [MirrorMissingError, CommitMissingError, InvalidRepoPathError, PatchDoesNotApplyError, EmptyQueryError, InvalidRepositoryNameError]) {
-    if (e instanceof Known) return Response.json({ error: e.message, code: e.name }, { status: "status" in e ? e.status : 422 });
-  }
+  if (e instanceof AppError) return Response.json({ error: e.message, code: e.code, details: e.details }, { status: e.status });
   console.error("[annotate] unexpected error", e);
   return Response.json({ error: "Something went wrong on the server; the request was not completed.", code: "internal" }, { status: 500 });
 }

@@ -4,8 +4,8 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import type { SessionUser } from "@/lib/auth/roles";
 import { parsePatch } from "./parse-patch";
 import { requireInstanceAccess } from "./viewer-access";
-import { openMirror, type Mirror } from "@/lib/repo/git-command";
-import { mirrorPathFor } from "@/lib/repo/mirror-path";
+import type { Mirror } from "@/lib/repo/git-command";
+import { openMirror } from "@/lib/repo/mirror-path";
 import { listVersionTree, readVersionFile, searchVersion, type PullRequestRevision, type RepoVersion } from "@/lib/repo/patched-view";
 
 export interface InstanceRepository {
@@ -19,7 +19,7 @@ export async function openInstanceRepository(prisma: PrismaClient, mirrorsDir: s
     where: { id: instanceId },
     select: { pullRequest: { select: { baseSha: true, headSha: true, patch: true, repository: { select: { fullName: true } } } } },
   });
-  const mirror = openMirror(mirrorPathFor(mirrorsDir, pr.repository.fullName), pr.repository.fullName);
+  const mirror = openMirror(mirrorsDir, pr.repository.fullName);
   return { mirror, revision: { baseSha: pr.baseSha, headSha: pr.headSha, files: parsePatch(pr.patch) } };
 }
 

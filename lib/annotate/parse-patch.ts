@@ -1,76 +1,11 @@
-// Parses `patch_to_review` (released format: per file a `diff --git a/<p> b/<p>` line followed
-// directly by its `@@` hunks) into files, hunks and numbered lines for the diff view.
+// Parses `patch_to_review` for the diff view (lib/patch/released-patch.ts owns the format) and
+// anchors review comments in it.
+import { parseReleasedPatch, type PatchFile } from "@/lib/patch/released-patch";
 
-export type PatchLineKind = "context" | "add" | "del" | "meta";
-
-export interface PatchLine {
-  kind: PatchLineKind;
-  text: string;
-  oldNo: number | null;
-  newNo: number | null;
-}
-
-export interface PatchHunk {
-  header: string;
-  oldStart: number;
-  oldCount: number;
-  newStart: number;
-  newCount: number;
-  lines: PatchLine[];
-}
-
-export interface PatchFile {
-  path: string;
-  oldPath: string;
-  hunks: PatchHunk[];
-  additions: number;
-  deletions: number;
-}
-
-const FILE_RE = /^diff --git a\/(.*) b\/(.*)$/;
-const HUNK_RE = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
+export type { PatchFile, PatchHunk, PatchLine, PatchLineKind } from "@/lib/patch/released-patch";
 
 export function parsePatch(patch: string): PatchFile[] {
-  const files: PatchFile[] = [];
-  let file: PatchFile | null = null;
-  let hunk: PatchHunk | null = null;
-  let oldNo = 0, newNo = 0;
-  const all = patch.split("\n");
-  for (const [index, text] of all.entries()) {
-    const f = FILE_RE.exec(text);
-    if (f) {
-      file = { oldPath: f[1], path: f[2], hunks: [], additions: 0, deletions: 0 };
-      files.push(file);
-      hunk = null;
-      continue;
-    }
-    const h = HUNK_RE.exec(text);
-    if (h && file) {
-      // an omitted count means 1 (unified diff format)
-      hunk = { header: text, oldStart: Number(h[1]), oldCount: h[2] === undefined ? 1 : Number(h[2]), newStart: Number(h[3]), newCount: h[4] === undefined ? 1 : Number(h[4]), lines: [] };
-      file.hunks.push(hunk);
-      oldNo = hunk.oldStart;
-      newNo = hunk.newStart;
-      continue;
-    }
-    if (!hunk || !file) continue; // stray lines before the first hunk (e.g. binary notes) carry nothing to show
-    if (text.startsWith("\\")) {
-      hunk.lines.push({ kind: "meta", text, oldNo: null, newNo: null });
-      continue;
-    }
-    // Lines, not the header's counts, decide (hand-edited patches miscount); a patch's final newline adds no line.
-    if (text === "" && index === all.length - 1) continue;
-    if (text.startsWith("+")) {
-      hunk.lines.push({ kind: "add", text: text.slice(1), oldNo: null, newNo: newNo++ });
-      file.additions++;
-    } else if (text.startsWith("-")) {
-      hunk.lines.push({ kind: "del", text: text.slice(1), oldNo: oldNo++, newNo: null });
-      file.deletions++;
-    } else {
-      hunk.lines.push({ kind: "context", text: text.slice(1), oldNo: oldNo++, newNo: newNo++ });
-    }
-  }
-  return files;
+  return parseReleasedPatch(patch);
 }
 
 export interface CommentAnchor {

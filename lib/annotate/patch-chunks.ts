@@ -1,6 +1,6 @@
 // Splits a released-format patch into one text per file, so the diff view can hand each file to
 // the browser as it is and parse only the files an annotator opens.
-import { parsePatch } from "./parse-patch";
+import { parseReleasedPatch, splitReleasedPatch } from "@/lib/patch/released-patch";
 
 export interface PatchFileChunk {
   path: string;
@@ -12,11 +12,8 @@ export interface PatchFileChunk {
 }
 
 export function splitPatchByFile(patch: string): PatchFileChunk[] {
-  const lines = patch.split("\n");
-  const starts = lines.flatMap((l, i) => (l.startsWith("diff --git a/") ? [i] : []));
-  return starts.map((start, k) => {
-    const text = lines.slice(start, starts[k + 1] ?? lines.length).join("\n");
-    const [file] = parsePatch(text);
-    return { path: file.path, oldPath: file.oldPath, additions: file.additions, deletions: file.deletions, text };
+  return splitReleasedPatch(patch).map(({ path, oldPath, text }) => {
+    const [file] = parseReleasedPatch(text);
+    return { path, oldPath, additions: file?.additions ?? 0, deletions: file?.deletions ?? 0, text };
   });
 }

@@ -2,23 +2,24 @@ import "server-only";
 import { config } from "@/lib/config";
 import { openDatabase, type Database } from "./connection";
 import { migrate } from "./migrate";
-import { seedDemoIfEmpty } from "@/lib/demo/seed-demo";
 
 // One database per server process: PGlite is single-session and Prisma pools its own connections.
+// lib/db opens and migrates only; the server's start-up (instrumentation.ts) passes lib/demo's seeding.
 const holder = globalThis as unknown as { __workbenchDb?: Promise<Database> };
 
-async function start(): Promise<Database> {
+async function start(afterMigrate?: (db: Database) => Promise<void>): Promise<Database> {
   const c = config();
   const db = await openDatabase(
     c.DATABASE_URL ? { kind: "postgresql", url: c.DATABASE_URL } : { kind: "embedded", dataDir: c.EMBEDDED_DB_DIR },
   );
   await migrate(db);
-  if (c.DEMO_DATA === "1") await seedDemoIfEmpty(db.prisma);
+  if (afterMigrate) await afterMigrate(db);
   return db;
 }
 
-export function getDb(): Promise<Database> {
-  holder.__workbenchDb ??= start().catch((e) => {
+/** The process's database, opened and migrated once; the first caller's afterMigrate runs before anyone gets it. */
+export function getDb(afterMigrate?: (db: Database) => Promise<void>): Promise<Database> {
+  holder.__workbenchDb ??= start(afterMigrate).catch((e) => {
     holder.__workbenchDb = undefined;
     throw e;
   });

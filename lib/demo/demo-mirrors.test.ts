@@ -3,8 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parsePatch } from "@/lib/annotate/parse-patch";
-import { openMirror } from "@/lib/repo/git-command";
-import { mirrorPathFor } from "@/lib/repo/mirror-path";
+import { openMirror } from "@/lib/repo/mirror-path";
 import { readVersionFile, searchVersion } from "@/lib/repo/patched-view";
 import { buildDemoMirrors } from "./demo-mirrors";
 import { DEMO_REPOSITORIES } from "./demo-world";
@@ -26,7 +25,7 @@ describe("demo mirrors", () => {
 
   test("every demo patch applies to its base, file by file, in the patched view", async () => {
     for (const repo of DEMO_REPOSITORIES.filter((r) => r.pullRequests.length > 0)) {
-      const mirror = openMirror(mirrorPathFor(dir, repo.fullName), repo.fullName);
+      const mirror = openMirror(dir, repo.fullName);
       for (const pr of repo.pullRequests) {
         const revision = { baseSha: bases.get(repo.fullName)!.get(pr.number)!, headSha: pr.headSha, files: parsePatch(pr.patch) };
         for (const file of revision.files) {
@@ -39,7 +38,7 @@ describe("demo mirrors", () => {
 
   test("code search finds what the review comments talk about", async () => {
     const mobject = DEMO_REPOSITORIES.find((r) => r.fullName === "sketchworks/mobject")!;
-    const mirror = openMirror(mirrorPathFor(dir, mobject.fullName), mobject.fullName);
+    const mirror = openMirror(dir, mobject.fullName);
     const pr = mobject.pullRequests[0];
     const revision = { baseSha: bases.get(mobject.fullName)!.get(pr.number)!, headSha: pr.headSha, files: parsePatch(pr.patch) };
     const raises = await searchVersion(mirror, revision, "raise ValueError", "base");

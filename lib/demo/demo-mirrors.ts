@@ -4,8 +4,8 @@
 // talk about, so the repository browser and code search have something true to show.
 import { parsePatch } from "@/lib/annotate/parse-patch";
 import { mirrorPathFor } from "@/lib/repo/mirror-path";
-import { ensureBareMirror, type MirrorCommit } from "@/lib/repo/testing/build-bare-mirror";
-import { synthesizeBaseFile, type BaseFilePlan } from "@/lib/repo/testing/synthesize-base-file";
+import { ensureBareMirror, type MirrorCommit } from "@/lib/repo/build-bare-mirror";
+import { synthesizeBaseFile, type BaseFilePlan } from "@/lib/repo/synthesize-base-file";
 import type { DemoRepository } from "./demo-world";
 
 const lines = (s: string) => s.replace(/^\n/, "").replace(/\n$/, "").split("\n");

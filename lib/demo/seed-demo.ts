@@ -4,12 +4,13 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import { hashPassword } from "@/lib/auth/password";
 import type { Role } from "@/lib/auth/roles";
 import { createInstances } from "@/lib/screen/create-instances";
-import { seedDemoScreening } from "@/lib/screen/seed-demo-screening";
-import { seedDemoAnnotation } from "@/lib/annotate/seed-demo-annotation";
-import { seedDemoEvaluation } from "@/lib/evaluate/seed-demo-evaluation";
-import { seedDemoPerturbations } from "@/lib/perturb/seed-demo-perturbations";
-import { seedDemoSplitExport } from "@/lib/export/seed-demo-split-export";
+import { seedDemoScreening } from "./seed-demo-screening";
+import { seedDemoAnnotation } from "./seed-demo-annotation";
+import { seedDemoEvaluation } from "./seed-demo-evaluation";
+import { seedDemoPerturbations } from "./seed-demo-perturbations";
+import { seedDemoSplitExport } from "./seed-demo-split-export";
 import { DEMO_REPOSITORIES, type DemoRepository } from "./demo-world";
+import { countReleasedPatch } from "@/lib/patch/released-patch";
 
 export const DEMO_PASSWORD = "workbench";
 export const DEMO_USERS: { login: string; name: string; roles: Role[] }[] = [
@@ -29,7 +30,7 @@ async function seedRepository(prisma: PrismaClient, repo: DemoRepository) {
     },
   });
   for (const pr of repo.pullRequests) {
-    const files = pr.patch.split("\n").filter((l) => l.startsWith("diff --git ")).length;
+    const files = countReleasedPatch(pr.patch).files;
     const lines = pr.patch.split("\n").filter((l) => /^[+-]/.test(l)).length;
     const commits = pr.timeline.filter((t) => t.kind === "commit").length;
     await prisma.pullRequest.create({

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import type { SplitName } from "@/lib/db/enums";
 import type { Db } from "./load-gold";
-import { SAMPLE_EVALUATION_TAG } from "./sample-evaluation";
+
+/** The manifest tag of the bundled evaluation sample (lib/demo loads it); such an export is listed as a sample. */
+export const SAMPLE_EVALUATION_TAG = "bundled-evaluation-sample-v1";
 
 export interface EvaluableExport {
   id: string;

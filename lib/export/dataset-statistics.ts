@@ -2,6 +2,7 @@
 // exactly what was written (and work the same for an imported dataset).
 import { PERTURBATION_KINDS as PERTURBATION_KIND_NAMES, SPLIT_NAMES, type SplitName } from "@/lib/db/enums";
 import { judgedEntryOf, type ReleasedPerturbationKind, type ReleasedRow } from "./released-row-schema";
+import { countReleasedPatch } from "@/lib/patch/released-patch";
 
 export const SPLITS = SPLIT_NAMES;
 export type { SplitName };
@@ -51,12 +52,13 @@ export interface DatasetStatistics {
 
 export const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
-/** Added plus deleted lines of a released patch (it has no ---/+++ headers). */
+/** Added plus deleted lines of a released patch. */
 export function countEditedLines(patch: string): number {
-  return patch.split("\n").filter((l) => (l.startsWith("+") || l.startsWith("-")) && !l.startsWith("+++ ") && !l.startsWith("--- ")).length;
+  const { additions, deletions } = countReleasedPatch(patch);
+  return additions + deletions;
 }
 
-export const countEditedFiles = (patch: string) => patch.split("\n").filter((l) => l.startsWith("diff --git ")).length;
+export const countEditedFiles = (patch: string) => countReleasedPatch(patch).files;
 
 const prKey = (row: ReleasedRow) => `${row.repo}#${row.pull_request.pull_number}`;
 

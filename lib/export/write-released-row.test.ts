@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { ReleasedRowSchema, judgedEntryOf } from "./released-row-schema";
-import { demoPullRequest, demoRowSource } from "./testing/demo-row-source";
+import { demoPullRequest, demoRowSource } from "@/lib/demo/testing/demo-row-source";
 import { orderTimeline, RowWriteError, writeReleasedRow } from "./write-released-row";
 
 const REPO = "tabular-labs/frameworks";

@@ -2,7 +2,7 @@
 // per repository and run; a head or base the mirror lacks (PR pushed after the fetch, base branch
 // rewritten) triggers one refetch, then a fetch of the commits by id, then a per-PR error.
 import { formatReleasedPatch } from "./format-released-patch";
-import type { GitMirror } from "./git-mirror";
+import type { FetchableMirror } from "@/lib/repo/fetch-mirror";
 import type { PatchFacts } from "./store-pull-requests";
 
 export interface PatchRequest {
@@ -12,7 +12,7 @@ export interface PatchRequest {
 }
 
 export interface MirrorState {
-  mirror: GitMirror;
+  mirror: FetchableMirror;
   /** whether this run already fetched the PR heads */
   fetched: boolean;
 }

@@ -2,6 +2,7 @@
 // GitHub's per-file patches joined file by file, each introduced by `diff --git a/<path> b/<path>`
 // followed directly by its `@@` hunks. Git's extended headers (index, modes, renames, ---/+++) are what
 // GitHub's `/pulls/{n}/files` leaves out of `patch`, so they go; `\ No newline at end of file` stays.
+import { countReleasedPatch, isFileHeader, writeReleasedPatch } from "@/lib/patch/released-patch";
 
 export interface ReleasedPatch {
   patch: string;
@@ -75,7 +76,7 @@ export function formatReleasedPatch(gitDiff: string): ReleasedPatch {
     if (header && hunks.length) files.push({ path: fileNameOf(header), hunks });
   };
   for (const line of lines) {
-    if (line.startsWith("diff --git ")) {
+    if (isFileHeader(line)) {
       flush();
       header = [line];
       hunks = [];
@@ -86,13 +87,12 @@ export function formatReleasedPatch(gitDiff: string): ReleasedPatch {
     }
   }
   flush();
-  let linesEdited = 0;
-  for (const f of files)
-    for (const l of f.hunks) if (l.startsWith("+") || l.startsWith("-")) linesEdited++;
+  const patch = writeReleasedPatch(files.map((f) => ({ path: f.path, hunkLines: f.hunks })));
+  const counts = countReleasedPatch(patch);
   return {
-    patch: files.map((f) => [`diff --git a/${f.path} b/${f.path}`, ...f.hunks].join("\n")).join("\n"),
-    filesEdited: files.length,
-    linesEdited,
+    patch,
+    filesEdited: counts.files,
+    linesEdited: counts.additions + counts.deletions,
     paths: files.map((f) => f.path),
   };
 }

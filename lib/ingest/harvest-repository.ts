@@ -6,7 +6,7 @@ import type { PrismaClient, Repository } from "@/lib/db/generated/client";
 import { collectPullRequests } from "./collect-pull-requests";
 import { computePatches, type MirrorState } from "./compute-patches";
 import { fetchPullRequestPage } from "./fetch-pull-request-page";
-import { openMirror } from "./git-mirror";
+import { openMirrorForFetch } from "@/lib/repo/fetch-mirror";
 import type { GitHubClient } from "./github-client";
 import { RepositoryGoneError, RunStopped } from "./ingest-errors";
 import { mapPullRequest } from "./map-pull-request";
@@ -56,7 +56,7 @@ export async function harvestRepository(ctx: HarvestContext, repo: Repository): 
       await prisma.repository.update({ where: { id: repo.id }, data: { lastHarvestedAt: new Date(), lastError: null } });
       return { ...result, outcome: "unchanged" };
     }
-    const mirror: MirrorState = { mirror: await openMirror(ctx.mirrorsDir, repo.fullName, ctx.gitUrlFor(repo.fullName), ctx.signal), fetched: false };
+    const mirror: MirrorState = { mirror: await openMirrorForFetch(ctx.mirrorsDir, repo.fullName, ctx.gitUrlFor(repo.fullName), ctx.signal), fetched: false };
     let pageSize = ctx.pageSize;
     for (;;) {
       const stop = ctx.stopReason();

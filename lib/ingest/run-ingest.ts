@@ -5,7 +5,7 @@ import type { Prisma } from "@/lib/db/generated/client";
 import type { Database } from "@/lib/db/connection";
 import type { Config } from "@/lib/config";
 import { budgetFigures, closeAbandonedRuns, finishRun, heartbeatRun, recordCrawlError } from "./crawl-run-record";
-import { defaultGitUrlFor } from "./git-mirror";
+import { defaultGitUrlFor } from "@/lib/repo/fetch-mirror";
 import { createGitHubClient, type GitHubClientOptions } from "./github-client";
 import { harvestSelectedRepositories, type RepositoryOutcome } from "./harvest-selected-repositories";
 import { GitHubAccessError, RateLimitStop, RunStopped } from "./ingest-errors";

@@ -1,6 +1,6 @@
 // The cron route's work, framework-free: check the shared secret, find the job, validate the
 // payload, run it. Returns an HTTP status and a JSON body; the route only translates.
-import { verifyCronSecret } from "@/lib/ingest/verify-cron-secret";
+import { verifyCronSecret } from "./verify-cron-secret";
 import { JOBS, type JobContext } from "./registry";
 
 export interface CronResponse {

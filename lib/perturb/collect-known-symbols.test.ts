@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_REPOSITORIES } from "@/lib/demo/demo-world";
 import { mirrorPathFor } from "@/lib/repo/mirror-path";
-import { ensureBareMirror } from "@/lib/repo/testing/build-bare-mirror";
+import { ensureBareMirror } from "@/lib/repo/build-bare-mirror";
 import { collectKnownSymbols, identifiersInPatch, openMirrorSymbolSource, PATCH_ONLY_NOTE } from "./collect-known-symbols";
 import { symbolCandidates } from "./symbol-swap";
 

@@ -3,9 +3,10 @@
 // at the base commit when a local mirror holds it. A swap to a name that really exists there is
 // the harder negative, so the repository matters, but the patch alone still gives candidates.
 import { existsSync } from "node:fs";
-import { hasCommit, openMirror, streamGitLines, type Mirror } from "@/lib/repo/git-command";
+import { hasCommit, streamGitLines, type Mirror } from "@/lib/repo/git-command";
 import { listTree } from "@/lib/repo/list-tree";
-import { mirrorPathFor } from "@/lib/repo/mirror-path";
+import { locateMirror } from "@/lib/repo/mirror-path";
+import { HUNK_HEADER, parseFileHeader } from "@/lib/patch/released-patch";
 
 export type KnownSymbols = {
   symbols: string[];
@@ -26,18 +27,16 @@ export const PATCH_ONLY_NOTE = "symbols from the patch only: no repository mirro
 export const REPOSITORY_IDENTIFIER_CAP = 50_000;
 
 const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_]+/g;
-const FILE_LINE = /^diff --git a\/(.*) b\/(.*)$/;
-const HUNK_HEADER = /^@@ [^@]* @@ ?/;
 
 /** Identifiers on every patch line (removed lines exist at the base, added ones in the patch) and its file paths. */
 export function identifiersInPatch(patch: string): { identifiers: string[]; paths: string[] } {
   const identifiers = new Set<string>();
   const paths = new Set<string>();
   for (const line of patch.split("\n")) {
-    const file = FILE_LINE.exec(line);
+    const file = parseFileHeader(line);
     if (file) {
-      paths.add(file[1]);
-      paths.add(file[2]);
+      paths.add(file.oldPath);
+      paths.add(file.path);
       continue;
     }
     const code = line.replace(HUNK_HEADER, "");
@@ -112,12 +111,12 @@ export async function openMirrorSymbolSource(options: { mirrorsDir: string; full
 > {
   let gitDir: string;
   try {
-    gitDir = mirrorPathFor(options.mirrorsDir, options.fullName);
+    gitDir = locateMirror(options.mirrorsDir, options.fullName);
   } catch (e) {
-    return { source: null, reason: (e as Error).message };
+    return { source: null, reason: e instanceof Error ? e.message : String(e) };
   }
   if (!existsSync(gitDir)) return { source: null, reason: `${options.fullName} has not been mirrored yet` };
-  const mirror = openMirror(gitDir, options.fullName);
+  const mirror: Mirror = { fullName: options.fullName, gitDir };
   if (!(await hasCommit(mirror, options.commit))) {
     return { source: null, reason: `the mirror of ${options.fullName} lacks base commit ${options.commit.slice(0, 7)}` };
   }

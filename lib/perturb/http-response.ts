@@ -4,7 +4,7 @@
 import { ZodError } from "zod";
 import { AccessDeniedError, NotSignedInError } from "@/lib/auth/roles";
 import { LlmError } from "@/lib/llm/llm-error";
-import { LlmNotConfiguredError } from "@/lib/screen/screening-llm-status";
+import { LlmNotConfiguredError } from "@/lib/llm/configured-llm";
 import { PerturbationError } from "./perturbation-errors";
 
 export function perturbationErrorResponse(e: unknown): Response {

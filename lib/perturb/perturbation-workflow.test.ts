@@ -8,8 +8,8 @@ import { loadPerturbationReview } from "./load-perturbation-review";
 import { perturbationCounts } from "./perturbation-counts";
 import { proposePerturbations } from "./propose-perturbations";
 import { loadRequiredVerifiers, saveRequiredVerifiers } from "./required-verifiers";
-import { seedDemoPerturbations } from "./seed-demo-perturbations";
-import { buildPerturbationWorld, type PerturbationWorld } from "./testing/perturbation-world";
+import { seedDemoPerturbations } from "@/lib/demo/seed-demo-perturbations";
+import { buildPerturbationWorld, type PerturbationWorld } from "@/lib/demo/testing/perturbation-world";
 import { verifyPerturbation } from "./verify-perturbation";
 
 describe.each(TEST_DATABASE_KINDS)("perturbation workflow on %s", (kind) => {

@@ -1,11 +1,10 @@
 // Applies one file's released-format hunks to its base text (pure): the patched version an
 // annotator toggles to, without a checkout. Like `patch`, a hunk may sit a few lines away from
 // its header's position (offset) but its context and deleted lines must match exactly.
-import type { PatchFile } from "@/lib/annotate/parse-patch";
-import { PatchDoesNotApplyError } from "./repo-errors";
+import { NO_NEWLINE_MARKER as NO_NEWLINE, type PatchFile } from "@/lib/patch/released-patch";
+import { AppError } from "@/lib/errors";
 
 const MAX_OFFSET = 300;
-const NO_NEWLINE = "\\ No newline at end of file";
 
 interface SplitText {
   lines: string[];
@@ -55,7 +54,11 @@ export function applyFilePatch(baseText: string | null, file: PatchFile): Applie
       const detail = wanted + oldSide.length > base.lines.length && firstBad < 0
         ? `the base has only ${base.lines.length} lines`
         : `line ${wanted + Math.max(firstBad, 0) + 1} differs`;
-      throw new PatchDoesNotApplyError(file.path, hunk.header, detail);
+      throw new AppError("patch_does_not_apply", `The patch does not apply to ${file.path} at the base commit (${hunk.header}: ${detail}).`, {
+        path: file.path,
+        hunkHeader: hunk.header,
+        detail,
+      });
     }
     out.push(...base.lines.slice(cursor, at));
     let previous: "old" | "new" | "both" | null = null;

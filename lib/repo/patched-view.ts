@@ -1,12 +1,12 @@
 // The repository as the PR would leave it: base tree and files with the PR's patch applied.
 // The patch is what annotators judge, so it is applied to the base text (pure); only when it does
 // not apply (e.g. a base that moved) is the head commit read instead, if the mirror has it.
-import type { PatchFile } from "@/lib/annotate/parse-patch";
+import type { PatchFile } from "@/lib/patch/released-patch";
+import { isAppError } from "@/lib/errors";
 import { applyFilePatch } from "./apply-file-patch";
 import { hasCommit, type Mirror } from "./git-command";
 import { listTree, type RepoTree, type TreeEntry } from "./list-tree";
 import { readFileAt, type RepoFile } from "./read-file";
-import { PatchDoesNotApplyError } from "./repo-errors";
 import { searchCode, searchText, SEARCH_MATCH_CAP, type SearchOptions, type SearchResult } from "./search-code";
 
 export type RepoVersion = "base" | "patched";
@@ -72,7 +72,7 @@ export async function readVersionFile(mirror: Mirror, pr: PullRequestRevision, p
     const { text } = applyFilePatch(baseText, file);
     return { kind: "text", path, size: Buffer.byteLength(text), text, source: "applied-patch" };
   } catch (e) {
-    if (e instanceof PatchDoesNotApplyError && (await hasCommit(mirror, pr.headSha))) {
+    if (isAppError(e, "patch_does_not_apply") && (await hasCommit(mirror, pr.headSha))) {
       return { ...(await readFileAt(mirror, pr.headSha, path)), source: "head" };
     }
     throw e;

@@ -1,16 +1,15 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { parsePatch } from "@/lib/annotate/parse-patch";
-import { openMirror, type Mirror } from "./git-command";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { parseReleasedPatch as parsePatch } from "@/lib/patch/released-patch";
+import type { Mirror } from "./git-command";
 import { listTree } from "./list-tree";
-import { mirrorPathFor, InvalidRepositoryNameError } from "./mirror-path";
+import { legacyMirrorPathFor, mirrorPathFor, openMirror } from "./mirror-path";
 import { listVersionTree, readVersionFile, searchVersion, type PullRequestRevision } from "./patched-view";
 import { readFileAt } from "./read-file";
-import { CommitMissingError, InvalidRepoPathError, MirrorMissingError, PatchDoesNotApplyError } from "./repo-errors";
-import { EmptyQueryError, searchCode } from "./search-code";
-import { ensureBareMirror } from "./testing/build-bare-mirror";
+import { searchCode } from "./search-code";
+import { ensureBareMirror } from "./build-bare-mirror";
 
 // A small service repository: a settings module, its caller, a logo (binary) and a big data file.
 const BASE_FILES: Record<string, string> = {
@@ -60,16 +59,35 @@ describe("repository browser on a local bare mirror", () => {
       { message: "base", files: BASE_FILES },
       { message: "head", files: { "billing/settings.py": "HEAD VERSION\n" } },
     ]);
-    mirror = openMirror(gitDir, "acme/billing-service");
+    mirror = openMirror(dir, "acme/billing-service");
     pr = { baseSha, headSha, files: parsePatch(PATCH) };
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   test("mirrors are named owner__name.git and odd names are refused", () => {
     expect(mirrorPathFor("/m", "acme/billing-service")).toBe(path.join("/m", "acme__billing-service.git"));
-    expect(() => mirrorPathFor("/m", "../etc/passwd")).toThrow(InvalidRepositoryNameError);
-    expect(() => mirrorPathFor("/m", "acme/..")).toThrow(InvalidRepositoryNameError);
-    expect(() => openMirror(path.join(dir, "nope.git"), "acme/nope")).toThrow(MirrorMissingError);
+    expect(() => mirrorPathFor("/m", "../etc/passwd")).toThrow(expect.objectContaining({ code: "invalid_input" }));
+    expect(() => mirrorPathFor("/m", "acme/..")).toThrow(expect.objectContaining({ code: "invalid_input" }));
+    expect(() => openMirror(dir, "acme/nope")).toThrow(expect.objectContaining({ code: "mirror_missing", details: expect.objectContaining({ fullName: "acme/nope" }) }));
+  });
+
+  test("a mirror at the old ingest layout <owner>/<name>.git is moved to <owner>__<name>.git on open, with a warning", async () => {
+    const legacy = legacyMirrorPathFor(dir, "acme/old-layout");
+    expect(legacy).toBe(path.join(dir, "acme", "old-layout.git"));
+    const [sha] = await ensureBareMirror(legacy, "acme/old-layout", [{ message: "base", files: { "a.txt": "a\n" } }]);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      const moved = openMirror(dir, "acme/old-layout");
+      expect(moved.gitDir).toBe(path.join(dir, "acme__old-layout.git"));
+      expect(existsSync(legacy)).toBe(false);
+      expect(existsSync(path.join(dir, "acme"))).toBe(false);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(await readFileAt(moved, sha ?? "", "a.txt")).toMatchObject({ kind: "text", text: "a\n" });
+      openMirror(dir, "acme/old-layout");
+      expect(warn).toHaveBeenCalledTimes(1);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   test("building the same history twice gives the same commit ids (deterministic demo mirrors)", async () => {
@@ -84,7 +102,7 @@ describe("repository browser on a local bare mirror", () => {
     const tree = await listTree(mirror, baseSha);
     expect(tree.entries.map((e) => e.path).sort()).toEqual(Object.keys(BASE_FILES).sort());
     expect(tree.entries.find((e) => e.path === "README.md")?.size).toBe(18);
-    await expect(listTree(mirror, "0".repeat(40))).rejects.toThrow(CommitMissingError);
+    await expect(listTree(mirror, "0".repeat(40))).rejects.toMatchObject({ code: "commit_missing" });
   });
 
   test("reads text, reports binary, oversized, missing files and directories", async () => {
@@ -95,8 +113,8 @@ describe("repository browser on a local bare mirror", () => {
     expect((await readFileAt(mirror, baseSha, "billing/nothing.py")).kind).toBe("missing");
     expect((await readFileAt(mirror, baseSha, "billing")).kind).toBe("directory");
     expect((await readFileAt(mirror, baseSha, "docs/flags with space.txt")).kind).toBe("text");
-    await expect(readFileAt(mirror, baseSha, "../outside")).rejects.toThrow(InvalidRepoPathError);
-    await expect(readFileAt(mirror, baseSha, "/etc/passwd")).rejects.toThrow(InvalidRepoPathError);
+    await expect(readFileAt(mirror, baseSha, "../outside")).rejects.toMatchObject({ code: "invalid_input" });
+    await expect(readFileAt(mirror, baseSha, "/etc/passwd")).rejects.toMatchObject({ code: "invalid_input" });
   });
 
   test("searches fixed strings: regex characters and option-like queries are literal", async () => {
@@ -109,7 +127,7 @@ describe("repository browser on a local bare mirror", () => {
     expect(capped.matches).toHaveLength(5);
     expect(capped.truncated).toBe(true);
     expect((await searchCode(mirror, baseSha, "timeout", { ignoreCase: true })).matches.map((m) => `${m.path}:${m.line}`)).toEqual(["billing/client.py:1", "billing/client.py:6", "billing/settings.py:3"]);
-    await expect(searchCode(mirror, baseSha, " ")).rejects.toThrow(EmptyQueryError);
+    await expect(searchCode(mirror, baseSha, " ")).rejects.toMatchObject({ code: "invalid_input" });
   });
 
   test("the patched tree adds, removes and renames the patch's files", async () => {
@@ -138,7 +156,7 @@ describe("repository browser on a local bare mirror", () => {
     const drifted = { ...pr, files: parsePatch(PATCH.replace("-TIMEOUT = 30", "-TIMEOUT = 45")) };
     expect(await readVersionFile(mirror, drifted, "billing/settings.py", "patched")).toMatchObject({ source: "head", text: "HEAD VERSION\n" });
     const noHead = { ...drifted, headSha: "f".repeat(40) };
-    await expect(readVersionFile(mirror, noHead, "billing/settings.py", "patched")).rejects.toThrow(PatchDoesNotApplyError);
+    await expect(readVersionFile(mirror, noHead, "billing/settings.py", "patched")).rejects.toMatchObject({ code: "patch_does_not_apply", details: { path: "billing/settings.py" } });
   });
 
   test("search in the patched version sees added lines and not deleted ones", async () => {

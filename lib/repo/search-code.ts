@@ -1,5 +1,6 @@
 // Code search at one commit with `git grep`: fixed strings (a query is never a regex or an
 // option), text files only, results capped so a one-letter query cannot flood the page.
+import { AppError } from "@/lib/errors";
 import { assertCommit, streamGitLines, type Mirror } from "./git-command";
 
 export interface SearchMatch {
@@ -24,21 +25,13 @@ export interface SearchOptions {
 export const SEARCH_MATCH_CAP = 200;
 const LINE_TEXT_CAP = 400;
 
-export class EmptyQueryError extends Error {
-  readonly status = 422;
-  constructor() {
-    super("Type at least two characters to search.");
-    this.name = "EmptyQueryError";
-  }
-}
-
 export function clipLine(text: string): string {
   return text.length > LINE_TEXT_CAP ? `${text.slice(0, LINE_TEXT_CAP)}…` : text;
 }
 
 export async function searchCode(mirror: Mirror, commit: string, query: string, options: SearchOptions = {}): Promise<SearchResult> {
   const { ignoreCase = false, maxMatches = SEARCH_MATCH_CAP, maxPerFile = 20, excludePaths } = options;
-  if (query.trim().length < 2 || query.includes("\n") || query.includes("\0")) throw new EmptyQueryError();
+  if (query.trim().length < 2 || query.includes("\n") || query.includes("\0")) throw new AppError("invalid_input", "Type at least two characters to search.", { query });
   await assertCommit(mirror, commit);
   const args = ["grep", "-z", "-n", "-I", "-F", `--max-count=${maxPerFile}`, ...(ignoreCase ? ["-i"] : []), "-e", query, commit, "--"];
   const matches: SearchMatch[] = [];

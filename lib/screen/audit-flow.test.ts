@@ -11,7 +11,7 @@ import { adjudicateAuditItem, AuditReviewError, submitAuditReview } from "./revi
 import { DEFAULT_RULE_CONFIG } from "./rule-config";
 import { runLlmScreening } from "./run-llm-screening";
 import { runRuleScreening } from "./run-rule-screening";
-import { seedSyntheticCorpus } from "./seed-synthetic-corpus";
+import { seedSyntheticCorpus } from "@/lib/demo/seed-synthetic-corpus";
 import { scriptedScreenAnswer } from "./testing/scripted-screen-answers";
 
 describe.each(TEST_DATABASE_KINDS)("LLM decision audit on %s", (kind) => {

@@ -1,5 +1,6 @@
 import { composeDataPrompt, UNTRUSTED_DATA_NOTICE } from "@/lib/llm/prompt-data";
 import type { ScreeningPrompt } from "./load-screening-prompt";
+import { releasedPatchPaths } from "@/lib/patch/released-patch";
 
 // Everything quoted from GitHub goes in as data blocks (see lib/llm/prompt-data.ts), after the
 // task; the system prompt says those blocks are not instructions. Long fields are cut so one huge
@@ -52,9 +53,7 @@ function systemPrompt(prompt: ScreeningPrompt): string {
 
 /** "path/a.py, path/b.py": the files a patch touches, from its diff headers. */
 export function patchFiles(patch: string): string[] {
-  const files: string[] = [];
-  for (const m of patch.matchAll(/^diff --git a\/(\S+) b\/(\S+)/gm)) files.push(m[2]);
-  return files;
+  return releasedPatchPaths(patch);
 }
 
 export function composePullRequestScreen(prompt: ScreeningPrompt, pr: PullRequestForScreen): ScreenRequest {

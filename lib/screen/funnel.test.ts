@@ -10,7 +10,7 @@ import { countDescriptionWords } from "./is-thin-pr-description";
 import { DEFAULT_RULE_CONFIG } from "./rule-config";
 import { runLlmScreening } from "./run-llm-screening";
 import { runRuleScreening } from "./run-rule-screening";
-import { seedSyntheticCorpus } from "./seed-synthetic-corpus";
+import { seedSyntheticCorpus } from "@/lib/demo/seed-synthetic-corpus";
 import { scriptedScreenAnswer } from "./testing/scripted-screen-answers";
 
 // The whole funnel end to end over the database on a generated corpus (the 75,000-comment run is

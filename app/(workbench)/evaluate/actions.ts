@@ -4,7 +4,7 @@ import { z } from "zod";
 import { requireRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
 import { deleteEvalRun } from "@/lib/evaluate/delete-eval-run";
-import { loadSampleEvaluation, removeSampleEvaluation } from "@/lib/evaluate/load-sample-evaluation";
+import { loadSampleEvaluation, removeSampleEvaluation } from "@/lib/demo/load-sample-evaluation";
 
 export async function loadSampleAction(): Promise<void> {
   const user = await requireRole("admin");

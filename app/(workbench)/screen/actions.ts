@@ -17,7 +17,7 @@ import { runLlmScreening } from "@/lib/screen/run-llm-screening";
 import { runRuleScreening } from "@/lib/screen/run-rule-screening";
 import { RuleFilterKeySchema } from "@/lib/screen/screening-filters";
 import { ScreeningBusyError } from "@/lib/screen/screening-lock";
-import { LlmNotConfiguredError, screeningLlmClient } from "@/lib/screen/screening-llm-status";
+import { LlmNotConfiguredError, screeningLlmClient } from "@/lib/llm/configured-llm";
 
 // Thin shells: parse the form with zod, check the role on the server, call lib/screen, report.
 

@@ -8,7 +8,7 @@ import { screeningFunnel } from "@/lib/screen/funnel";
 import { manualQueue } from "@/lib/screen/manual-screening";
 import { ruleConfigFingerprint } from "@/lib/screen/rule-config";
 import { loadRuleConfig } from "@/lib/screen/rule-config-store";
-import { screeningLlmStatus } from "@/lib/screen/screening-llm-status";
+import { screeningLlmStatus } from "@/lib/llm/configured-llm";
 import { rerunRulesAction } from "./actions";
 import { ActionForm, SubmitButton } from "./_components/action-form";
 import { AuditPanel } from "./_components/audit-panel";

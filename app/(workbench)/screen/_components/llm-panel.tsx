@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { ScreeningLlmStatus } from "@/lib/screen/screening-llm-status";
+import type { ScreeningLlmStatus } from "@/lib/llm/configured-llm";
 import { runLlmAction } from "../actions";
 import { ActionForm, SubmitButton } from "./action-form";
 

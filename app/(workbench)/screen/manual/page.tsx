@@ -4,7 +4,7 @@ import { requirePageRole } from "@/lib/auth/current-user";
 import { config } from "@/lib/config";
 import { getPrisma } from "@/lib/db/server";
 import { manualQueue } from "@/lib/screen/manual-screening";
-import { screeningLlmStatus } from "@/lib/screen/screening-llm-status";
+import { screeningLlmStatus } from "@/lib/llm/configured-llm";
 import { ManualDecisionForm } from "./manual-decision-form";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;

@@ -5,7 +5,7 @@ import { createDbLlmCache } from "@/lib/llm/db-cache";
 import { respondPerturbation } from "@/lib/perturb/http-response";
 import { ProposalsQuerySchema, proposePerturbations } from "@/lib/perturb/propose-perturbations";
 import { proposeWithLlm } from "@/lib/perturb/propose-with-llm";
-import { screeningLlmClient } from "@/lib/screen/screening-llm-status";
+import { screeningLlmClient } from "@/lib/llm/configured-llm";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 // Each materialised fake repository becomes a real bare git repository (main history plus one
 // `refs/pull/N/head` per PR), written with one `git fast-import` so a 1,000-PR repository builds in seconds.
-import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { runGitCommand } from "@/lib/repo/git-command";
 import { applyChange, mainEdit, mainTreeAt } from "./repository-content";
 import type { FakePullRequest, FakeRepository, FakeWorld } from "./world-types";
 
@@ -19,19 +19,8 @@ interface ImportCommit {
   files: Map<string, string | null>;
 }
 
-function run(cmd: string, args: string[], input?: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: ["pipe", "pipe", "pipe"] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on("data", (d) => out.push(d));
-    child.stderr.on("data", (d) => err.push(d));
-    child.on("error", reject);
-    child.on("close", (code) =>
-      code === 0 ? resolve(Buffer.concat(out).toString("utf8")) : reject(new Error(`${cmd} ${args.join(" ")} exited ${code}: ${Buffer.concat(err)}`)),
-    );
-    child.stdin.end(input ?? "");
-  });
+async function run(args: string[], input?: string): Promise<string> {
+  return (await runGitCommand(args, { input: input ?? "", timeoutMs: 0, maxBytes: Number.MAX_SAFE_INTEGER })).stdout.toString("utf8");
 }
 
 const data = (text: string) => `data ${Buffer.byteLength(text)}\n${text}\n`;
@@ -51,7 +40,7 @@ function stream(commits: ImportCommit[]): string {
 
 async function fastImport(gitDir: string, commits: ImportCommit[]): Promise<Map<number, string>> {
   const marksFile = path.join(gitDir, `marks-${process.pid}-${Date.now()}.txt`);
-  await run("git", ["-C", gitDir, "fast-import", "--quiet", "--done", `--export-marks=${marksFile}`], stream(commits));
+  await run(["-C", gitDir, "fast-import", "--quiet", "--done", `--export-marks=${marksFile}`], stream(commits));
   const marks = new Map<number, string>();
   for (const line of readFileSync(marksFile, "utf8").split("\n")) {
     const m = /^:(\d+) ([0-9a-f]{40})$/.exec(line);
@@ -93,7 +82,7 @@ export async function buildGitRepository(repo: FakeRepository, rootDir: string):
   const gitDir = path.join(rootDir, repo.owner, `${repo.name}.git`);
   rmSync(gitDir, { recursive: true, force: true });
   mkdirSync(gitDir, { recursive: true });
-  await run("git", ["init", "--quiet", "--bare", "--initial-branch=main", gitDir]);
+  await run(["init", "--quiet", "--bare", "--initial-branch=main", gitDir]);
   const commits: ImportCommit[] = [];
   repo.mainCommitDates.forEach((date, m) => {
     const files = new Map<string, string | null>();

@@ -3,12 +3,12 @@
 // annotators' judgements run through the real label and adjudication functions.
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { config } from "@/lib/config";
-import { buildDemoMirrors } from "@/lib/demo/demo-mirrors";
-import { DEMO_REPOSITORIES } from "@/lib/demo/demo-world";
-import { adjudicateInstance } from "./adjudicate-instance";
-import { assignInstances } from "./assign-instances";
+import { buildDemoMirrors } from "./demo-mirrors";
+import { DEMO_REPOSITORIES } from "./demo-world";
+import { adjudicateInstance } from "@/lib/annotate/adjudicate-instance";
+import { assignInstances } from "@/lib/annotate/assign-instances";
 import { DEMO_JUDGEMENTS } from "./demo-judgements";
-import { submitLabel } from "./submit-label";
+import { submitLabel } from "@/lib/annotate/submit-label";
 
 const FIRST_LABEL_DAY = Date.UTC(2025, 8, 1, 9); // 2025-09-01: three weeks of demo labelling
 

@@ -1,7 +1,7 @@
 // Builds a base version of a file that a patch applies to, from the patch alone: the hunks'
 // context and deleted lines at their recorded line numbers, the gaps between them padded with
 // stand-in code. For demo and test mirrors, where no real repository exists.
-import type { PatchFile, PatchHunk } from "@/lib/annotate/parse-patch";
+import type { PatchFile, PatchHunk } from "@/lib/patch/released-patch";
 
 export interface GapPlan {
   /** lines right after the previous hunk (or the top of the file) */

@@ -1,7 +1,7 @@
 // Turns a pull request of the demo world (lib/demo/demo-world.ts) into the row writer's input,
 // with timeline ids like the database would give them, for tests that need no database.
 import { DEMO_REPOSITORIES, type DemoPullRequest } from "@/lib/demo/demo-world";
-import type { RowSource, TimelineEntryRecord } from "../write-released-row";
+import type { RowSource, TimelineEntryRecord } from "@/lib/export/write-released-row";
 
 export function demoPullRequest(repo: string, number: number): { repo: (typeof DEMO_REPOSITORIES)[number]; pr: DemoPullRequest } {
   const r = DEMO_REPOSITORIES.find((x) => x.fullName === repo)!;

@@ -2,9 +2,9 @@
 // through the same import and scoring path as a real run.
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { SplitName } from "@/lib/db/enums";
-import { loadGold } from "./load-gold";
-import { recordEvalRun } from "./record-eval-run";
-import { simulateJudge, type SimulatedJudge } from "./simulate-judge";
+import { loadGold } from "@/lib/evaluate/load-gold";
+import { recordEvalRun } from "@/lib/evaluate/record-eval-run";
+import { simulateJudge, type SimulatedJudge } from "@/lib/evaluate/simulate-judge";
 
 // Shaped after the paper's findings (Table 3): judges say `true` far more often than the gold share.
 export const DEMO_JUDGES: SimulatedJudge[] = [

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Database } from "@/lib/db/connection";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
-import { listEvalRuns } from "./list-eval-runs";
+import { listEvalRuns } from "@/lib/evaluate/list-eval-runs";
 import { loadSampleEvaluation } from "./load-sample-evaluation";
 import { DEMO_JUDGES, seedDemoEvaluation } from "./seed-demo-evaluation";
 

@@ -1,7 +1,7 @@
 import type { Config } from "@/lib/config";
-import { createLlmClient, type LlmClient } from "@/lib/llm/client";
+import { createLlmClient, type LlmClient } from "./client";
 
-// The LLM screens use the one OpenAI-compatible endpoint from configuration. Without one, the
+// The one OpenAI-compatible endpoint from configuration, used by screening and perturbation. Without one, the
 // screening page says so and offers the manual queue instead.
 
 export type ScreeningLlmStatus =

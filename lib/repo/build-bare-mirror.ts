@@ -1,14 +1,10 @@
 // Writes a bare repository from file snapshots with `git fast-import` (one git process, no
 // working tree). Fixed author, committer and dates make the commit ids depend only on content,
 // so concurrent builders (two e2e servers, parallel tests) produce the same mirror.
-import { spawn, execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, renameSync, rmSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
-import { hasCommit, openMirror } from "../git-command";
-
-const execFileAsync = promisify(execFile);
+import { hasCommit, runGitCommand } from "./git-command";
 
 export interface MirrorCommit {
   message: string;
@@ -43,18 +39,7 @@ export function fastImportStream(commits: MirrorCommit[], branch = "main"): Buff
 }
 
 async function git(args: string[], input?: Buffer): Promise<void> {
-  if (!input) {
-    await execFileAsync("git", args, { windowsHide: true });
-    return;
-  }
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn("git", args, { stdio: ["pipe", "ignore", "pipe"], windowsHide: true });
-    let stderr = "";
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString("utf8")));
-    child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`git ${args.join(" ")} failed: ${stderr}`))));
-    child.stdin.end(input);
-  });
+  await runGitCommand(args, { input, timeoutMs: 0 });
 }
 
 /** Builds the mirror at gitDir (atomically) unless it already holds the same history; returns the commit ids in order. */
@@ -65,11 +50,16 @@ export async function ensureBareMirror(gitDir: string, fullName: string, commits
     await git(["init", "--quiet", "--bare", "--initial-branch=main", tmp]);
     const marks = path.join(tmp, "demo-marks");
     await git([`--git-dir=${tmp}`, "fast-import", "--quiet", "--done", `--export-marks=${marks}`], fastImportStream(commits));
-    const shaByMark = new Map(readFileSync(marks, "utf8").trim().split("\n").map((l) => l.split(" ") as [string, string]));
-    const shas = commits.map((_, i) => shaByMark.get(`:${i + 1}`)!);
+    const shaByMark = new Map(readFileSync(marks, "utf8").trim().split("\n").map((l): [string, string] => [l.slice(0, l.indexOf(" ")), l.slice(l.indexOf(" ") + 1)]));
+    const shas = commits.map((_, i) => {
+      const sha = shaByMark.get(`:${i + 1}`);
+      if (!sha) throw new Error(`git fast-import wrote no commit for mark :${i + 1}`);
+      return sha;
+    });
     rmSync(marks);
-    const last = shas.at(-1)!;
-    if (existsSync(gitDir) && (await hasCommit(openMirror(gitDir, fullName), last))) return shas;
+    const mirror = { fullName, gitDir };
+    const last = shas.at(-1) ?? "";
+    if (existsSync(gitDir) && (await hasCommit(mirror, last))) return shas;
     if (existsSync(gitDir)) {
       // an older mirror at the same path: add the new history beside it, never delete anything
       await git([`--git-dir=${gitDir}`, "fetch", "--quiet", "--force", tmp, "+refs/heads/main:refs/heads/main"]);
@@ -79,7 +69,7 @@ export async function ensureBareMirror(gitDir: string, fullName: string, commits
       renameSync(tmp, gitDir);
     } catch (e) {
       // another process won the race with the same content
-      if (!(existsSync(gitDir) && (await hasCommit(openMirror(gitDir, fullName), last)))) throw e;
+      if (!(existsSync(gitDir) && (await hasCommit(mirror, last)))) throw e;
     }
     return shas;
   } finally {

@@ -2,7 +2,7 @@
 // Inputs to the real pipeline (submitLabel, adjudicateInstance), not results: the stages, final
 // labels and agreement figures the demo shows are computed from them. The instances of PRs #58240
 // and #166 are left unlabelled for a newcomer (and the e2e test) to work on.
-import type { LabelValue } from "./label-schemas";
+import type { LabelValue } from "@/lib/annotate/label-schemas";
 
 interface Judgement {
   value: LabelValue;

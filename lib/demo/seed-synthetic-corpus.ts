@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { randomInt, seededRandom, type Random } from "@/lib/random/seeded";
-import { createInstances } from "./create-instances";
+import { createInstances } from "@/lib/screen/create-instances";
 import { generateSyntheticComments, type SyntheticComment } from "./synthetic-comments";
 
 // A generated corpus in the database (one synthetic repository), to run the whole funnel at the

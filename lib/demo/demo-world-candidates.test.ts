@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { demoParentComments } from "./demo-parent-comments";
-import { tallyGeneratorOutput } from "./tally-generator-output";
+import { tallyGeneratorOutput } from "@/lib/perturb/tally-generator-output";
 
 describe("rule generators on the demo world's review comments", () => {
   const parents = demoParentComments();

@@ -10,9 +10,11 @@ import {
   QUEUE_POOL_PATCH,
   QUEUE_RETRY_PATCH,
 } from "./sample-evaluation-patches";
-import type { SampleSource } from "./score-run";
+import type { SampleSource } from "@/lib/evaluate/score-run";
 
-export const SAMPLE_EVALUATION_TAG = "bundled-evaluation-sample-v1";
+import { SAMPLE_EVALUATION_TAG } from "@/lib/evaluate/list-evaluable-exports";
+
+export { SAMPLE_EVALUATION_TAG };
 export const SAMPLE_EXPORT_TITLE = "Sample evaluation export (bundled example)";
 export const SAMPLE_OWNER = "eval-sample";
 

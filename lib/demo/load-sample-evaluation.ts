@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { PrismaClient } from "@/lib/db/generated/client";
-import type { Db } from "./load-gold";
+import type { Db } from "@/lib/evaluate/load-gold";
 import {
   SAMPLE_EVALUATION_TAG,
   SAMPLE_EXPORT_TITLE,
@@ -10,6 +10,7 @@ import {
   sampleEvalId,
   sampleGoldItems,
 } from "./sample-evaluation";
+import { countReleasedPatch } from "@/lib/patch/released-patch";
 
 // The sample's split run carries the sample's own fixed date, so it never poses as the team's
 // latest split on the overview.
@@ -60,7 +61,7 @@ async function writeSample(tx: Db): Promise<string> {
         repositoryId: repoIds.get(pr.repo)!, number: pr.number, title: pr.title, body: pr.body,
         authorLogin: pr.author, authorType: "User", createdAt: created, updatedAt: created,
         baseSha: fakeSha(`${pr.repo}#${pr.number}:base`), headSha: fakeSha(`${pr.repo}#${pr.number}:head`),
-        patch: pr.patch, filesEdited: pr.patch.split("\n").filter((line) => line.startsWith("diff --git ")).length,
+        patch: pr.patch, filesEdited: countReleasedPatch(pr.patch).files,
         linesEdited: pr.patch.split("\n").filter((line) => /^[+-]/.test(line)).length,
         problemDomain: "Bug Fixes", screeningStatus: "kept",
       },

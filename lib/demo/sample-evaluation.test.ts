@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, test } from "vitest";
 import type { Database } from "@/lib/db/connection";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
-import { listEvaluableExports } from "./list-evaluable-exports";
-import { loadGold } from "./load-gold";
+import { listEvaluableExports } from "@/lib/evaluate/list-evaluable-exports";
+import { loadGold } from "@/lib/evaluate/load-gold";
 import { findSampleExport, loadSampleEvaluation, removeSampleEvaluation } from "./load-sample-evaluation";
-import { recordEvalRun } from "./record-eval-run";
+import { recordEvalRun } from "@/lib/evaluate/record-eval-run";
 import { SAMPLE_EXPORT_TITLE, SAMPLE_PULL_REQUESTS, sampleEvalId, sampleGoldItems } from "./sample-evaluation";
 
 describe("the bundled sample", () => {

@@ -1,7 +1,7 @@
-import { DEMO_REPOSITORIES, type DemoRepository } from "@/lib/demo/demo-world";
+import { DEMO_REPOSITORIES, type DemoRepository } from "./demo-world";
 import { isInstanceCandidate } from "@/lib/screen/create-instances";
-import { identifiersInPatch } from "./collect-known-symbols";
-import type { ParentComment } from "./rule-proposals";
+import { identifiersInPatch } from "@/lib/perturb/collect-known-symbols";
+import type { ParentComment } from "@/lib/perturb/rule-proposals";
 
 /**
  * Every review comment of the demo world that becomes an instance (not the PR author's, not a

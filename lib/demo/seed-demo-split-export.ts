@@ -4,7 +4,7 @@
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { createSplitRun } from "@/lib/split/create-split-run";
 import { loadEligibleInstances } from "@/lib/split/eligible-instances";
-import { DEFAULT_EXPORTS_DIR, exportDataset } from "./export-dataset";
+import { DEFAULT_EXPORTS_DIR, exportDataset } from "@/lib/export/export-dataset";
 
 export const DEMO_DATASET_TITLE = "Demo Review Trust Benchmark";
 

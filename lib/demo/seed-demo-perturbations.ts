@@ -1,9 +1,9 @@
 import { config } from "@/lib/config";
 import type { PrismaClient } from "@/lib/db/generated/client";
-import { createPerturbation } from "./create-perturbation";
-import { listEligibleParents } from "./list-eligible-parents";
-import { PERTURBATION_KINDS } from "./perturbation-counts";
-import { proposePerturbations } from "./propose-perturbations";
+import { createPerturbation } from "@/lib/perturb/create-perturbation";
+import { listEligibleParents } from "@/lib/perturb/list-eligible-parents";
+import { PERTURBATION_KINDS } from "@/lib/perturb/perturbation-counts";
+import { proposePerturbations } from "@/lib/perturb/propose-perturbations";
 
 /**
  * Demo stage 4: one perturbation of each kind, the top-ranked rule candidate of the first

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { randomInt, seededRandom, type Random } from "@/lib/random/seeded";
-import type { InstanceRuleInput } from "./apply-rule-filters";
+import type { InstanceRuleInput } from "@/lib/screen/apply-rule-filters";
 import * as T from "./synthetic-comment-templates";
 
 // Seeded synthetic review comments grouped into PRs, for the screening benchmark and demo data.

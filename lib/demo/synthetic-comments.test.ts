@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { applyInstanceRules } from "./apply-rule-filters";
-import { DEFAULT_RULE_CONFIG } from "./rule-config";
+import { applyInstanceRules } from "@/lib/screen/apply-rule-filters";
+import { DEFAULT_RULE_CONFIG } from "@/lib/screen/rule-config";
 import { generateSyntheticComments, SyntheticCommentKindSchema } from "./synthetic-comments";
 
 describe("generateSyntheticComments", () => {
