@@ -1,8 +1,16 @@
 // Opens, migrates and (on a new embedded database, with DEMO_DATA=1) seeds the demo before the
-// first request, so the first page view does not pay for PGlite's start-up.
+// first request, so the first page view does not pay for PGlite's start-up. A server whose database
+// cannot open (the embedded folder held by another process, PostgreSQL unreachable, a migration
+// refused) would only answer 500s: it says why and exits instead.
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { openDatabaseWithDemo } = await import("@/lib/demo/open-database-with-demo");
-    await openDatabaseWithDemo();
+    try {
+      await openDatabaseWithDemo();
+    } catch (e) {
+      console.error(`\nThe workbench cannot start: ${e instanceof Error ? e.message : String(e)}\n`);
+      if (!(e instanceof Error && e.name === "EmbeddedDatabaseBusyError")) console.error(e);
+      process.exit(1);
+    }
   }
 }
