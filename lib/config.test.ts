@@ -1,5 +1,6 @@
+import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { ConfigError, integrationStatus, parseConfig } from "./config";
+import { ConfigError, exportsDir, integrationStatus, parseConfig } from "./config";
 
 describe("parseConfig", () => {
   test("defaults to the embedded database with demo data", () => {
@@ -25,5 +26,15 @@ describe("parseConfig", () => {
       CRON_SECRET: "0123456789abcdef",
     });
     expect(integrationStatus(c)).toEqual({ database: "postgresql", github: true, llm: true, huggingFace: true });
+  });
+  test("exports go beside the embedded data folder unless EXPORTS_DIR says otherwise", () => {
+    expect(exportsDir(parseConfig({}))).toBe(path.resolve(".data/exports"));
+    expect(exportsDir(parseConfig({ EMBEDDED_DB_DIR: "/srv/wb-a/pglite" }))).toBe("/srv/wb-a/exports");
+    expect(exportsDir(parseConfig({ EMBEDDED_DB_DIR: "/srv/wb-a/pglite", EXPORTS_DIR: "/mnt/exports" }))).toBe("/mnt/exports");
+  });
+  test("INSECURE_COOKIES is off unless set to 1", () => {
+    expect(parseConfig({}).INSECURE_COOKIES).toBe(false);
+    expect(parseConfig({ INSECURE_COOKIES: "1" }).INSECURE_COOKIES).toBe(true);
+    expect(() => parseConfig({ INSECURE_COOKIES: "yes" })).toThrow(/INSECURE_COOKIES/);
   });
 });

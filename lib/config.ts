@@ -1,5 +1,6 @@
 // The only place that reads process.env: parsed once with zod so a bad setting fails at start
 // with a message naming the variable, instead of deep inside a crawl.
+import path from "node:path";
 import { z } from "zod";
 
 const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.url().optional());
@@ -28,6 +29,9 @@ export const ConfigSchema = z
     HF_REPO_ID: optionalString,
     CRON_SECRET: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16, "must be at least 16 characters").optional()),
     MIRRORS_DIR: z.string().default(".data/mirrors"),
+    // where exports are written; unset: an "exports" folder beside the embedded data folder, so two
+    // instances with their own data folders never write into each other's
+    EXPORTS_DIR: optionalString,
     // session cookies are Secure in production; "1" drops that for a production build served over
     // plain http on a trusted network (never on the internet)
     INSECURE_COOKIES: z.enum(["0", "1"]).default("0").transform((v) => v === "1"),
@@ -60,6 +64,11 @@ let cached: Config | undefined;
 export function config(): Config {
   cached ??= parseConfig(process.env);
   return cached;
+}
+
+/** The folder exports are written to (EXPORTS_DIR, or beside the embedded database's folder). */
+export function exportsDir(c: Pick<Config, "EXPORTS_DIR" | "EMBEDDED_DB_DIR">): string {
+  return c.EXPORTS_DIR ?? path.join(path.dirname(path.resolve(c.EMBEDDED_DB_DIR)), "exports");
 }
 
 /** What the UI says about optional integrations, so pages can explain what is missing. */

@@ -4,7 +4,7 @@
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { createSplitRun } from "@/lib/split/create-split-run";
 import { loadEligibleInstances } from "@/lib/split/eligible-instances";
-import { DEFAULT_EXPORTS_DIR, exportDataset } from "@/lib/export/export-dataset";
+import { exportDataset } from "@/lib/export/export-dataset";
 
 export const DEMO_DATASET_TITLE = "Demo Review Trust Benchmark";
 
@@ -14,6 +14,6 @@ export async function seedDemoSplitExport(
 ): Promise<{ splitRunId: string; exportId: string } | null> {
   if ((await loadEligibleInstances(prisma)).length === 0) return null;
   const { splitRunId } = await createSplitRun(prisma, { seed: 42 });
-  const { exportId } = await exportDataset(prisma, { splitRunId, exportsRoot: options.exportsRoot ?? DEFAULT_EXPORTS_DIR, title: DEMO_DATASET_TITLE });
+  const { exportId } = await exportDataset(prisma, { splitRunId, exportsRoot: options.exportsRoot, title: DEMO_DATASET_TITLE });
   return { splitRunId, exportId };
 }

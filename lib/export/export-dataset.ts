@@ -1,6 +1,7 @@
 // Runs one export of a split: rows → files → a folder on disk → an Export row with one ExportItem
 // per example (its opaque eval_id). The folder is written first and removed again if the database
 // refuses the rows, so an Export row always has its files.
+import { config, exportsDir } from "@/lib/config";
 import { mustGet } from "@/lib/must";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -18,7 +19,6 @@ import { renderDatasetCard, type DatasetCardInput } from "./render-dataset-card"
 import { describeSplit } from "./describe-split";
 import type { StoredExportManifest } from "./stored-export-manifest";
 
-export const DEFAULT_EXPORTS_DIR = path.join(".data", "exports");
 export const DEFAULT_DATASET_TITLE = "Code Review Trustworthiness Benchmark";
 
 export interface ExportPreview {
@@ -75,7 +75,7 @@ export async function exportDataset(prisma: PrismaClient, options: ExportOptions
 
   const exportId = randomUUID();
   // the folder is chosen at run time; the bundler must not trace it as part of the app
-  const dir = path.resolve(/*turbopackIgnore: true*/ options.outDir ?? path.join(/*turbopackIgnore: true*/ options.exportsRoot ?? DEFAULT_EXPORTS_DIR, exportId));
+  const dir = path.resolve(/*turbopackIgnore: true*/ options.outDir ?? path.join(/*turbopackIgnore: true*/ options.exportsRoot ?? exportsDir(config()), exportId));
   if (existsSync(/*turbopackIgnore: true*/ dir) && readdirSync(/*turbopackIgnore: true*/ dir).length > 0)
     throw new ExportFolderError(`The output folder ${dir} is not empty; choose a new folder so no old file is mixed into the export.`);
   writeTree(dir, files.dataset);

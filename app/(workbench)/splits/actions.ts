@@ -5,7 +5,7 @@ import { requireRole } from "@/lib/auth/current-user";
 import { config } from "@/lib/config";
 import { getPrisma } from "@/lib/db/server";
 import { createSplitRun } from "@/lib/split/create-split-run";
-import { DEFAULT_EXPORTS_DIR, exportDataset } from "@/lib/export/export-dataset";
+import { exportDataset } from "@/lib/export/export-dataset";
 import { exportErrorAnswer } from "@/lib/export/export-http-error";
 import { pushExport } from "@/lib/export/push-export";
 import { CreateSplitRequestSchema, ExportRequestSchema } from "@/lib/split/split-requests";
@@ -31,7 +31,7 @@ export async function exportSplitAction(_prev: ActionState, form: FormData): Pro
     const user = await requireRole("admin");
     const input = ExportRequestSchema.parse({ splitRunId: form.get("splitRunId"), title: form.get("title") });
     const prisma = await getPrisma();
-    ({ exportId } = await exportDataset(prisma, { ...input, exportsRoot: DEFAULT_EXPORTS_DIR, actorId: user.id }));
+    ({ exportId } = await exportDataset(prisma, { ...input, actorId: user.id }));
   } catch (e) {
     return { error: exportErrorAnswer(e).error };
   }
