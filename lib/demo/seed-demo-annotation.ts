@@ -1,6 +1,7 @@
 // The annotation stage on the demo world: local mirrors for the repository browser (with each
 // demo PR's base commit recorded), assignment of the instances that are ready, and the demo
 // annotators' judgements run through the real label and adjudication functions.
+import { messageOf } from "@/lib/unknown-value";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { config } from "@/lib/config";
 import { buildDemoMirrors } from "./demo-mirrors";
@@ -26,7 +27,7 @@ export async function seedDemoAnnotation(prisma: PrismaClient, options: { mirror
     await recordDemoBaseCommits(prisma, options.mirrorsDir ?? config().MIRRORS_DIR);
   } catch (e) {
     // The demo stays usable without git; only the repository browser then says the mirror is missing.
-    console.warn(`[demo] could not build the demo git mirrors (${(e as Error).message}); the repository browser will be empty.`);
+    console.warn(`[demo] could not build the demo git mirrors (${messageOf(e)}); the repository browser will be empty.`);
   }
 
   // Until the screening stage moves demo instances to `screened`, the demo annotates its candidates.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { messageOf, fieldsOf } from "@/lib/unknown-value";
 import {
   keepFirstPerEvalId,
   OutputRowSchema,
@@ -52,12 +53,10 @@ function rowCandidate(raw: string, line: number, file: string | null): Predictio
   try {
     row = JSON.parse(raw);
   } catch (error) {
-    return invalid(`bad JSON: ${(error as Error).message}`);
+    return invalid(`bad JSON: ${messageOf(error)}`);
   }
-  if (row === null || typeof row !== "object" || Array.isArray(row)) {
-    return invalid(`a row must be a JSON object, got ${describeValue(row)}`);
-  }
-  const record = row as Record<string, unknown>;
+  const record = fieldsOf(row);
+  if (record === null) return invalid(`a row must be a JSON object, got ${describeValue(row)}`);
   const evalId = typeof record.eval_id === "string" && record.eval_id !== "" ? record.eval_id : null;
   if ("prediction" in record && "output" in record) {
     return invalid("row has both prediction and output; give one", evalId);
@@ -106,7 +105,7 @@ function trajectoryCandidate(text: string, options: { evalId?: string; file?: st
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return invalid(`bad JSON: ${(error as Error).message}`);
+    return invalid(`bad JSON: ${messageOf(error)}`);
   }
   const parsed = TrajectorySchema.safeParse(json);
   if (!parsed.success) return invalid("not a mini-swe-agent trajectory: expected an object with a messages array");
@@ -162,7 +161,7 @@ function looksLikeTrajectory(file: PredictionFile): boolean {
   // A pretty-printed trajectory spans many lines; one JSONL row is a single line.
   try {
     const json = JSON.parse(file.text);
-    return json !== null && typeof json === "object" && Array.isArray((json as { messages?: unknown }).messages);
+    return Array.isArray(fieldsOf(json)?.messages);
   } catch {
     return false;
   }

@@ -1,3 +1,4 @@
+import { messageOf, fieldsOf } from "@/lib/unknown-value";
 import { z } from "zod";
 
 // Paper, Appendix A.1.1: the judge finishes with
@@ -58,7 +59,7 @@ export function readSubmission(submission: string): FinalOutputReading {
   try {
     parsed = JSON.parse(body.slice(0, end));
   } catch (error) {
-    return fail(`bad JSON after the marker: ${(error as Error).message}`);
+    return fail(`bad JSON after the marker: ${messageOf(error)}`);
   }
   const result = FinalOutputSchema.safeParse(parsed);
   if (result.success) return { ok: true, prediction: result.data.prediction };
@@ -66,10 +67,8 @@ export function readSubmission(submission: string): FinalOutputReading {
 }
 
 function describeFinalOutputProblem(parsed: unknown): string {
-  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-    return "the final output must be a JSON object";
-  }
-  const record = parsed as Record<string, unknown>;
+  const record = fieldsOf(parsed);
+  if (record === null) return "the final output must be a JSON object";
   const problems: string[] = [];
   const extra = Object.keys(record).filter((key) => key !== "prediction");
   if (!("prediction" in record)) problems.push("missing prediction");

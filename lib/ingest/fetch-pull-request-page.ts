@@ -1,5 +1,6 @@
 // One page of a repository's PRs, newest updated first, with everything nested the page query carries.
 // A page that keeps timing out (GitHub answers 502/504 for queries over ~10 s) is asked again at half size.
+import { statusOf } from "@/lib/unknown-value";
 import type { GitHubClient } from "./github-client";
 import { PULL_REQUEST_PAGE_QUERY } from "./harvest-queries";
 import { describeIssues, PullRequestNodeSchema, PullRequestPageSchema, type PullRequestNode } from "./harvest-payloads";
@@ -27,7 +28,7 @@ export async function fetchPullRequestPage(client: GitHubClient, fullName: strin
     try {
       result = await client.graphql<unknown>(PULL_REQUEST_PAGE_QUERY, { owner, name, first: size, after: cursor });
     } catch (e) {
-      const status = (e as { status?: number }).status;
+      const status = statusOf(e);
       if ((status === 502 || status === 504) && size > 1) {
         size = Math.max(1, Math.floor(size / 2));
         continue;

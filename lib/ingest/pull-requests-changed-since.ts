@@ -1,5 +1,6 @@
 // "Has any PR changed since the watermark?" for the price of a 304: the pulls list sorted by update,
 // one item, asked with the ETag of the last answer. Only a newer updated_at starts a harvest pass.
+import { statusOf } from "@/lib/unknown-value";
 import { z } from "zod";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { conditionalGet } from "./conditional-get";
@@ -20,7 +21,7 @@ export async function pullRequestsChangedSince(client: GitHubClient, prisma: Pri
       return { updatedAt: parsed.success ? (parsed.data[0]?.updated_at ?? null) : "9999-12-31T23:59:59Z" };
     });
   } catch (e) {
-    if ((e as { status?: number }).status === 404) throw new RepositoryGoneError(fullName);
+    if (statusOf(e) === 404) throw new RepositoryGoneError(fullName);
     throw e;
   }
   const summary = SummarySchema.safeParse(res.summary);

@@ -1,5 +1,6 @@
 // Repositories named explicitly (`--repo owner/name`, or a list from the UI) skip the stars ranking:
 // one conditional GET each records their metadata, and a 404 records that they are gone.
+import { statusOf } from "@/lib/unknown-value";
 import { z } from "zod";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { conditionalGet } from "./conditional-get";
@@ -32,10 +33,10 @@ export async function registerNamedRepositories(
       await ctx.prisma.repository.upsert({ where: { fullName: s.fullName }, create: { fullName: s.fullName, owner: s.fullName.split("/")[0], name: s.fullName.split("/")[1], ...data }, update: data });
       found.push(s.fullName);
     } catch (e) {
-      if ((e as { status?: number }).status !== 404 && !(e instanceof z.ZodError)) throw e;
+      if (statusOf(e) !== 404 && !(e instanceof z.ZodError)) throw e;
       const message = e instanceof z.ZodError ? `malformed payload, skipped: ${describeIssues(e, null)}` : new RepositoryGoneError(requested).message;
       const data = { selectionStatus: "rejected" as const, selectionReason: "not found on GitHub (deleted, renamed or made private)", lastError: message, selectionCheckedAt: new Date() };
-      if ((e as { status?: number }).status === 404)
+      if (statusOf(e) === 404)
         await ctx.prisma.repository.upsert({ where: { fullName: requested }, create: { fullName: requested, owner, name: repo, ...data }, update: data });
       await ctx.reportError(requested, "repository", message);
     }

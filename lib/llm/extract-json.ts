@@ -1,3 +1,4 @@
+import { messageOf } from "@/lib/unknown-value";
 /**
  * Pulls the JSON object out of a model's message content.
  *
@@ -21,7 +22,7 @@ export function extractJsonObject(content: string): ExtractedJson {
       return { ok: true, value: JSON.parse(content.slice(start, end + 1)) };
     } catch (error) {
       // A stray "{" in leading prose (e.g. "use {braces}") is not the object; try the next one.
-      lastReason = `the reply is not valid JSON (${(error as Error).message})`;
+      lastReason = `the reply is not valid JSON (${messageOf(error)})`;
       searchFrom = start + 1;
     }
   }

@@ -1,4 +1,5 @@
 import type { PrismaClient } from "@/lib/db/generated/client";
+import { fieldsOf } from "@/lib/unknown-value";
 import type { VerificationStatus } from "@/lib/db/generated/enums";
 import { creatorsOf, perturbationRowInclude, toRow, type PerturbationRow } from "./list-perturbations";
 import { loadRequiredVerifiers } from "./required-verifiers";
@@ -77,7 +78,7 @@ export async function loadPerturbationReview(prisma: PrismaClient, instanceId: s
       at: e.at,
       actor: e.actor?.login ?? null,
       action: e.action,
-      summary: summarise(e.action, (e.details ?? {}) as Record<string, unknown>),
+      summary: summarise(e.action, fieldsOf(e.details) ?? {}),
     })),
   };
 }

@@ -51,10 +51,10 @@ export function reachingFilter(filter: ScreeningFilter): StepWhere {
   };
 }
 
-async function countWhere(prisma: PrismaClient, step: StepWhere, extra: object): Promise<number> {
+async function countWhere(prisma: PrismaClient, step: StepWhere, extra: { filterDecisions?: Prisma.FilterDecisionListRelationFilter }): Promise<number> {
   return step.subject === "pull_request"
-    ? prisma.pullRequest.count({ where: { AND: [step.where, extra as Prisma.PullRequestWhereInput] } })
-    : prisma.instance.count({ where: { AND: [step.where, extra as Prisma.InstanceWhereInput] } });
+    ? prisma.pullRequest.count({ where: { AND: [step.where, extra] } })
+    : prisma.instance.count({ where: { AND: [step.where, extra] } });
 }
 
 async function lastRuns(prisma: PrismaClient): Promise<Map<string, ScreeningFunnelStep["lastRun"]>> {
