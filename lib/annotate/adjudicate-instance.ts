@@ -1,6 +1,7 @@
 // The adjudicator's decision on an instance whose annotators disagreed: final and recorded with
 // its rationale (paper §2: a third, more experienced expert decides). An adjudicator who annotated
 // the instance cannot decide it.
+import type { InstanceStage } from "@/lib/db/enums";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { assertRole, type SessionUser } from "@/lib/auth/roles";
 import { AnnotateError } from "./annotate-error";
@@ -18,7 +19,7 @@ export interface AdjudicateInput {
 export interface AdjudicateResult {
   value: LabelValue;
   rationale: string;
-  stage: string;
+  stage: InstanceStage;
   finalLabel: LabelValue;
   changed: boolean;
 }

@@ -1,5 +1,6 @@
 // An annotator's queue (their assignments, in PR and timeline order) and the leads' view of all
 // human instances; plus the neighbours of one instance for j/k navigation.
+import type { VisibleStage } from "./viewer-access";
 import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
 import { hasRole, type SessionUser } from "@/lib/auth/roles";
 import { blindStage } from "./viewer-access";
@@ -11,7 +12,7 @@ export interface QueueItem {
   kind: string;
   path: string | null;
   excerpt: string;
-  stage: string;
+  stage: VisibleStage;
   /** the viewer's own label, if any */
   ownLabel: string | null;
   /** leads only: labels given / annotators assigned */

@@ -4,7 +4,7 @@
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { SessionUser } from "@/lib/auth/roles";
 import { AnnotateError } from "./annotate-error";
-import { blindStage, requireInstanceAccess } from "./viewer-access";
+import { blindStage, requireInstanceAccess, type VisibleStage } from "./viewer-access";
 
 export interface VisibleLabel {
   annotator: string;
@@ -13,7 +13,7 @@ export interface VisibleLabel {
   updatedAt: Date;
 }
 
-export async function readLabels(prisma: PrismaClient, viewer: SessionUser, instanceId: string, annotatorLogin?: string): Promise<{ stage: string; labels: VisibleLabel[] }> {
+export async function readLabels(prisma: PrismaClient, viewer: SessionUser, instanceId: string, annotatorLogin?: string): Promise<{ stage: VisibleStage; labels: VisibleLabel[] }> {
   const access = await requireInstanceAccess(prisma, instanceId, viewer);
   if (access.perspective === "annotator" && annotatorLogin && annotatorLogin !== viewer.login)
     throw new AnnotateError("blind", "Annotators see only their own label.");

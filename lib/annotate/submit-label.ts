@@ -2,20 +2,21 @@
 // assigned annotator and only while the instance is in annotation. The last required label moves
 // the instance on (nextStageAfterLabel). The instance row is locked for the few statements this
 // takes, so two annotators submitting at the same moment cannot both miss the other's label.
+import { z } from "zod";
+import { InstanceStageSchema, LabelValueSchema, type InstanceStage } from "@/lib/db/enums";
 import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
 import { AnnotateError } from "./annotate-error";
 import type { LabelValue } from "./label-schemas";
 import { nextStageAfterLabel } from "./next-stage";
-import { blindStage } from "./viewer-access";
-
-interface LockedInstanceRow {
-  stage: string;
-  assignees: unknown;
-  labels: unknown;
-}
+import { blindStage, type VisibleStage } from "./viewer-access";
 
 // pg returns json columns parsed, some adapters as text
-const asJson = <T,>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
+const jsonColumn = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (typeof v === "string" ? JSON.parse(v) : v), schema);
+const LockedInstanceRowSchema = z.object({
+  stage: InstanceStageSchema,
+  assignees: jsonColumn(z.array(z.string())),
+  labels: jsonColumn(z.array(z.object({ annotatorId: z.string(), value: LabelValueSchema, rationale: z.string(), updatedAt: z.string() }))),
+});
 
 export interface SubmitLabelInput {
   instanceId: string;
@@ -27,7 +28,7 @@ export interface SubmitLabelInput {
 
 export interface SubmitLabelResult {
   label: { value: LabelValue; rationale: string; updatedAt: Date };
-  stage: string;
+  stage: InstanceStage;
   /** false when the same label was already stored (a retried request) */
   changed: boolean;
 }
@@ -41,16 +42,17 @@ export async function submitLabel(prisma: PrismaClient, input: SubmitLabelInput)
     // lock holder just committed. The read is one round trip (a label POST is on the annotator's
     // critical path; the benchmark holds it under 150 ms at p95).
     await tx.$queryRaw`SELECT 1 FROM "Instance" WHERE "id" = ${input.instanceId} FOR UPDATE`;
-    const rows = await tx.$queryRaw<LockedInstanceRow[]>`
+    const rows = await tx.$queryRaw<unknown[]>`
       SELECT i."stage"::text AS "stage",
         COALESCE((SELECT json_agg(a."annotatorId") FROM "Assignment" a WHERE a."instanceId" = i."id"), '[]'::json) AS "assignees",
         COALESCE((SELECT json_agg(json_build_object('annotatorId', l."annotatorId", 'value', l."value", 'rationale', l."rationale", 'updatedAt', l."updatedAt"))
                   FROM "Label" l WHERE l."instanceId" = i."id"), '[]'::json) AS "labels"
       FROM "Instance" i WHERE i."id" = ${input.instanceId}`;
-    const instance = rows[0] && {
-      stage: rows[0].stage,
-      assignments: asJson<string[]>(rows[0].assignees).map((annotatorId) => ({ annotatorId })),
-      labels: asJson<{ annotatorId: string; value: LabelValue; rationale: string; updatedAt: string }[]>(rows[0].labels).map((l) => ({
+    const row = rows[0] === undefined ? undefined : LockedInstanceRowSchema.parse(rows[0]);
+    const instance = row && {
+      stage: row.stage,
+      assignments: row.assignees.map((annotatorId) => ({ annotatorId })),
+      labels: row.labels.map((l) => ({
         ...l,
         // json_build_object renders timestamp(3) without a zone; Prisma stores UTC
         updatedAt: new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(l.updatedAt) ? l.updatedAt : `${l.updatedAt}Z`),
@@ -94,7 +96,11 @@ export async function submitLabel(prisma: PrismaClient, input: SubmitLabelInput)
 }
 
 /** What the annotator's client gets back: the stage blinded ("closed" rather than adjudicating or labelled). */
-export async function submitOwnLabel(prisma: PrismaClient, annotatorId: string, request: Omit<SubmitLabelInput, "annotatorId" | "now">): Promise<SubmitLabelResult> {
+export async function submitOwnLabel(
+  prisma: PrismaClient,
+  annotatorId: string,
+  request: Omit<SubmitLabelInput, "annotatorId" | "now">,
+): Promise<Omit<SubmitLabelResult, "stage"> & { stage: VisibleStage }> {
   const result = await submitLabel(prisma, { ...request, annotatorId });
   return { ...result, stage: blindStage(result.stage, "annotator") };
 }

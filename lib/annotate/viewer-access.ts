@@ -1,6 +1,7 @@
 // Who sees what of an instance. An annotator assigned to it is blind (own label only, timeline
 // after labelling) whatever other roles they hold: an adjudicator who also annotates must not see
 // a colleague's label before giving theirs. Leads (admin, adjudicator) not assigned see everything.
+import type { InstanceStage } from "@/lib/db/enums";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { hasRole, type SessionUser } from "@/lib/auth/roles";
 import { AnnotateError } from "./annotate-error";
@@ -15,7 +16,7 @@ export function perspectiveFor(viewer: SessionUser, assignedAnnotatorIds: readon
 
 export interface InstanceAccess {
   perspective: Perspective;
-  stage: string;
+  stage: InstanceStage;
   hasOwnLabel: boolean;
 }
 
@@ -31,11 +32,14 @@ export async function requireInstanceAccess(prisma: PrismaClient, instanceId: st
   return { perspective, stage: instance.stage, hasOwnLabel: instance.labels.length > 0 };
 }
 
+/** An instance's stage as a viewer may see it: annotators see the end of annotation as "closed". */
+export type VisibleStage = InstanceStage | "closed";
+
 /**
  * The stage as an annotator may know it. Whether an instance went to adjudication or straight to
  * a final label tells them what their colleague answered, so both read "closed".
  */
-export function blindStage(stage: string, perspective: Perspective): string {
+export function blindStage(stage: InstanceStage, perspective: Perspective): VisibleStage {
   if (perspective === "lead") return stage;
   return stage === "adjudicating" || stage === "labelled" || stage === "unsuitable" ? "closed" : stage;
 }

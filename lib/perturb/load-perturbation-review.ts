@@ -1,12 +1,13 @@
 import type { PrismaClient } from "@/lib/db/generated/client";
+import type { InstanceStage, LabelValue } from "@/lib/db/enums";
 import { fieldsOf } from "@/lib/unknown-value";
 import type { VerificationStatus } from "@/lib/db/generated/enums";
 import { creatorsOf, perturbationRowInclude, toRow, type PerturbationRow } from "./list-perturbations";
 import { loadRequiredVerifiers } from "./required-verifiers";
 
 export type PerturbationReview = PerturbationRow & {
-  stage: string;
-  finalLabel: string | null;
+  stage: InstanceStage;
+  finalLabel: LabelValue | null;
   commentKind: string;
   commentAuthor: string | null;
   pullRequest: {

@@ -3,6 +3,7 @@
 // keyboard (shortcuts from lib/annotate/keyboard-shortcuts, shown in the help dialog). A label is
 // submitted only by the submit button or Ctrl+Enter; until then it is a draft, kept in this browser
 // per instance, so a reload, Back, a link or j/k neither loses nor submits it.
+import type { VisibleStage } from "@/lib/annotate/viewer-access";
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -44,7 +45,7 @@ export function LabelPanel({ instanceId, login, initialLabel, initialStage, queu
   instanceId: string;
   login: string;
   initialLabel: OwnLabel | null;
-  initialStage: string;
+  initialStage: VisibleStage;
   queue: QueueLinks;
 }) {
   const router = useRouter();

@@ -3,6 +3,7 @@
 // shows it at once (optimistic), network and server errors are retried with backoff for as long as
 // it takes (the panel shows "unsaved — retrying"), and only the server's answer clears it. Saves
 // of one instance run one after another (mutation scope), so an older retry never lands last.
+import type { VisibleStage } from "@/lib/annotate/viewer-access";
 import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { instanceKeys } from "@/lib/annotate/query-keys";
 import { forgetPendingLabel, pendingLabelFor, rememberPendingLabel, type PendingLabel } from "@/lib/annotate/pending-labels";
@@ -12,7 +13,7 @@ import type { OwnLabel } from "./own-label";
 
 export interface SaveLabelResponse {
   label: { value: LabelValue; rationale: string; updatedAt: string };
-  stage: string;
+  stage: VisibleStage;
   changed: boolean;
 }
 
