@@ -7,6 +7,7 @@ type Db = PrismaClient | Prisma.TransactionClient;
 
 const parentInclude = {
   targetEntry: true,
+  snapshot: { select: { id: true, status: true, patch: true } },
   pullRequest: {
     select: {
       id: true, number: true, title: true, baseSha: true, patch: true,
@@ -19,7 +20,10 @@ const parentInclude = {
 
 export type PerturbationParent = {
   id: string;
+  /** patch: the code the comment was judged against (the parent's snapshot; the final diff when it has none) */
   pullRequest: { id: string; number: number; title: string; repo: string; baseSha: string; patch: string };
+  /** shared by every perturbed copy */
+  snapshotId: string | null;
   targetEntryId: string;
   /** The confirmed-trustworthy comment as experts labelled it. */
   comment: PerturbedComment & { id: string; kind: string; author: string | null };
@@ -45,6 +49,11 @@ export function resultingComment(
   };
 }
 
+/** The snapshot's patch, or the PR's final diff when the snapshot is unavailable or not computed. */
+function judgedPatch(snapshot: { status: string; patch: string } | null, finalPatch: string): string {
+  return snapshot && snapshot.status !== "unavailable" ? snapshot.patch : finalPatch;
+}
+
 export async function loadPerturbationParent(prisma: Db, parentId: string): Promise<PerturbationParent> {
   const instance = await prisma.instance.findUnique({ where: { id: parentId }, include: parentInclude });
   if (!instance) throw new PerturbationError("not_found", `No instance ${parentId}.`);
@@ -64,7 +73,8 @@ export async function loadPerturbationParent(prisma: Db, parentId: string): Prom
   const pr = instance.pullRequest;
   return {
     id: instance.id,
-    pullRequest: { id: pr.id, number: pr.number, title: pr.title, repo: pr.repository.fullName, baseSha: pr.baseSha, patch: pr.patch },
+    pullRequest: { id: pr.id, number: pr.number, title: pr.title, repo: pr.repository.fullName, baseSha: pr.baseSha, patch: judgedPatch(instance.snapshot, pr.patch) },
+    snapshotId: instance.snapshot?.id ?? null,
     targetEntryId: t.id,
     comment,
     siblings,

@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Database } from "@/lib/db/connection";
+import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
+import { openMirrorForFetch } from "@/lib/repo/fetch-mirror";
+import { buildPrHistoryRepo, type PrHistoryRepo } from "@/lib/repo/testing/pr-history-repo";
+import { computeSnapshots } from "./compute-snapshots";
+import { FINAL_DIFF_FALLBACK_NOTE, useFinalDiffForUnavailable } from "./final-diff-snapshots";
+import { PR_HISTORY_REPOSITORY, seedPrHistory } from "./testing/seed-pr-history";
+
+describe.each(TEST_DATABASE_KINDS)("snapshots of a PR pushed three times, on %s", (kind) => {
+  const root = mkdtempSync(path.join(tmpdir(), "snapshots-"));
+  let db: Database;
+  let repo: PrHistoryRepo;
+  let gone: PrHistoryRepo;
+  beforeAll(async () => {
+    db = await openTestDatabase(kind);
+    [repo, gone] = await Promise.all([buildPrHistoryRepo(path.join(root, "kept")), buildPrHistoryRepo(path.join(root, "gone"), { dropP2: true })]);
+  }, 120_000);
+  afterAll(async () => {
+    await db?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  async function harvestInto(mirrorsDir: string, origin: PrHistoryRepo) {
+    await db.prisma.repository.deleteMany();
+    const seeded = await seedPrHistory(db.prisma, origin);
+    const mirror = await openMirrorForFetch(mirrorsDir, PR_HISTORY_REPOSITORY, origin.gitDir);
+    await mirror.fetchPullRequestHeads();
+    const tally = await computeSnapshots(db.prisma, { mirrorFor: async () => mirror, fetchMissing: true });
+    const snapshotOf = async (githubId: bigint) => {
+      const id = seeded.instanceByGithubId.get(githubId);
+      const instance = await db.prisma.instance.findUniqueOrThrow({ where: { id }, select: { snapshot: true } });
+      return instance.snapshot;
+    };
+    return { tally, snapshotOf };
+  }
+
+  test("each comment is judged on the commit it was written on; a force-pushed commit is fetched by SHA", async () => {
+    const { tally, snapshotOf } = await harvestInto(path.join(root, "mirrors-kept"), repo);
+    expect(tally).toMatchObject({ exact: 3, unavailable: 0 });
+    const typo = await snapshotOf(10n);
+    expect(typo).toMatchObject({ commitSha: repo.p1, status: "exact" });
+    expect(typo?.patch).toContain("+max_file_cached = 7");
+    expect(typo?.patch).not.toContain("util.py"); // the base branch moved on after the PR branched
+    expect(await snapshotOf(11n)).toMatchObject({ commitSha: repo.p1 }); // reply → its thread root
+    expect(await snapshotOf(100n)).toMatchObject({ commitSha: repo.p1 });
+    const review = await snapshotOf(101n);
+    expect(review).toMatchObject({ commitSha: repo.p2, status: "exact" });
+    expect(review?.patch).toContain("+max_files_cached = 7");
+    expect(review?.patch).toContain("diff --git a/new_name.py b/new_name.py");
+    expect(await snapshotOf(12n)).toMatchObject({ commitSha: repo.p2 });
+    const prComment = await snapshotOf(20n);
+    expect(prComment).toMatchObject({ commitSha: repo.p3, status: "exact" });
+    expect(prComment?.patch).toContain("+max_files_cached = 8");
+  });
+
+  test("a force-pushed commit GitHub no longer has makes the snapshot unavailable, with the reason", async () => {
+    const { tally, snapshotOf } = await harvestInto(path.join(root, "mirrors-gone"), gone);
+    expect(tally).toMatchObject({ exact: 2, unavailable: 1 });
+    const review = await snapshotOf(101n);
+    expect(review).toMatchObject({ commitSha: gone.p2, status: "unavailable", patch: "" });
+    expect(review?.reason).toMatch(new RegExp(`^commit ${gone.p2.slice(0, 7)} is no longer on GitHub`));
+    expect(await snapshotOf(10n)).toMatchObject({ status: "exact" });
+
+    // the user keeps such instances with the final diff, marked; a later run does not undo the choice
+    await db.prisma.pullRequest.updateMany({ data: { patch: "diff --git a/app.py b/app.py\n@@ -9 +9,2 @@\n LIMIT = 10\n+max_files_cached = 8" } });
+    expect(await useFinalDiffForUnavailable(db.prisma)).toBe(1);
+    const mirror = await openMirrorForFetch(path.join(root, "mirrors-gone"), PR_HISTORY_REPOSITORY, gone.gitDir);
+    await computeSnapshots(db.prisma, { mirrorFor: async () => mirror, fetchMissing: false });
+    const fallback = await snapshotOf(101n);
+    expect(fallback).toMatchObject({ status: "final_fallback", patch: expect.stringContaining("+max_files_cached = 8") });
+    expect(fallback?.reason).toContain(FINAL_DIFF_FALLBACK_NOTE);
+  });
+});
