@@ -6,6 +6,8 @@ import type { Database } from "@/lib/db/connection";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
 import { openMirrorForFetch } from "@/lib/repo/fetch-mirror";
 import { buildPrHistoryRepo, type PrHistoryRepo } from "@/lib/repo/testing/pr-history-repo";
+import { placeComment } from "@/lib/patch/anchor-comment";
+import { parseReleasedPatch } from "@/lib/patch/released-patch";
 import { computeSnapshots } from "./compute-snapshots";
 import { FINAL_DIFF_FALLBACK_NOTE, useFinalDiffForUnavailable } from "./final-diff-snapshots";
 import { PR_HISTORY_REPOSITORY, seedPrHistory } from "./testing/seed-pr-history";
@@ -55,6 +57,28 @@ describe.each(TEST_DATABASE_KINDS)("snapshots of a PR pushed three times, on %s"
     const prComment = await snapshotOf(20n);
     expect(prComment).toMatchObject({ commitSha: repo.p3, status: "exact" });
     expect(prComment?.patch).toContain("+max_files_cached = 8");
+
+    // anchoring each inline comment (a reply: its thread root) in its own snapshot
+    const entries = await db.prisma.timelineEntry.findMany({ where: { kind: { in: ["inline", "inline_reply"] } } });
+    const threadRoot = (id: bigint) => {
+      const e = entries.find((x) => x.githubId === id);
+      const r = e?.inReplyToId ? entries.find((x) => x.githubId === e.inReplyToId) : e;
+      if (!r) throw new Error(`no entry ${id}`);
+      return r;
+    };
+    const placedIn = async (id: bigint) => {
+      const snapshot = await snapshotOf(id);
+      const r = threadRoot(id);
+      return placeComment(parseReleasedPatch(snapshot?.patch ?? ""), r, snapshot?.commitSha);
+    };
+    expect(await placedIn(10n)).toMatchObject({ placed: true, side: "RIGHT", lineNo: 10, text: "max_file_cached = 7" });
+    expect(await placedIn(11n)).toMatchObject({ placed: true, side: "RIGHT", lineNo: 10, text: "max_file_cached = 7" });
+    expect(await placedIn(12n)).toMatchObject({ placed: true, side: "LEFT", lineNo: 7, text: "    return os.path.getsize(path)" });
+    expect(await placedIn(13n)).toMatchObject({ placed: true, fileIndex: 1, side: "RIGHT", lineNo: 5, text: "    return 3" });
+    expect(await placedIn(14n)).toMatchObject({ placed: false, reason: expect.stringContaining("GitHub gives no diff hunk") });
+    // against the final diff the first comment has no line: it is stated, not put on `max_files_cached = 8`
+    const final = placeComment(parseReleasedPatch(prComment?.patch ?? ""), threadRoot(10n), repo.p3);
+    expect(final).toMatchObject({ placed: false, hunk: threadRoot(10n).diffHunk });
   });
 
   test("a force-pushed commit GitHub no longer has makes the snapshot unavailable, with the reason", async () => {
