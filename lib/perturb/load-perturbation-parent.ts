@@ -1,4 +1,6 @@
 import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
+import { anchorComment } from "@/lib/annotate/parse-patch";
+import { parseReleasedPatch } from "@/lib/patch/released-patch";
 import type { InlineAnchor, PerturbationKind } from "./candidate-schema";
 import { PerturbationError } from "./perturbation-errors";
 import { perturbationKey, type PerturbedComment } from "./proposed-candidate";
@@ -68,12 +70,16 @@ export async function loadPerturbationParent(prisma: Db, parentId: string): Prom
   const t = instance.targetEntry;
   const commentId = t.githubId?.toString() ?? t.id;
   const comment = { id: commentId, kind: t.kind, author: t.authorLogin, body: t.body, path: t.path, diffHunk: t.diffHunk };
-  const siblings = instance.pullRequest.timeline
-    .flatMap((e) => (e.id !== t.id && e.path !== null && e.diffHunk !== null ? [{ id: e.githubId?.toString() ?? e.id, path: e.path, diffHunk: e.diffHunk }] : []));
   const pr = instance.pullRequest;
+  const patch = judgedPatch(instance.snapshot, pr.patch);
+  const patchFiles = parseReleasedPatch(patch);
+  // a location perturbation moves the comment to another comment's hunk that the parent's snapshot shows
+  const siblings = instance.pullRequest.timeline
+    .flatMap((e) => (e.id !== t.id && e.path !== null && e.diffHunk !== null ? [{ id: e.githubId?.toString() ?? e.id, path: e.path, diffHunk: e.diffHunk }] : []))
+    .filter((s) => anchorComment(patchFiles, s.path, s.diffHunk) !== null);
   return {
     id: instance.id,
-    pullRequest: { id: pr.id, number: pr.number, title: pr.title, repo: pr.repository.fullName, baseSha: pr.baseSha, patch: judgedPatch(instance.snapshot, pr.patch) },
+    pullRequest: { id: pr.id, number: pr.number, title: pr.title, repo: pr.repository.fullName, baseSha: pr.baseSha, patch },
     snapshotId: instance.snapshot?.id ?? null,
     targetEntryId: t.id,
     comment,
