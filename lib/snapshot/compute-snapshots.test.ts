@@ -8,6 +8,7 @@ import { openMirrorForFetch } from "@/lib/repo/fetch-mirror";
 import { buildPrHistoryRepo, type PrHistoryRepo } from "@/lib/repo/testing/pr-history-repo";
 import { placeComment } from "@/lib/patch/anchor-comment";
 import { parseReleasedPatch } from "@/lib/patch/released-patch";
+import { tallyAnchoring } from "./anchor-tally";
 import { computeSnapshots } from "./compute-snapshots";
 import { FINAL_DIFF_FALLBACK_NOTE, useFinalDiffForUnavailable } from "./final-diff-snapshots";
 import { PR_HISTORY_REPOSITORY, seedPrHistory } from "./testing/seed-pr-history";
@@ -97,5 +98,21 @@ describe.each(TEST_DATABASE_KINDS)("snapshots of a PR pushed three times, on %s"
     const fallback = await snapshotOf(101n);
     expect(fallback).toMatchObject({ status: "final_fallback", patch: expect.stringContaining("+max_files_cached = 8") });
     expect(fallback?.reason).toContain(FINAL_DIFF_FALLBACK_NOTE);
+  });
+
+  test("an existing database: snapshots computed offline from the mirror; a commit the mirror lacks is stated", async () => {
+    await db.prisma.repository.deleteMany();
+    const seeded = await seedPrHistory(db.prisma, repo);
+    expect(await db.prisma.instance.count({ where: { snapshotId: null } })).toBe(seeded.instanceByGithubId.size);
+    const mirror = await openMirrorForFetch(path.join(root, "mirrors-offline"), PR_HISTORY_REPOSITORY, repo.gitDir);
+    await mirror.fetchPullRequestHeads(); // an older harvest: PR heads only, p2 was never fetched
+    const tally = await computeSnapshots(db.prisma, { mirrorFor: async () => mirror, fetchMissing: false });
+    expect(tally).toMatchObject({ exact: 2, unavailable: 1 });
+    expect(Object.keys(tally.reasons)).toEqual([`commit ${repo.p2.slice(0, 7)} is not in the local mirror of acme/app; a harvest fetches it by SHA`]);
+    expect(await db.prisma.instance.count({ where: { snapshotId: null } })).toBe(0);
+    // the closing figures: inline comments and replies placed exactly, or stated
+    const anchoring = await tallyAnchoring(db.prisma);
+    expect(anchoring).toMatchObject({ inline: 5, placedByPosition: 2, placedByContent: 0, notPlaceable: 3, onFinalDiff: 2 });
+    expect(anchoring.reasons).toMatchObject({ "GitHub gives no diff hunk for this comment on logo.png (binary or too large a file)": 1 });
   });
 });
