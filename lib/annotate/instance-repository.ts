@@ -1,7 +1,9 @@
-// The repository browser of one instance: its PR's base commit (and the patched version) in the
-// local mirror, behind the same access check as the instance page.
+// The repository browser of one instance: its PR's base commit (and the patched version: base plus the
+// instance's snapshot patch, the code its comment was written on) in the local mirror, behind the same
+// access check as the instance page.
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { SessionUser } from "@/lib/auth/roles";
+import { judgedPatchOf } from "./judged-patch";
 import { parsePatch } from "./parse-patch";
 import { requireInstanceAccess } from "./viewer-access";
 import type { Mirror } from "@/lib/repo/git-command";
@@ -15,12 +17,19 @@ export interface InstanceRepository {
 
 export async function openInstanceRepository(prisma: PrismaClient, mirrorsDir: string, instanceId: string, viewer: SessionUser): Promise<InstanceRepository> {
   await requireInstanceAccess(prisma, instanceId, viewer);
-  const { pullRequest: pr } = await prisma.instance.findUniqueOrThrow({
+  const snapshotFields = { select: { status: true, reason: true, commitSha: true, patch: true } } as const;
+  const instance = await prisma.instance.findUniqueOrThrow({
     where: { id: instanceId },
-    select: { pullRequest: { select: { baseSha: true, headSha: true, patch: true, repository: { select: { fullName: true } } } } },
+    select: {
+      snapshot: snapshotFields,
+      parent: { select: { snapshot: snapshotFields } },
+      pullRequest: { select: { baseSha: true, headSha: true, patch: true, repository: { select: { fullName: true } } } },
+    },
   });
+  const pr = instance.pullRequest;
+  const judged = judgedPatchOf(instance.snapshot ?? instance.parent?.snapshot ?? null, pr.patch, pr.headSha);
   const mirror = openMirror(mirrorsDir, pr.repository.fullName);
-  return { mirror, revision: { baseSha: pr.baseSha, headSha: pr.headSha, files: parsePatch(pr.patch) } };
+  return { mirror, revision: { baseSha: pr.baseSha, headSha: judged.commit ?? pr.headSha, files: parsePatch(judged.patch) } };
 }
 
 export async function browseTree(prisma: PrismaClient, mirrorsDir: string, instanceId: string, viewer: SessionUser, version: RepoVersion) {

@@ -3,8 +3,26 @@
 // paper §2), and neither the source nor the perturbation kind. Leads see everything.
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { hasRole, type SessionUser } from "@/lib/auth/roles";
+import type { CommentPosition } from "@/lib/patch/anchor-comment";
 import { AnnotateError } from "./annotate-error";
+import { judgedPatchOf, type SnapshotFacts } from "./judged-patch";
 import { blindStage, perspectiveFor } from "./viewer-access";
+
+const SNAPSHOT_FIELDS = { status: true, reason: true, commitSha: true, patch: true } as const;
+const POSITION_FIELDS = { path: true, diffHunk: true, line: true, originalLine: true, commitId: true, originalCommitId: true } as const;
+
+/** Where GitHub put the comment: a reply's thread root's position; a relocated perturbation has only its path and hunk. */
+async function commentPosition(
+  prisma: PrismaClient,
+  t: { kind: string; pullRequestId: string; inReplyToId: bigint | null } & CommentPosition,
+  perturbed: { path: string | null; diffHunk: string | null },
+): Promise<CommentPosition> {
+  if (perturbed.path !== null || perturbed.diffHunk !== null) return { path: perturbed.path ?? t.path, diffHunk: perturbed.diffHunk ?? t.diffHunk };
+  const own = { path: t.path, diffHunk: t.diffHunk, line: t.line, originalLine: t.originalLine, commitId: t.commitId, originalCommitId: t.originalCommitId };
+  if (t.kind !== "inline_reply" || t.inReplyToId === null) return own;
+  const root = await prisma.timelineEntry.findFirst({ where: { pullRequestId: t.pullRequestId, kind: "inline", githubId: t.inReplyToId }, select: POSITION_FIELDS });
+  return root ?? own;
+}
 
 /** Throws AnnotateError (instance_not_found, not_assigned). */
 export async function loadInstanceView(prisma: PrismaClient, instanceId: string, viewer: SessionUser) {
@@ -12,6 +30,8 @@ export async function loadInstanceView(prisma: PrismaClient, instanceId: string,
     where: { id: instanceId },
     include: {
       targetEntry: true,
+      snapshot: { select: SNAPSHOT_FIELDS },
+      parent: { select: { snapshot: { select: SNAPSHOT_FIELDS } } },
       pullRequest: { include: { repository: true, linkedIssues: { orderBy: { number: "asc" } } } },
       labels: { include: { annotator: { select: { login: true, name: true } } }, orderBy: { createdAt: "asc" } },
       adjudication: { include: { adjudicator: { select: { login: true } } } },
@@ -24,6 +44,9 @@ export async function loadInstanceView(prisma: PrismaClient, instanceId: string,
   const seesAll = perspective === "lead";
   const ownLabel = instance.labels.find((l) => l.annotatorId === viewer.id) ?? null;
   const { targetEntry: t, pullRequest: pr } = instance;
+  const snapshot: SnapshotFacts | null = instance.snapshot ?? instance.parent?.snapshot ?? null;
+  const judged = judgedPatchOf(snapshot, pr.patch, pr.headSha);
+  const position = await commentPosition(prisma, t, { path: instance.perturbedPath, diffHunk: instance.perturbedDiffHunk });
   return {
     id: instance.id,
     perspective,
@@ -38,7 +61,11 @@ export async function loadInstanceView(prisma: PrismaClient, instanceId: string,
       body: instance.perturbedBody ?? t.body,
       path: instance.perturbedPath ?? t.path,
       diffHunk: instance.perturbedDiffHunk ?? t.diffHunk,
+      /** GitHub's position data for anchoring (lib/patch/anchor-comment.ts) */
+      position,
     },
+    /** the code the comment is judged against (issue #12), and the PR's final diff to compare */
+    judged: { patch: judged.patch, commit: judged.commit, source: judged.source, notice: judged.notice, differsFromFinal: judged.differsFromFinal, snapshotStatus: snapshot?.status ?? null },
     pullRequest: {
       repo: pr.repository.fullName,
       language: pr.repository.language,

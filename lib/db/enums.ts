@@ -8,12 +8,13 @@ import {
   LabelValue,
   PerturbationKind,
   Role,
+  SnapshotStatus,
   SplitName,
   TimelineKind,
   VerificationStatus,
 } from "./generated/enums";
 
-export { InstanceSource, InstanceStage, LabelValue, PerturbationKind, Role, SplitName, TimelineKind, VerificationStatus };
+export { InstanceSource, InstanceStage, LabelValue, PerturbationKind, Role, SnapshotStatus, SplitName, TimelineKind, VerificationStatus };
 
 export const RoleSchema = z.enum(Role);
 export const InstanceStageSchema = z.enum(InstanceStage);
@@ -23,6 +24,7 @@ export const LabelValueSchema = z.enum(LabelValue);
 export const PerturbationKindSchema = z.enum(PerturbationKind);
 export const VerificationStatusSchema = z.enum(VerificationStatus);
 export const SplitNameSchema = z.enum(SplitName);
+export const SnapshotStatusSchema = z.enum(SnapshotStatus);
 
 // Ordered lists for tables and loops, in the schema's declaration order (train, validation, test).
 export const SPLIT_NAMES = SplitNameSchema.options;

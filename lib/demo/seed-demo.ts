@@ -4,6 +4,7 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import { hashPassword } from "@/lib/auth/password";
 import type { Role } from "@/lib/auth/roles";
 import { createInstances } from "@/lib/screen/create-instances";
+import { recordSingleRevisionSnapshots } from "@/lib/snapshot/final-diff-snapshots";
 import { seedDemoScreening } from "./seed-demo-screening";
 import { seedDemoAnnotation } from "./seed-demo-annotation";
 import { seedDemoEvaluation } from "./seed-demo-evaluation";
@@ -58,6 +59,9 @@ export async function seedDemo(prisma: PrismaClient): Promise<void> {
   await prisma.user.createMany({ data: DEMO_USERS.map((u) => ({ ...u, passwordHash })) });
   for (const repo of DEMO_REPOSITORIES) await seedRepository(prisma, repo);
   await createInstances(prisma);
+  // the demo PRs have one revision each: their final diff is the code every comment saw
+  const prs = await prisma.pullRequest.findMany({ select: { id: true } });
+  await recordSingleRevisionSnapshots(prisma, prs.map((p) => p.id), "the demo PR has one revision: its diff is the code every comment saw");
   // Each stage then runs its own functions on the demo, in pipeline order (one line per stage):
   await seedDemoScreening(prisma);
   await seedDemoAnnotation(prisma);

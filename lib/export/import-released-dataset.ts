@@ -5,6 +5,7 @@
 import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
 import type { LabelValue, SplitName } from "@/lib/db/enums";
 import { mustGet } from "@/lib/must";
+import { importedPatchKey } from "@/lib/snapshot/snapshot-key";
 import { canonicalJson } from "./canonical-json";
 import { sha256Hex } from "./build-manifest";
 import { countEditedFiles, countEditedLines } from "./dataset-statistics";
@@ -168,11 +169,41 @@ async function upsertInstances(tx: Tx, pullRequestId: string, plan: PlannedPullR
   });
 }
 
+/** Each row's own patch_to_review becomes its instance's snapshot (one row per distinct patch of the PR). */
+async function attachRowPatches(tx: Tx, pullRequestId: string, plan: PlannedPullRequest, ids: string[], t: Tally) {
+  const snapshotIds = new Map<string, string>();
+  for (const patch of new Set(plan.instances.map((p) => p.patch))) {
+    const key = importedPatchKey(patch);
+    const row = await tx.patchSnapshot.upsert({
+      where: { pullRequestId_key: { pullRequestId, key } },
+      create: { pullRequestId, key, status: "exact", reason: "the released row's own patch_to_review", patch },
+      update: {},
+      select: { id: true },
+    });
+    snapshotIds.set(patch, row.id);
+  }
+  const current = new Map((await tx.instance.findMany({ where: { id: { in: ids } }, select: { id: true, snapshotId: true } })).map((i) => [i.id, i.snapshotId]));
+  for (const [index, p] of plan.instances.entries()) {
+    const id = ids[index];
+    const snapshotId = snapshotIds.get(p.patch);
+    if (id === undefined || snapshotId === undefined) continue;
+    const now = current.get(id) ?? null;
+    if (now === snapshotId) continue;
+    if (now !== null) {
+      t.warnings.push(`${p.instanceId}: the database judges it against another patch; the database's is kept`);
+      continue;
+    }
+    await tx.instance.update({ where: { id }, data: { snapshotId } });
+    current.set(id, snapshotId);
+  }
+}
+
 async function importPullRequest(tx: Tx, plan: PlannedPullRequest, sourceName: string, t: Tally) {
   const pr = await upsertPullRequest(tx, plan, sourceName, t);
   const entryIds = await upsertTimeline(tx, pr.id, plan, t);
   t.ledger.timelines[pr.id] = plan.timeline.map((e) => mustGet(entryIds, entryKey(e), "stored timeline entry"));
   const ids = await upsertInstances(tx, pr.id, plan, entryIds, t);
+  await attachRowPatches(tx, pr.id, plan, ids, t);
   plan.instances.forEach((p, index) => {
     const id = ids[index];
     if (t.assignments.has(id)) {

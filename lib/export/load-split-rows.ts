@@ -7,6 +7,7 @@ import { loadEligibleInstances } from "@/lib/split/eligible-instances";
 import { NotFoundError, UnreadableSplitError } from "./export-errors";
 import { loadImportLedger } from "./import-ledger";
 import { SplitRunParamsSchema, type SplitRunParams } from "@/lib/split/split-run-params";
+import { judgedPatchOf } from "@/lib/annotate/judged-patch";
 import { writeReleasedRow, type PerturbationInput, type RowSource } from "./write-released-row";
 
 export interface SplitRows {
@@ -20,6 +21,8 @@ export interface SplitRows {
   notInRun: number;
 }
 
+const SNAPSHOT_FIELDS = { status: true, reason: true, commitSha: true, patch: true } as const;
+
 type LoadedInstance = Awaited<ReturnType<typeof loadInstances>>[number];
 
 function loadInstances(prisma: PrismaClient, ids: string[]) {
@@ -28,6 +31,8 @@ function loadInstances(prisma: PrismaClient, ids: string[]) {
     select: {
       id: true, source: true, stage: true, finalLabel: true, verification: true, perturbationKind: true,
       perturbedBody: true, perturbedPath: true, perturbedDiffHunk: true, targetEntryId: true, pullRequestId: true, createdAt: true,
+      snapshot: { select: SNAPSHOT_FIELDS },
+      parent: { select: { snapshot: { select: SNAPSHOT_FIELDS } } },
     },
   });
 }
@@ -93,7 +98,8 @@ export async function loadSplitRows(prisma: PrismaClient, splitRunId: string): P
         : null;
     const source: RowSource = {
       repository: pr.repository,
-      pullRequest: { number: pr.number, title: pr.title, body: pr.body, createdAt: pr.createdAt, baseSha: pr.baseSha, patch: pr.patch, problemDomain: pr.problemDomain },
+            // each row carries the code its comment was written on (perturbed copies: their parent's snapshot)
+      pullRequest: { number: pr.number, title: pr.title, body: pr.body, createdAt: pr.createdAt, baseSha: pr.baseSha, patch: judgedPatchOf(i.snapshot ?? i.parent?.snapshot ?? null, pr.patch, pr.headSha).patch, problemDomain: pr.problemDomain },
       linkedIssues: pr.linkedIssues,
       timeline: pr.timeline,
       timelineOrder: ledger.timelines.get(pr.id) ?? null,

@@ -22,6 +22,8 @@ export interface PlannedInstance {
   /** key of the judged entry in the PR's timeline */
   entryKey: string;
   trustworthy: boolean;
+  /** the row's own patch_to_review: the PR as it stood when the judged entry was written (rows of one PR differ) */
+  patch: string;
   perturbation: { kind: ReleasedPerturbationKind; body: string | null; path: string | null; diffHunk: string | null } | null;
 }
 
@@ -33,6 +35,7 @@ export interface PlannedPullRequest {
   body: string;
   createdAt: string;
   baseSha: string;
+  /** the PR's diff as the latest judged entry saw it (the closest the release comes to the final diff) */
   patch: string;
   problemDomain: string;
   issues: { number: number; title: string; body: string }[];
@@ -78,7 +81,9 @@ function planPullRequest(members: Located[], warnings: string[], issues: Release
   const timeline = r.code_review.map((e) => originals.get(entryKey(e)) ?? e);
   const canonical = timeline.map(canonicalJson);
 
-  const shared = (m: Located) => canonicalJson([m.row.repo, m.row.language, m.row.pull_request, m.row.resolved_issues, m.row.problem_domain]);
+  // patch_to_review is each row's own: the PR as it stood when its judged entry was written
+  const prFields = (m: Located) => ({ ...m.row.pull_request, patch_to_review: null });
+  const shared = (m: Located) => canonicalJson([m.row.repo, m.row.language, prFields(m), m.row.resolved_issues, m.row.problem_domain]);
   const instances: PlannedInstance[] = [];
   for (const m of members) {
     const where = `${m.file}:${m.line}`;
@@ -102,13 +107,15 @@ function planPullRequest(members: Located[], warnings: string[], issues: Release
       split: m.split,
       entryKey: entryKey(judged),
       trustworthy: m.row.trustworthy,
+      patch: m.row.pull_request.patch_to_review,
       perturbation: m.row.perturbation_kind === undefined ? null : perturbationOf(m, originals.get(entryKey(judged)) ?? judged, issues),
     });
   }
   if (new Set(members.map((m) => m.split)).size > 1) warnings.push(`${name} has rows in more than one split; a new split keeps each PR in one`);
+  const latest = members.reduce((a, b) => (judgedEntryOf(b.row).created_at > judgedEntryOf(a.row).created_at ? b : a), ref);
   return {
     repo: r.repo, language: r.language, number: r.pull_request.pull_number, title: r.pull_request.title, body: r.pull_request.body,
-    createdAt: r.pull_request.created_at, baseSha: r.pull_request.base_commit, patch: r.pull_request.patch_to_review,
+    createdAt: r.pull_request.created_at, baseSha: r.pull_request.base_commit, patch: latest.row.pull_request.patch_to_review,
     problemDomain: r.problem_domain, issues: r.resolved_issues, timeline, instances,
   };
 }

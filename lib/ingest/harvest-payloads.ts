@@ -33,7 +33,11 @@ export type RawConnection = z.infer<typeof ConnectionSchema>;
 export const IssueCommentSchema = z.object({ ...githubIdFields, author: ActorSchema, body: z.string(), createdAt: isoTimestamp }).transform(withId);
 
 export const ReviewSchema = z
-  .object({ ...githubIdFields, author: ActorSchema, body: z.string(), state: z.string(), submittedAt: isoTimestamp.nullable(), createdAt: isoTimestamp })
+  .object({
+    ...githubIdFields, author: ActorSchema, body: z.string(), state: z.string(), submittedAt: isoTimestamp.nullable(), createdAt: isoTimestamp,
+    // the commit the review was submitted on (its snapshot, issue #12); absent in payloads stored before it was asked for
+    commit: z.object({ oid: gitSha }).nullable().optional(),
+  })
   .transform(withId);
 
 const IdRef = z.object(githubIdFields).nullable();

@@ -11,7 +11,7 @@ const PAGE_INFO = "pageInfo { hasNextPage endCursor }";
 const FRAGMENTS: Record<string, string> = {
   ActorFields: "fragment ActorFields on Actor { __typename login }",
   IssueCommentFields: "fragment IssueCommentFields on IssueComment { fullDatabaseId databaseId author { ...ActorFields } body createdAt }",
-  ReviewFields: "fragment ReviewFields on PullRequestReview { fullDatabaseId databaseId author { ...ActorFields } body state submittedAt createdAt }",
+  ReviewFields: "fragment ReviewFields on PullRequestReview { fullDatabaseId databaseId author { ...ActorFields } body state submittedAt createdAt commit { oid } }",
   ReviewCommentFields:
     "fragment ReviewCommentFields on PullRequestReviewComment { fullDatabaseId databaseId author { ...ActorFields } body createdAt path diffHunk line originalLine " +
     "commit { oid } originalCommit { oid } replyTo { fullDatabaseId databaseId } pullRequestReview { fullDatabaseId databaseId } }",

@@ -12,6 +12,7 @@ import { RepositoryGoneError, RunStopped } from "./ingest-errors";
 import { mapPullRequest } from "./map-pull-request";
 import { pullRequestsChangedSince } from "./pull-requests-changed-since";
 import { storePullRequests, type PullRequestToStore } from "./store-pull-requests";
+import { computeSnapshots } from "@/lib/snapshot/compute-snapshots";
 
 export const PULL_REQUESTS_PHASE = "pull_requests";
 
@@ -102,6 +103,11 @@ export async function harvestRepository(ctx: HarvestContext, repo: Repository): 
         toStore.push({ mapped: m, patch });
       }
       await storePullRequests(prisma, repo.id, toStore);
+      if (toStore.length) {
+        // each comment's own revision: commits force-pushed away are fetched by SHA (git, no API requests)
+        const storedIds = await prisma.pullRequest.findMany({ where: { repositoryId: repo.id, number: { in: toStore.map((t) => t.mapped.pullRequest.number) } }, select: { id: true } });
+        await computeSnapshots(prisma, { pullRequestIds: storedIds.map((s) => s.id), mirrorFor: async () => mirror.mirror, fetchMissing: true });
+      }
       result.prsStored += toStore.length;
       for (let i = 0; i < toStore.length; i++) ctx.onStored?.();
       prsDone += inPass.length;

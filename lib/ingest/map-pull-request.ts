@@ -121,7 +121,7 @@ export function mapPullRequest(repoFullName: string, c: CollectedPullRequest): M
   each(ReviewSchema, c.reviews, "review", problems, (v) => {
     // pending reviews are visible to their author only and not part of the conversation
     if (v.state === "PENDING") return;
-    push({ ...EMPTY, kind: "review", githubId: v.id, ...who(v.author), createdAt: new Date(v.submittedAt ?? v.createdAt), body: v.body, reviewState: v.state });
+    push({ ...EMPTY, kind: "review", githubId: v.id, ...who(v.author), createdAt: new Date(v.submittedAt ?? v.createdAt), body: v.body, reviewState: v.state, commitId: v.commit?.oid ?? null });
   });
   for (const thread of c.threads)
     each(ReviewCommentSchema, thread.comments, `review comment in thread ${thread.id}`, problems, (v) =>

@@ -59,6 +59,8 @@ export async function createPerturbation(
         source: "perturbation",
         perturbationKind: kind,
         parentId,
+        // perturbed copies are judged on their parent's snapshot
+        snapshotId: parent.snapshotId,
         perturbedBody: textKind ? perturbed.body : null,
         perturbedPath: textKind ? null : perturbed.path,
         perturbedDiffHunk: textKind ? null : perturbed.diffHunk,

@@ -1,4 +1,6 @@
 import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
+import { anchorComment } from "@/lib/annotate/parse-patch";
+import { parseReleasedPatch } from "@/lib/patch/released-patch";
 import type { InlineAnchor, PerturbationKind } from "./candidate-schema";
 import { PerturbationError } from "./perturbation-errors";
 import { perturbationKey, type PerturbedComment } from "./proposed-candidate";
@@ -7,6 +9,7 @@ type Db = PrismaClient | Prisma.TransactionClient;
 
 const parentInclude = {
   targetEntry: true,
+  snapshot: { select: { id: true, status: true, patch: true } },
   pullRequest: {
     select: {
       id: true, number: true, title: true, baseSha: true, patch: true,
@@ -19,7 +22,10 @@ const parentInclude = {
 
 export type PerturbationParent = {
   id: string;
+  /** patch: the code the comment was judged against (the parent's snapshot; the final diff when it has none) */
   pullRequest: { id: string; number: number; title: string; repo: string; baseSha: string; patch: string };
+  /** shared by every perturbed copy */
+  snapshotId: string | null;
   targetEntryId: string;
   /** The confirmed-trustworthy comment as experts labelled it. */
   comment: PerturbedComment & { id: string; kind: string; author: string | null };
@@ -45,6 +51,11 @@ export function resultingComment(
   };
 }
 
+/** The snapshot's patch, or the PR's final diff when the snapshot is unavailable or not computed. */
+function judgedPatch(snapshot: { status: string; patch: string } | null, finalPatch: string): string {
+  return snapshot && snapshot.status !== "unavailable" ? snapshot.patch : finalPatch;
+}
+
 export async function loadPerturbationParent(prisma: Db, parentId: string): Promise<PerturbationParent> {
   const instance = await prisma.instance.findUnique({ where: { id: parentId }, include: parentInclude });
   if (!instance) throw new PerturbationError("not_found", `No instance ${parentId}.`);
@@ -59,12 +70,17 @@ export async function loadPerturbationParent(prisma: Db, parentId: string): Prom
   const t = instance.targetEntry;
   const commentId = t.githubId?.toString() ?? t.id;
   const comment = { id: commentId, kind: t.kind, author: t.authorLogin, body: t.body, path: t.path, diffHunk: t.diffHunk };
-  const siblings = instance.pullRequest.timeline
-    .flatMap((e) => (e.id !== t.id && e.path !== null && e.diffHunk !== null ? [{ id: e.githubId?.toString() ?? e.id, path: e.path, diffHunk: e.diffHunk }] : []));
   const pr = instance.pullRequest;
+  const patch = judgedPatch(instance.snapshot, pr.patch);
+  const patchFiles = parseReleasedPatch(patch);
+  // a location perturbation moves the comment to another comment's hunk that the parent's snapshot shows
+  const siblings = instance.pullRequest.timeline
+    .flatMap((e) => (e.id !== t.id && e.path !== null && e.diffHunk !== null ? [{ id: e.githubId?.toString() ?? e.id, path: e.path, diffHunk: e.diffHunk }] : []))
+    .filter((s) => anchorComment(patchFiles, s.path, s.diffHunk) !== null);
   return {
     id: instance.id,
-    pullRequest: { id: pr.id, number: pr.number, title: pr.title, repo: pr.repository.fullName, baseSha: pr.baseSha, patch: pr.patch },
+    pullRequest: { id: pr.id, number: pr.number, title: pr.title, repo: pr.repository.fullName, baseSha: pr.baseSha, patch },
+    snapshotId: instance.snapshot?.id ?? null,
     targetEntryId: t.id,
     comment,
     siblings,

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { runGitCommand, runGitScript, type GitRunOptions } from "./git-command";
 import { locateMirror } from "./mirror-path";
+import { PINNED_DIFF_CONFIG, PINNED_DIFF_OPTIONS, PINNED_GIT_ENV } from "./three-dot-diff";
 
 /** Production remote for a repository, derived from the API URL (github.com or GitHub Enterprise). */
 export function defaultGitUrlFor(apiUrl: string): (fullName: string) => string {
@@ -30,8 +31,9 @@ export interface FetchableMirror {
 
 // an unattended crawl must fail on a credential prompt, not wait for one
 const NO_PROMPT = ["-c", "core.askPass=true"];
-const NO_PROMPT_ENV = { GIT_TERMINAL_PROMPT: "0" };
-const DIFF_ARGS = ["-c", "core.quotePath=false", "diff", "--no-color", "--no-ext-diff", "--no-textconv", "-M", "--src-prefix=a/", "--dst-prefix=b/"];
+const NO_PROMPT_ENV = { ...PINNED_GIT_ENV, GIT_TERMINAL_PROMPT: "0" };
+// the final patch and the per-comment snapshot patches come from one pinned diff configuration
+const DIFF_ARGS = [...PINNED_DIFF_CONFIG, "diff", ...PINNED_DIFF_OPTIONS];
 
 // Each diff is preceded by NUL<key>NUL; git prints a text diff without NUL bytes (files containing NUL
 // are binary and show as "Binary files differ"), so the markers cannot collide with patch content.

@@ -2,6 +2,7 @@
 // other than the PR author; comments written by the PR author are excluded."
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@/lib/db/generated/client";
+import { linkInstanceSnapshots } from "@/lib/snapshot/link-instance-snapshots";
 import { isPrAuthorComment } from "./is-pr-author-comment";
 
 export interface TimelineCommentLike {
@@ -47,5 +48,7 @@ export async function createInstances(prisma: PrismaClient, pullRequestIds?: str
       chunk.map(() => randomUUID()), chunk.map((r) => r.pullRequestId), chunk.map((r) => r.targetEntryId),
     );
   }
+  // snapshots the harvest computed for these PRs (a PR-level fact until an instance points at one)
+  if (rows.length) await linkInstanceSnapshots(prisma, pullRequestIds);
   return rows.length;
 }

@@ -3,10 +3,11 @@
 // labelled), and beside them the comment to judge and a panel (label or adjudication).
 import type { ReactNode } from "react";
 import { Markdown } from "@/app/_components/markdown";
-import { PatchView } from "@/app/_components/patch-view";
 import type { InstanceView } from "@/lib/annotate/instance-view";
-import { anchorComment, parsePatch } from "@/lib/annotate/parse-patch";
+import { parsePatch } from "@/lib/annotate/parse-patch";
 import { splitPatchByFile } from "@/lib/annotate/patch-chunks";
+import { placeComment, type CommentPlacement } from "@/lib/patch/anchor-comment";
+import { PatchVersions, type PatchVersion } from "./patch-versions";
 import { Guidelines } from "./guidelines";
 import { JumpToHunkButton } from "./jump-to-hunk-button";
 import { RepoBrowser } from "./repo-browser";
@@ -16,12 +17,29 @@ const KIND: Record<string, string> = { inline: "Inline comment", inline_reply: "
 
 export function InstanceWorkspace({ view, aside, headerExtra }: { view: InstanceView; aside: ReactNode; headerExtra?: ReactNode }) {
   const pr = view.pullRequest;
-  const parsed = parsePatch(pr.patch);
-  const files = splitPatchByFile(pr.patch);
-  const anchor = anchorComment(parsed, view.comment.path, view.comment.diffHunk);
-  const anchoredLine = anchor ? parsed[anchor.fileIndex].hunks[anchor.hunkIndex].lines[anchor.lineIndex] : null;
+  const judged = view.judged;
+  const parsed = parsePatch(judged.patch);
+  const onFile = view.comment.position.path !== null;
+  const placement: CommentPlacement | null = onFile ? placeComment(parsed, view.comment.position, judged.commit) : null;
+  const anchor = placement?.placed ? placement : null;
+  const anchoredLine = anchor ? (parsed[anchor.fileIndex]?.hunks[anchor.hunkIndex]?.lines[anchor.lineIndex] ?? null) : null;
   // a comment on a file the PR creates: there is nothing to see at the base, so open the patched version
-  const commentedFileIsNew = anchor ? parsed[anchor.fileIndex].hunks.every((h) => h.oldStart === 0 && h.oldCount === 0) : false;
+  const commentedFileIsNew = anchor ? (parsed[anchor.fileIndex]?.hunks.every((h) => h.oldStart === 0 && h.oldCount === 0) ?? false) : false;
+  const versions: PatchVersion[] = [{
+    key: judged.source,
+    label: judged.source === "snapshot" ? `As commented${judged.commit ? ` (${judged.commit.slice(0, 7)})` : ""}` : "Final diff",
+    files: splitPatchByFile(judged.patch),
+    anchor,
+    unplaced: placement && !placement.placed ? placement.reason : null,
+  }];
+  if (judged.differsFromFinal) {
+    const finalPlacement = onFile ? placeComment(parsePatch(pr.patch), view.comment.position, pr.headSha) : null;
+    versions.push({
+      key: "final", label: "Final diff", files: splitPatchByFile(pr.patch),
+      anchor: finalPlacement?.placed ? finalPlacement : null,
+      unplaced: finalPlacement && !finalPlacement.placed ? finalPlacement.reason : null,
+    });
+  }
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]" data-testid="instance-workspace">
       <div className="min-w-0 space-y-5">
@@ -44,7 +62,13 @@ export function InstanceWorkspace({ view, aside, headerExtra }: { view: Instance
         </details>
         <section>
           <h2 className="mb-2 text-xs font-semibold uppercase text-slate-500">Patch under review</h2>
-          <PatchView files={files} anchor={anchor} />
+          {judged.notice && (
+            <p data-testid="snapshot-notice" data-tone={judged.notice.tone}
+              className={`mb-2 rounded px-2 py-1 text-xs ${judged.notice.tone === "warning" ? "bg-amber-50 text-amber-900" : "bg-sky-50 text-sky-900"}`}>
+              {judged.notice.text}
+            </p>
+          )}
+          <PatchVersions versions={versions} />
         </section>
         <RepoBrowser instanceId={view.id} baseSha={pr.baseSha} initialPath={view.comment.path} 
           initialLine={commentedFileIsNew ? (anchoredLine?.newNo ?? null) : (anchoredLine?.oldNo ?? null)} initialVersion={commentedFileIsNew ? "patched" : "base"} />
@@ -60,12 +84,14 @@ export function InstanceWorkspace({ view, aside, headerExtra }: { view: Instance
             {KIND[view.comment.kind] ?? view.comment.kind}{view.comment.path ? ` on ${view.comment.path}` : " (PR-level, no file)"}
             {view.comment.author ? ` · ${view.comment.author}` : ""}
           </p>
-          {view.comment.path && !anchor && (
-            <p className="mb-2 rounded bg-amber-50 px-2 py-1 text-xs text-amber-800">The comment&apos;s hunk is not in the patch (outdated diff): judge it against the file as shown in its hunk.</p>
+          {placement && !placement.placed && (
+            <p className="mb-2 rounded bg-amber-50 px-2 py-1 text-xs text-amber-800" data-testid="comment-not-placeable">
+              Not placed in the patch ({placement.reason}): judge it against its own hunk below.
+            </p>
           )}
           <Markdown text={view.comment.body} suggestionBase={anchoredLine?.kind === "del" ? undefined : anchoredLine?.text} />
-          {view.comment.diffHunk && !anchor && (
-            <pre className="mt-2 overflow-x-auto rounded bg-slate-50 p-2 font-mono text-xs">{view.comment.diffHunk}</pre>
+          {placement && !placement.placed && placement.hunk && (
+            <pre className="mt-2 overflow-x-auto rounded bg-slate-50 p-2 font-mono text-xs" data-testid="comment-own-hunk">{placement.hunk}</pre>
           )}
         </section>
         {aside}

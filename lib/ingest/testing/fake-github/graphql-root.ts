@@ -25,6 +25,13 @@ function commitView(pr: FakePullRequest, i: number) {
   };
 }
 
+/** GitHub's review `commit`: the PR head when the review was submitted (the last commit dated before it). */
+function reviewCommit(pr: FakePullRequest, submittedAt: string): { oid: string } | null {
+  const before = pr.commits.filter((c) => Date.parse(c.committedDate) <= Date.parse(submittedAt));
+  const commit = before.at(-1) ?? pr.commits[0];
+  return commit ? { oid: commit.oid } : null;
+}
+
 function threadView(pr: FakePullRequest, t: FakeReviewThread) {
   return {
     __typename: "PullRequestReviewThread",
@@ -93,7 +100,7 @@ function pullRequestView(repo: FakeRepository, pr: FakePullRequest) {
       offsetConnection(
         pr.reviews
           .filter((r) => r.state !== "PENDING")
-          .map((r) => ({ __typename: "PullRequestReview", id: `PRR_${r.databaseId}`, databaseId: int32(r.databaseId), fullDatabaseId: String(r.databaseId), author: actor(r.author), body: r.body, state: r.state, submittedAt: r.submittedAt, createdAt: r.submittedAt })),
+          .map((r) => ({ __typename: "PullRequestReview", id: `PRR_${r.databaseId}`, databaseId: int32(r.databaseId), fullDatabaseId: String(r.databaseId), author: actor(r.author), body: r.body, state: r.state, submittedAt: r.submittedAt, createdAt: r.submittedAt, commit: reviewCommit(pr, r.submittedAt) })),
         args,
         info,
       ),

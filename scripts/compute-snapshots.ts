@@ -1,0 +1,68 @@
+// Computes the snapshot of every instance that has none (issue #12): the PR's diff at the commit its
+// comment was written on, from the local mirrors (MIRRORS_DIR). Instances whose commit the mirror lacks
+// are marked unavailable with the reason; --fetch first asks GitHub for such commits by SHA (git, no API
+// quota). Uses DATABASE_URL, or the embedded database (stop the app first).
+//   npx tsx scripts/compute-snapshots.ts [--fetch] [--recompute] [--fallback-final] [--report]
+//   --fetch           fetch commits missing from a mirror from GitHub by SHA
+//   --recompute       recompute every computed snapshot, not only missing and unavailable ones
+//   --fallback-final  judge instances whose snapshot stays unavailable against the PR's final diff, marked as such
+//   --report          print how the inline comments anchor (exactly, or not placeable with reasons)
+// Prints name=value lines.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { parseCli } from "@/lib/cli/parse-cli";
+import { config } from "@/lib/config";
+import { openDatabase } from "@/lib/db/connection";
+import { migrate } from "@/lib/db/migrate";
+import { defaultGitUrlFor, openMirrorForFetch } from "@/lib/repo/fetch-mirror";
+import { locateMirror } from "@/lib/repo/mirror-path";
+import { tallyAnchoring } from "@/lib/snapshot/anchor-tally";
+import { computeSnapshots } from "@/lib/snapshot/compute-snapshots";
+import { useFinalDiffForUnavailable } from "@/lib/snapshot/final-diff-snapshots";
+
+const { values } = parseCli({ url: import.meta.url }, {
+  options: {
+    fetch: { type: "boolean", default: false },
+    recompute: { type: "boolean", default: false },
+    "fallback-final": { type: "boolean", default: false },
+    report: { type: "boolean", default: false },
+  },
+});
+
+const c = config();
+const db = await openDatabase(c.DATABASE_URL ? { kind: "postgresql", url: c.DATABASE_URL } : { kind: "embedded", dataDir: c.EMBEDDED_DB_DIR });
+try {
+  await migrate(db);
+  const gitUrlFor = defaultGitUrlFor(c.GITHUB_API_URL);
+  const pending = await db.prisma.pullRequest.findMany({
+    where: values.recompute ? { instances: { some: {} } } : { instances: { some: { snapshotId: null, parentId: null } } },
+    select: { id: true },
+  });
+  const tally = await computeSnapshots(db.prisma, {
+    pullRequestIds: pending.map((p) => p.id),
+    fetchMissing: values.fetch,
+    recompute: values.recompute,
+    async mirrorFor(fullName) {
+      if (!existsSync(path.join(locateMirror(c.MIRRORS_DIR, fullName), "HEAD")) && !values.fetch)
+        return { unavailable: `no local mirror of ${fullName} in ${c.MIRRORS_DIR} (a harvest, or --fetch, makes it)` };
+      return openMirrorForFetch(c.MIRRORS_DIR, fullName, gitUrlFor(fullName));
+    },
+  });
+  console.log(`pull_requests=${pending.length}`);
+  console.log(`snapshots_exact=${tally.exact}`);
+  console.log(`snapshots_unavailable=${tally.unavailable}`);
+  for (const [reason, n] of Object.entries(tally.reasons)) console.log(`unavailable_reason=${JSON.stringify(reason)} count=${n}`);
+  console.log(`instances_linked=${tally.instancesLinked}`);
+  if (values["fallback-final"]) console.log(`snapshots_on_final_diff=${await useFinalDiffForUnavailable(db.prisma)}`);
+  console.log(`instances_without_snapshot=${await db.prisma.instance.count({ where: { snapshotId: null, parent: { is: null } } })}`);
+  if (values.report) {
+    const a = await tallyAnchoring(db.prisma);
+    console.log(`inline_comments=${a.inline} placed_by_position=${a.placedByPosition} placed_by_content=${a.placedByContent} not_placeable=${a.notPlaceable} judged_on_final_diff=${a.onFinalDiff}`);
+    for (const [reason, n] of Object.entries(a.reasons)) console.log(`not_placeable_reason=${JSON.stringify(reason)} count=${n}`);
+  }
+} catch (error) {
+  console.error(error instanceof Error && "status" in error ? `error: ${error.message}` : error);
+  process.exitCode = 1;
+} finally {
+  await db.close();
+}
