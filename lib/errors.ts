@@ -14,6 +14,7 @@ export const AppErrorCodeSchema = z.enum([
   "conflict",
   "busy",
   "rate_limited",
+  "payload_too_large",
   // annotation
   "not_assigned",
   "annotation_closed",
@@ -54,6 +55,7 @@ const HTTP_STATUS: Record<AppErrorCode, number> = {
   conflict: 409,
   busy: 409,
   rate_limited: 429,
+  payload_too_large: 413,
   not_assigned: 403,
   annotation_closed: 409,
   not_adjudicating: 409,

@@ -2,22 +2,33 @@ import { NextResponse } from "next/server";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/server";
 import { runCronJob } from "@/lib/jobs/run-cron-job";
+import { AppError, isAppError } from "@/lib/errors";
+import { readLimitedText } from "@/lib/http/read-limited-text";
 
 export const dynamic = "force-dynamic";
 // a crawl invocation may run for minutes; pass maxDurationMs in the payload to fit the platform limit
 export const maxDuration = 800;
 
+// a job's payload is a few fields; anything larger is refused while it streams in
+const MAX_PAYLOAD_BYTES = 64 * 1024;
+
 export async function POST(req: Request, { params }: { params: Promise<{ job: string }> }) {
   const { job } = await params;
-  let payload: unknown = {};
-  const text = await req.text();
-  if (text.trim()) {
+  // the body is read only once the secret has been checked (runCronJob calls this after it)
+  const readPayload = async (): Promise<unknown> => {
+    const text = await readLimitedText(req, MAX_PAYLOAD_BYTES);
+    if (!text.trim()) return {};
     try {
-      payload = JSON.parse(text);
+      return JSON.parse(text);
     } catch {
-      return NextResponse.json({ error: "Body must be JSON." }, { status: 400 });
+      throw new AppError("invalid_input", "Body must be JSON.");
     }
+  };
+  try {
+    const res = await runCronJob(job, req.headers.get("authorization"), readPayload, { db: await getDb(), config: config(), trigger: "cron" });
+    return NextResponse.json(res.body, { status: res.status });
+  } catch (e) {
+    if (isAppError(e)) return NextResponse.json({ code: e.code, error: e.message }, { status: e.status });
+    throw e;
   }
-  const res = await runCronJob(job, req.headers.get("authorization"), payload, { db: await getDb(), config: config(), trigger: "cron" });
-  return NextResponse.json(res.body, { status: res.status });
 }
