@@ -6,7 +6,7 @@ import { config } from "@/lib/config";
 import { getPrisma } from "@/lib/db/server";
 import { createSplitRun } from "@/lib/split/create-split-run";
 import { exportDataset } from "@/lib/export/export-dataset";
-import { exportErrorAnswer } from "@/lib/export/export-http-error";
+import { errorAnswer } from "@/lib/http/error-response";
 import { pushExport } from "@/lib/export/push-export";
 import { CreateSplitRequestSchema, ExportRequestSchema } from "@/lib/split/split-requests";
 
@@ -20,7 +20,7 @@ export async function createSplitAction(_prev: ActionState, form: FormData): Pro
     const prisma = await getPrisma();
     ({ splitRunId } = await createSplitRun(prisma, { ...input, actorId: user.id }));
   } catch (e) {
-    return { error: exportErrorAnswer(e).error };
+    return { error: errorAnswer(e, "splits").body.error };
   }
   redirect(`/splits/${splitRunId}`);
 }
@@ -33,7 +33,7 @@ export async function exportSplitAction(_prev: ActionState, form: FormData): Pro
     const prisma = await getPrisma();
     ({ exportId } = await exportDataset(prisma, { ...input, actorId: user.id }));
   } catch (e) {
-    return { error: exportErrorAnswer(e).error };
+    return { error: errorAnswer(e, "splits").body.error };
   }
   redirect(`/splits/exports/${exportId}`);
 }
@@ -50,6 +50,6 @@ export async function pushExportAction(_prev: PushState, form: FormData): Promis
     const result = await pushExport(await getPrisma(), input.exportId, { repoId: c.HF_REPO_ID, token: c.HF_TOKEN, endpoint: c.HF_ENDPOINT }, { createIfMissing: input.createIfMissing, actorId: user.id });
     return { pushed: { repoId: result.repoId, commitOid: result.commitOid, commitUrl: result.commitUrl, createdRepo: result.createdRepo } };
   } catch (e) {
-    return { error: exportErrorAnswer(e).error };
+    return { error: errorAnswer(e, "splits").body.error };
   }
 }

@@ -1,6 +1,6 @@
 import { requireRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
-import { respond } from "@/lib/annotate/http-response";
+import { respond } from "@/lib/http/error-response";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { LabelQuerySchema, SubmitLabelRequestSchema } from "@/lib/annotate/label-schemas";
 import { readLabels } from "@/lib/annotate/read-labels";

@@ -1,10 +1,13 @@
 // POST /evaluate/runs: multipart upload of a judge's predictions (one JSONL, or trajectory files).
 // A route handler rather than a server action: trajectory sets pass server actions' 1 MB body limit.
-import { z, ZodError } from "zod";
+import { z } from "zod";
 import { requireRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
 import { SplitNameSchema } from "@/lib/db/enums";
 import { recordEvalRun, RunNameSchema } from "@/lib/evaluate/record-eval-run";
+import { AppError } from "@/lib/errors";
+import { errorResponse } from "@/lib/http/error-response";
+import { limitedBody } from "@/lib/http/read-limited-text";
 
 const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
@@ -21,7 +24,12 @@ const UploadRequestSchema = z.object({
 export async function POST(request: Request): Promise<Response> {
   try {
     const user = await requireRole("admin");
-    const form = await request.formData();
+    // the limit holds while the upload streams in (a little over the files' limit for the form's own fields)
+    const form = await limitedBody(request, MAX_UPLOAD_BYTES + 1024 * 1024)
+      .formData()
+      .catch((e: unknown) => {
+        throw e instanceof AppError ? e : new AppError("invalid_input", "Send the predictions as a multipart form (fields exportId, split, name, files).");
+      });
     const input = UploadRequestSchema.parse({
       exportId: form.get("exportId"),
       split: form.get("split"),
@@ -35,18 +43,7 @@ export async function POST(request: Request): Promise<Response> {
       { status: 201 },
     );
   } catch (error) {
-    return errorResponse(error);
+    return errorResponse(error, "evaluate");
   }
 }
 
-// zod → 422 with the issues; typed errors (not signed in, forbidden, not found, conflict) carry their status.
-function errorResponse(error: unknown): Response {
-  if (error instanceof ZodError) {
-    return Response.json({ error: error.issues.map((issue) => issue.message).join("; "), issues: error.issues }, { status: 422 });
-  }
-  if (error instanceof Error && "status" in error && typeof error.status === "number") {
-    return Response.json({ error: error.message }, { status: error.status });
-  }
-  console.error("evaluate upload failed", error);
-  return Response.json({ error: "The upload could not be scored; the server log has the details." }, { status: 500 });
-}

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requireRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
-import { exportErrorResponse } from "@/lib/export/export-http-error";
+import { errorResponse } from "@/lib/http/error-response";
 import { importReleasedDataset } from "@/lib/export/import-released-dataset";
 
 // Uploads go through a route handler, not a server action: a released split is tens of megabytes,
@@ -29,6 +29,6 @@ export async function POST(request: Request) {
     );
     return Response.json(await importReleasedDataset(await getPrisma(), files, { actorId: user.id }));
   } catch (e) {
-    return exportErrorResponse(e);
+    return errorResponse(e);
   }
 }

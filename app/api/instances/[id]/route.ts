@@ -1,6 +1,6 @@
 import { requireRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
-import { respond } from "@/lib/annotate/http-response";
+import { respond } from "@/lib/http/error-response";
 import { loadInstanceView } from "@/lib/annotate/instance-view";
 
 /** The instance as the viewer may see it (blinded for annotators). */

@@ -2,7 +2,7 @@ import { requireRole } from "@/lib/auth/current-user";
 import { config } from "@/lib/config";
 import { getPrisma } from "@/lib/db/server";
 import { createDbLlmCache } from "@/lib/llm/db-cache";
-import { respondPerturbation } from "@/lib/perturb/http-response";
+import { respond } from "@/lib/http/error-response";
 import { ProposalsQuerySchema, proposePerturbations } from "@/lib/perturb/propose-perturbations";
 import { proposeWithLlm } from "@/lib/perturb/propose-with-llm";
 import { screeningLlmClient } from "@/lib/llm/configured-llm";
@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 
 /** GET ?parentId=…&kind=negation|symbol|location&source=rule|llm → ranked candidates (nothing stored). */
 export function GET(request: Request): Promise<Response> {
-  return respondPerturbation(async () => {
+  return respond(async () => {
     await requireRole("admin", "adjudicator");
     const url = new URL(request.url);
     const query = ProposalsQuerySchema.parse(Object.fromEntries(url.searchParams));

@@ -1,7 +1,7 @@
 import { requireRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
 import { adjudicateInstance } from "@/lib/annotate/adjudicate-instance";
-import { respond } from "@/lib/annotate/http-response";
+import { respond } from "@/lib/http/error-response";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { AdjudicateRequestSchema } from "@/lib/annotate/label-schemas";
 

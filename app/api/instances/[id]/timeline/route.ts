@@ -1,6 +1,6 @@
 import { requireRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
-import { respond } from "@/lib/annotate/http-response";
+import { respond } from "@/lib/http/error-response";
 import { loadRevealedTimeline } from "@/lib/annotate/revealed-timeline";
 
 /** The rest of the PR timeline: 403 timeline_locked until the viewer has labelled the instance. */

@@ -1,14 +1,14 @@
 import { requireRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
 import { readJsonBody } from "@/lib/http/read-json-body";
-import { respondPerturbation } from "@/lib/perturb/http-response";
+import { respond } from "@/lib/http/error-response";
 import { verifyPerturbation, VerifyPerturbationRequestSchema } from "@/lib/perturb/verify-perturbation";
 
 export const dynamic = "force-dynamic";
 
 /** POST { decision: accept|reject, note, editedBody? } → the instance's verification status and progress. */
 export function POST(request: Request, { params }: { params: Promise<{ instanceId: string }> }): Promise<Response> {
-  return respondPerturbation(async () => {
+  return respond(async () => {
     // Every expert role verifies (paper §2: the experts who labelled also verified perturbations).
     const user = await requireRole("admin", "adjudicator", "annotator");
     const { instanceId } = await params;

@@ -1,6 +1,6 @@
 import { requireRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
-import { exportErrorResponse } from "@/lib/export/export-http-error";
+import { errorResponse } from "@/lib/http/error-response";
 import { loadExportFiles } from "@/lib/export/read-export-files";
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -28,6 +28,6 @@ export async function GET(_request: Request, { params }: { params: Promise<{ exp
       },
     });
   } catch (e) {
-    return exportErrorResponse(e);
+    return errorResponse(e);
   }
 }

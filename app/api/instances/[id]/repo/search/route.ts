@@ -1,7 +1,7 @@
 import { requireRole } from "@/lib/auth/current-user";
 import { config } from "@/lib/config";
 import { getPrisma } from "@/lib/db/server";
-import { respond } from "@/lib/annotate/http-response";
+import { respond } from "@/lib/http/error-response";
 import { browseSearch } from "@/lib/annotate/instance-repository";
 import { RepoSearchQuerySchema } from "@/lib/annotate/label-schemas";
 

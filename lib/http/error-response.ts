@@ -1,0 +1,53 @@
+// The one way a route handler answers a failure. Every error body has one shape:
+//   { code, error, details?, issues? }
+// - a ZodError (bad request input) → 422 invalid_input, with the issues;
+// - an AppError → its code's status, message and details;
+// - Prisma's "record not found" (P2025) → 404 not_found;
+// - anything else is a bug: logged with an id, answered 500 with that id and nothing internal.
+import { randomBytes } from "node:crypto";
+import { ZodError } from "zod";
+import { AppError, type AppErrorCode } from "@/lib/errors";
+import { codeOf } from "@/lib/unknown-value";
+
+export interface ErrorBody {
+  code: AppErrorCode;
+  error: string;
+  details?: Record<string, unknown>;
+  issues?: unknown;
+}
+
+export interface ErrorAnswer {
+  status: number;
+  body: ErrorBody;
+}
+
+/** A readable one-line summary of zod issues ("title: Required; seed: Expected number"). */
+export function describeIssues(e: ZodError): string {
+  return e.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; ");
+}
+
+export function errorAnswer(e: unknown, scope = "http"): ErrorAnswer {
+  if (e instanceof ZodError) return { status: 422, body: { code: "invalid_input", error: describeIssues(e), issues: e.issues } };
+  if (e instanceof AppError) {
+    const details = Object.keys(e.details).length ? e.details : undefined;
+    return { status: e.status, body: { code: e.code, error: e.message, ...(details ? { details } : {}) } };
+  }
+  if (codeOf(e) === "P2025") return { status: 404, body: { code: "not_found", error: "That record does not exist (any more)." } };
+  const id = randomBytes(4).toString("hex");
+  console.error(`[${scope}] unexpected error ${id}`, e);
+  return { status: 500, body: { code: "internal", error: `Something went wrong on the server; the request was not completed (error id ${id}).` } };
+}
+
+export function errorResponse(e: unknown, scope?: string): Response {
+  const { status, body } = errorAnswer(e, scope);
+  return Response.json(body, { status });
+}
+
+/** Runs a handler and answers its result as JSON, or whatever it throws as an error body. */
+export async function respond(handler: () => Promise<unknown>, status = 200): Promise<Response> {
+  try {
+    return Response.json(await handler(), { status });
+  } catch (e) {
+    return errorResponse(e);
+  }
+}
