@@ -40,7 +40,8 @@ export const AppErrorCodeSchema = z.enum([
   "commit_missing",
   "patch_does_not_apply",
   "git_failed",
-  // services we call
+  // services we call, and their configuration
+  "not_configured",
   "llm_unavailable",
   "upstream_error",
   "internal",
@@ -77,6 +78,7 @@ const HTTP_STATUS: Record<AppErrorCode, number> = {
   commit_missing: 404,
   patch_does_not_apply: 409,
   git_failed: 500,
+  not_configured: 503,
   llm_unavailable: 503,
   upstream_error: 502,
   internal: 500,

@@ -4,7 +4,7 @@
 import type { InstanceStage } from "@/lib/db/enums";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { assertRole, type SessionUser } from "@/lib/auth/roles";
-import { AnnotateError } from "./annotate-error";
+import { AppError } from "@/lib/errors";
 import type { LabelValue } from "./label-schemas";
 import { stageAfterAdjudication } from "./next-stage";
 
@@ -39,17 +39,17 @@ export async function adjudicateInstance(prisma: PrismaClient, input: Adjudicate
         adjudication: true,
       },
     });
-    if (!instance) throw new AnnotateError("instance_not_found", "No such instance.");
+    if (!instance) throw new AppError("not_found", "No such instance.");
     const done = instance.adjudication;
     if (done) {
       if (done.adjudicatorId === input.adjudicator.id && done.value === input.value && done.rationale === rationale)
         return { value: done.value, rationale: done.rationale, stage: instance.stage, finalLabel: done.value, changed: false };
-      throw new AnnotateError("already_adjudicated", "This instance was already adjudicated; the decision is final.");
+      throw new AppError("already_adjudicated", "This instance was already adjudicated; the decision is final.");
     }
     if (instance.stage !== "adjudicating")
-      throw new AnnotateError("not_adjudicating", `Only instances whose annotators disagreed are adjudicated (this one is ${instance.stage}).`);
+      throw new AppError("not_adjudicating", `Only instances whose annotators disagreed are adjudicated (this one is ${instance.stage}).`);
     if (instance.assignments.some((a) => a.annotatorId === input.adjudicator.id))
-      throw new AnnotateError("own_instance", "You annotated this instance; another adjudicator has to decide it.");
+      throw new AppError("own_instance", "You annotated this instance; another adjudicator has to decide it.");
 
     const outcome = stageAfterAdjudication(input.value);
     await tx.adjudication.create({ data: { instanceId: input.instanceId, adjudicatorId: input.adjudicator.id, value: input.value, rationale, createdAt: now } });

@@ -3,7 +3,6 @@ import type { Database } from "@/lib/db/connection";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
 import { seedDemo } from "@/lib/demo/seed-demo";
 import type { SessionUser } from "@/lib/auth/roles";
-import { AccessDeniedError } from "@/lib/auth/roles";
 import { adjudicateInstance } from "./adjudicate-instance";
 import { assignInstances } from "./assign-instances";
 import { readOverlap, writeOverlap } from "./annotation-settings";
@@ -75,7 +74,7 @@ describe.each(TEST_DATABASE_KINDS)("annotation flow on %s", (kind) => {
     const second = await submitLabel(db.prisma, { instanceId: id, annotatorId: users.carol.id, value: "untrustworthy", rationale: "wrong file" });
     expect(second.stage).toBe("adjudicating");
     await expect(adjudicateInstance(db.prisma, { instanceId: id, adjudicator: users.carol, value: "untrustworthy", rationale: "mine" })).rejects.toMatchObject({ code: "own_instance" });
-    await expect(adjudicateInstance(db.prisma, { instanceId: id, adjudicator: users.alice, value: "untrustworthy", rationale: "x" })).rejects.toThrow(AccessDeniedError);
+    await expect(adjudicateInstance(db.prisma, { instanceId: id, adjudicator: users.alice, value: "untrustworthy", rationale: "x" })).rejects.toMatchObject({ code: "forbidden" });
     const decided = await adjudicateInstance(db.prisma, { instanceId: id, adjudicator: users.admin, value: "untrustworthy", rationale: "the comment is on the test file, the claim is about nanops.py" });
     expect(decided).toMatchObject({ stage: "labelled", finalLabel: "untrustworthy", changed: true });
     expect((await adjudicateInstance(db.prisma, { instanceId: id, adjudicator: users.admin, value: "untrustworthy", rationale: "the comment is on the test file, the claim is about nanops.py" })).changed).toBe(false);

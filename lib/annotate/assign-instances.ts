@@ -4,7 +4,7 @@
 import { mustGet } from "@/lib/must";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { InstanceStage } from "@/lib/db/generated/enums";
-import { AnnotateError } from "./annotate-error";
+import { AppError } from "@/lib/errors";
 import { readOverlap } from "./annotation-settings";
 import { planAssignments } from "./plan-assignments";
 
@@ -39,7 +39,7 @@ export async function assignInstances(prisma: PrismaClient, options: AssignOptio
       orderBy: { login: "asc" },
     })
   ).filter((u) => u.roles.includes("annotator"));
-  if (annotators.length === 0) throw new AnnotateError("no_annotators", "No user has the annotator role: add annotators before assigning.");
+  if (annotators.length === 0) throw new AppError("no_annotators", "No user has the annotator role: add annotators before assigning.");
   const instances = await prisma.instance.findMany({
     where: { source: "human", stage: { in: stages } },
     select: { id: true, stage: true, assignments: { select: { annotatorId: true } } },

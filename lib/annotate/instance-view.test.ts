@@ -3,7 +3,7 @@ import type { Database } from "@/lib/db/connection";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
 import { seedDemo } from "@/lib/demo/seed-demo";
 import type { SessionUser } from "@/lib/auth/roles";
-import { AnnotateError } from "./annotate-error";
+
 import { loadInstanceView } from "./instance-view";
 import { submitLabel } from "./submit-label";
 import { demoUsers, freshInstanceFor } from "./testing/annotation-fixture";
@@ -59,7 +59,7 @@ describe.each(TEST_DATABASE_KINDS)("instance view blinding on %s", (kind) => {
 
   test("an annotator cannot open an instance that is not assigned to them", async () => {
     await expect(loadInstanceView(db.prisma, carolsInstance, users.bob)).rejects.toMatchObject({ code: "not_assigned", status: 403 });
-    await expect(loadInstanceView(db.prisma, "missing", users.alice)).rejects.toThrow(AnnotateError);
+    await expect(loadInstanceView(db.prisma, "missing", users.alice)).rejects.toMatchObject({ code: "not_found" });
   });
 
   test("the view carries the PR, its patch and the comment's hunk", async () => {

@@ -4,7 +4,7 @@
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { hasRole, type SessionUser } from "@/lib/auth/roles";
 import type { CommentPosition } from "@/lib/patch/anchor-comment";
-import { AnnotateError } from "./annotate-error";
+import { AppError } from "@/lib/errors";
 import { judgedPatchOf, type SnapshotFacts } from "./judged-patch";
 import { blindStage, perspectiveFor } from "./viewer-access";
 
@@ -24,7 +24,7 @@ async function commentPosition(
   return root ?? own;
 }
 
-/** Throws AnnotateError (instance_not_found, not_assigned). */
+/** Throws AppError (not_found, not_assigned). */
 export async function loadInstanceView(prisma: PrismaClient, instanceId: string, viewer: SessionUser) {
   const instance = await prisma.instance.findUnique({
     where: { id: instanceId },
@@ -38,9 +38,9 @@ export async function loadInstanceView(prisma: PrismaClient, instanceId: string,
       assignments: { select: { annotatorId: true, completedAt: true, annotator: { select: { login: true } } }, orderBy: { assignedAt: "asc" } },
     },
   });
-  if (!instance) throw new AnnotateError("instance_not_found", "No such instance.");
+  if (!instance) throw new AppError("not_found", "No such instance.");
   const perspective = perspectiveFor(viewer, instance.assignments.map((a) => a.annotatorId));
-  if (!perspective) throw new AnnotateError("not_assigned", "This instance is not assigned to you.");
+  if (!perspective) throw new AppError("not_assigned", "This instance is not assigned to you.");
   const seesAll = perspective === "lead";
   const ownLabel = instance.labels.find((l) => l.annotatorId === viewer.id) ?? null;
   const { targetEntry: t, pullRequest: pr } = instance;

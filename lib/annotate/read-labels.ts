@@ -3,7 +3,7 @@
 // a lead all of them.
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { SessionUser } from "@/lib/auth/roles";
-import { AnnotateError } from "./annotate-error";
+import { AppError } from "@/lib/errors";
 import { blindStage, requireInstanceAccess, type VisibleStage } from "./viewer-access";
 
 export interface VisibleLabel {
@@ -16,7 +16,7 @@ export interface VisibleLabel {
 export async function readLabels(prisma: PrismaClient, viewer: SessionUser, instanceId: string, annotatorLogin?: string): Promise<{ stage: VisibleStage; labels: VisibleLabel[] }> {
   const access = await requireInstanceAccess(prisma, instanceId, viewer);
   if (access.perspective === "annotator" && annotatorLogin && annotatorLogin !== viewer.login)
-    throw new AnnotateError("blind", "Annotators see only their own label.");
+    throw new AppError("blind", "Annotators see only their own label.");
   const login = access.perspective === "annotator" ? viewer.login : annotatorLogin;
   const labels = await prisma.label.findMany({
     where: { instanceId, ...(login ? { annotator: { login } } : {}) },

@@ -3,7 +3,7 @@
 // who has already labelled the instance, or to a lead.
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { SessionUser } from "@/lib/auth/roles";
-import { AnnotateError } from "./annotate-error";
+import { AppError } from "@/lib/errors";
 import { requireInstanceAccess } from "./viewer-access";
 
 export interface RevealedEntry {
@@ -22,7 +22,7 @@ export interface RevealedEntry {
 export async function loadRevealedTimeline(prisma: PrismaClient, instanceId: string, viewer: SessionUser): Promise<RevealedEntry[]> {
   const access = await requireInstanceAccess(prisma, instanceId, viewer);
   if (access.perspective === "annotator" && !access.hasOwnLabel)
-    throw new AnnotateError("timeline_locked", "Label the instance first: the rest of the timeline can give the answer away.");
+    throw new AppError("timeline_locked", "Label the instance first: the rest of the timeline can give the answer away.");
   const instance = await prisma.instance.findUniqueOrThrow({ where: { id: instanceId }, select: { pullRequestId: true, targetEntryId: true } });
   const entries = await prisma.timelineEntry.findMany({ where: { pullRequestId: instance.pullRequestId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
   return entries.map((e) => ({

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { InstanceStageSchema, LabelValueSchema, type InstanceStage } from "@/lib/db/enums";
 import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
-import { AnnotateError } from "./annotate-error";
+import { AppError } from "@/lib/errors";
 import type { LabelValue } from "./label-schemas";
 import { nextStageAfterLabel } from "./next-stage";
 import { blindStage, type VisibleStage } from "./viewer-access";
@@ -58,15 +58,15 @@ export async function submitLabel(prisma: PrismaClient, input: SubmitLabelInput)
         updatedAt: new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(l.updatedAt) ? l.updatedAt : `${l.updatedAt}Z`),
       })),
     };
-    if (!instance) throw new AnnotateError("instance_not_found", "No such instance.");
+    if (!instance) throw new AppError("not_found", "No such instance.");
     if (!instance.assignments.some((a) => a.annotatorId === input.annotatorId))
-      throw new AnnotateError("not_assigned", "This instance is not assigned to you, so you cannot label it.");
+      throw new AppError("not_assigned", "This instance is not assigned to you, so you cannot label it.");
     const existing = instance.labels.find((l) => l.annotatorId === input.annotatorId);
     if (existing && existing.value === input.value && existing.rationale === rationale) {
       return { label: { value: existing.value, rationale: existing.rationale, updatedAt: existing.updatedAt }, stage: instance.stage, changed: false };
     }
     if (instance.stage !== "annotating")
-      throw new AnnotateError("annotation_closed", `Labels are final once an instance leaves annotation (it is now ${instance.stage}).`);
+      throw new AppError("annotation_closed", "This instance is closed: labels are final once every assigned annotator has labelled it.");
 
     const saved = await tx.label.upsert({
       where: { instanceId_annotatorId: { instanceId: input.instanceId, annotatorId: input.annotatorId } },

@@ -4,7 +4,7 @@
 import type { InstanceStage } from "@/lib/db/enums";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { hasRole, type SessionUser } from "@/lib/auth/roles";
-import { AnnotateError } from "./annotate-error";
+import { AppError } from "@/lib/errors";
 
 export type Perspective = "annotator" | "lead";
 
@@ -26,9 +26,9 @@ export async function requireInstanceAccess(prisma: PrismaClient, instanceId: st
     where: { id: instanceId },
     select: { stage: true, assignments: { select: { annotatorId: true } }, labels: { where: { annotatorId: viewer.id }, select: { id: true } } },
   });
-  if (!instance) throw new AnnotateError("instance_not_found", "No such instance.");
+  if (!instance) throw new AppError("not_found", "No such instance.");
   const perspective = perspectiveFor(viewer, instance.assignments.map((a) => a.annotatorId));
-  if (!perspective) throw new AnnotateError("not_assigned", "This instance is not assigned to you.");
+  if (!perspective) throw new AppError("not_assigned", "This instance is not assigned to you.");
   return { perspective, stage: instance.stage, hasOwnLabel: instance.labels.length > 0 };
 }
 

@@ -18,7 +18,7 @@ export async function requirePageRole(...roles: Role[]): Promise<SessionUser> {
   return user;
 }
 
-/** For route handlers and server actions: throws NotSignedInError / AccessDeniedError. */
+/** For route handlers and server actions: throws AppError unauthorized / forbidden. */
 export async function requireRole(...roles: Role[]): Promise<SessionUser> {
   return assertRole(await currentUser(), ...roles);
 }

@@ -1,4 +1,4 @@
-// Errors a user can act on, each with the HTTP status the route maps it to (as AccessDeniedError does).
+// Errors a user can act on, each with the HTTP status the route maps it to .
 
 export class ExportNotFoundError extends Error {
   readonly status = 404;

@@ -93,3 +93,8 @@ export async function repositoryProgress(prisma: PrismaClient, options: { status
     };
   });
 }
+
+/** Whether a crawl is running now (the page refuses to start a second one from the UI). */
+export async function crawlIsRunning(prisma: PrismaClient): Promise<boolean> {
+  return (await prisma.crawlRun.count({ where: { status: "running" } })) > 0;
+}

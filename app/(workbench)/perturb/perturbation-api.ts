@@ -1,22 +1,11 @@
-// Browser calls to the perturbation route handlers; a failed call throws the server's message.
+// Browser calls to the perturbation route handlers; a failed call throws an ApiError with the server's message.
+import { apiFetch } from "@/lib/http/api-client";
 import type { CreatePerturbationRequest, CreatedPerturbation } from "@/lib/perturb/create-perturbation";
 import type { PerturbationKind } from "@/lib/perturb/candidate-schema";
 import type { PerturbationProposals } from "@/lib/perturb/propose-perturbations";
 import type { VerificationOutcome, VerifyPerturbationRequest } from "@/lib/perturb/verify-perturbation";
 
-export class ApiError extends Error {
-  constructor(message: string, readonly status: number, readonly body: Record<string, unknown>) {
-    super(message);
-    this.name = "ApiError";
-  }
-}
-
-async function call<T>(url: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(url, { ...init, headers: { "content-type": "application/json", ...init?.headers } });
-  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!response.ok) throw new ApiError(typeof body.error === "string" ? body.error : `Request failed (${response.status}).`, response.status, body);
-  return body as T;
-}
+const call = <T,>(url: string, init?: RequestInit) => apiFetch<T>(url, init);
 
 export const perturbationApi = {
   proposals: (parentId: string, kind: PerturbationKind, source: "rule" | "llm") =>

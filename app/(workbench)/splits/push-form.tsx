@@ -13,10 +13,10 @@ export function PushForm({ exportId, target, missing }: { exportId: string; targ
         <input type="checkbox" name="createIfMissing" /> Create the dataset repository (private) if it does not exist
       </label>
       {state.error && <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800" data-testid="push-error">{state.error}</p>}
-      {state.pushed && (
+      {state.data && (
         <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="push-result">
-          Pushed to {state.pushed.repoId}{state.pushed.createdRepo ? " (created)" : ""} as one commit{" "}
-          <a href={state.pushed.commitUrl} className="font-mono underline" target="_blank" rel="noreferrer">{state.pushed.commitOid.slice(0, 10)}</a>.
+          Pushed to {state.data.repoId}{state.data.createdRepo ? " (created)" : ""} as one commit{" "}
+          <a href={state.data.commitUrl} className="font-mono underline" target="_blank" rel="noreferrer">{state.data.commitOid.slice(0, 10)}</a>.
         </p>
       )}
       <button disabled={pending || missing !== null} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50">

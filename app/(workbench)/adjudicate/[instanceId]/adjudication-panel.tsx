@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { shortcutFor } from "@/lib/annotate/keyboard-shortcuts";
 import { LABEL_VALUES, type LabelValue } from "@/lib/annotate/label-schemas";
 import { LABEL_DEFINITIONS } from "@/lib/annotate/label-rubric";
-import { apiFetch } from "../../annotate/_components/api-client";
+import { apiFetch } from "@/lib/http/api-client";
 
 export function AdjudicationPanel({ instanceId }: { instanceId: string }) {
   const router = useRouter();

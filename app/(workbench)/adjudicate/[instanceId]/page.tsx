@@ -1,7 +1,7 @@
 import { notFound } from "next/navigation";
 import { requirePageRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
-import { AnnotateError } from "@/lib/annotate/annotate-error";
+import { isAppError } from "@/lib/errors";
 import { loadQueue, neighboursIn } from "@/lib/annotate/annotation-queue";
 import { loadInstanceView, type InstanceView } from "@/lib/annotate/instance-view";
 import { InstanceWorkspace } from "../../annotate/_components/instance-workspace";
@@ -18,7 +18,7 @@ export default async function AdjudicateInstancePage({ params }: { params: Promi
   try {
     view = await loadInstanceView(prisma, instanceId, user);
   } catch (e) {
-    if (e instanceof AnnotateError && e.code === "instance_not_found") notFound();
+    if (isAppError(e, "not_found")) notFound();
     throw e;
   }
   if (view.perspective === "annotator") return <NotAssigned message="You annotated this instance, so another adjudicator has to decide it." />;

@@ -2,7 +2,7 @@ import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query
 import { notFound } from "next/navigation";
 import { requirePageRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
-import { AnnotateError } from "@/lib/annotate/annotate-error";
+import { isAppError } from "@/lib/errors";
 import { loadQueue, neighboursIn } from "@/lib/annotate/annotation-queue";
 import { loadInstanceView, type InstanceView } from "@/lib/annotate/instance-view";
 import { instanceKeys } from "@/lib/annotate/query-keys";
@@ -21,8 +21,8 @@ export default async function InstancePage({ params }: { params: Promise<{ insta
   try {
     view = await loadInstanceView(prisma, instanceId, user);
   } catch (e) {
-    if (e instanceof AnnotateError && e.code === "instance_not_found") notFound();
-    if (e instanceof AnnotateError) return <NotAssigned message={e.message} />;
+    if (isAppError(e, "not_found")) notFound();
+    if (isAppError(e)) return <NotAssigned message={e.message} />;
     throw e;
   }
   const queue = { basePath: "/annotate", ...neighboursIn(await loadQueue(prisma, user, view.perspective === "annotator" ? "mine" : "all"), instanceId) };

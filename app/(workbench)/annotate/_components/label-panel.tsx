@@ -14,7 +14,7 @@ import { LABEL_VALUES, type LabelValue } from "@/lib/annotate/label-schemas";
 import { LABEL_DEFINITIONS } from "@/lib/annotate/label-rubric";
 import { pendingLabelFor } from "@/lib/annotate/pending-labels";
 import { instanceKeys } from "@/lib/annotate/query-keys";
-import { ApiError } from "./api-client";
+import { ApiError } from "@/lib/http/api-client";
 import { fetchOwnLabel, type OwnLabel } from "./own-label";
 import { ShortcutHelp } from "./shortcut-help";
 import { useSaveLabel } from "./use-save-label";

@@ -1,6 +1,6 @@
 // The viewer's own label as the annotation page caches it (one query key, instanceKeys.ownLabel).
 import type { LabelValue } from "@/lib/annotate/label-schemas";
-import { apiFetch } from "./api-client";
+import { apiFetch } from "@/lib/http/api-client";
 
 export interface OwnLabel {
   value: LabelValue;

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from "react";
 import { highlightLine, languageFor } from "@/app/_components/highlight";
 import { instanceKeys } from "@/lib/annotate/query-keys";
 import type { RepoVersion } from "@/lib/repo/patched-view";
-import { apiFetch } from "./api-client";
+import { apiFetch } from "@/lib/http/api-client";
 
 interface TreeEntry { path: string; size: number | null; kind: string; change: string | null }
 type FileResult =

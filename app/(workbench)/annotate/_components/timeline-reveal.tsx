@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Markdown } from "@/app/_components/markdown";
 import { instanceKeys } from "@/lib/annotate/query-keys";
-import { apiFetch } from "./api-client";
+import { apiFetch } from "@/lib/http/api-client";
 import type { OwnLabel } from "./own-label";
 
 interface Entry {

@@ -8,7 +8,7 @@ import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-quer
 import { instanceKeys } from "@/lib/annotate/query-keys";
 import { forgetPendingLabel, pendingLabelFor, rememberPendingLabel, type PendingLabel } from "@/lib/annotate/pending-labels";
 import type { LabelValue } from "@/lib/annotate/label-schemas";
-import { ApiError, apiFetch } from "./api-client";
+import { ApiError, apiFetch } from "@/lib/http/api-client";
 import type { OwnLabel } from "./own-label";
 
 export interface SaveLabelResponse {

@@ -1,0 +1,60 @@
+// The one shape of a server action: check the role on the server, parse the form with a zod
+// schema, run the work, and answer a FormState. A ZodError or an AppError becomes a failed state the
+// form shows; Next's own control flow (redirect, notFound) passes through; anything else is a bug,
+// logged with an id and answered with a generic message.
+import "server-only";
+import { unstable_rethrow } from "next/navigation";
+import { redirect } from "next/navigation";
+import type { z } from "zod";
+import { requireRole } from "@/lib/auth/current-user";
+import type { Role, SessionUser } from "@/lib/auth/roles";
+import { isAppError } from "@/lib/errors";
+import { failedState, succeededState, type FormActionResult } from "./form-result";
+import type { FormState } from "./form-state";
+
+export interface FormActionSpec<S extends z.ZodType> {
+  roles: Role[];
+  input: S;
+  /** the form fields the schema parses; default: every field, as the form sent it */
+  read?: (form: FormData) => unknown;
+}
+
+const readAll = (form: FormData) => Object.fromEntries(form.entries());
+
+export function formAction<S extends z.ZodType, D = unknown>(
+  spec: FormActionSpec<S>,
+  work: (input: z.output<S>, user: SessionUser, form: FormData) => Promise<FormActionResult<D>>,
+): (previous: FormState<D>, form: FormData) => Promise<FormState<D>> {
+  return async (_previous, form) => {
+    try {
+      const user = await requireRole(...spec.roles);
+      const input = spec.input.parse((spec.read ?? readAll)(form));
+      return succeededState(await work(input, user, form));
+    } catch (e) {
+      unstable_rethrow(e);
+      return failedState(e);
+    }
+  };
+}
+
+/**
+ * A server action used directly as a form's action (no state to show): signed out goes to the
+ * sign-in page and a wrong role to the forbidden page instead of a 500; bad input or an AppError
+ * reaches the page's error boundary with its message.
+ */
+export function plainAction<S extends z.ZodType>(
+  spec: FormActionSpec<S>,
+  work: (input: z.output<S>, user: SessionUser, form: FormData) => Promise<void>,
+): (form: FormData) => Promise<void> {
+  return async (form) => {
+    let user: SessionUser;
+    try {
+      user = await requireRole(...spec.roles);
+    } catch (e) {
+      if (isAppError(e, "unauthorized")) redirect("/sign-in");
+      if (isAppError(e, "forbidden")) redirect(`/forbidden?needs=${spec.roles.join(",")}`);
+      throw e;
+    }
+    await work(spec.input.parse((spec.read ?? readAll)(form)), user, form);
+  };
+}
