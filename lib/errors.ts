@@ -30,6 +30,7 @@ export const AppErrorCodeSchema = z.enum([
   "already_verified",
   "already_decided",
   "invalid_edit",
+  "invalid_perturbation",
   // splits, exports, evaluation
   "nothing_to_split",
   "stale_split",
@@ -70,6 +71,7 @@ const HTTP_STATUS: Record<AppErrorCode, number> = {
   already_verified: 409,
   already_decided: 409,
   invalid_edit: 422,
+  invalid_perturbation: 422,
   nothing_to_split: 409,
   stale_split: 409,
   unreadable_file: 422,

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { seededRandom } from "@/lib/random/seeded";
 import { createLlmClient, type LlmClientOptions } from "./client";
-import { LlmError } from "./llm-error";
+import { isLlmError, type LlmError } from "./llm-error";
 import { fakeReply, startFakeOpenAiServer, type FakeOpenAiServer, type FakeOpenAiServerOptions } from "./testing/fake-openai-server";
 
 // The shape the screening stage will ask for: is a review comment about the code at all?
@@ -46,8 +46,8 @@ async function rejection(promise: Promise<unknown>): Promise<LlmError> {
     },
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(LlmError);
-  return error as LlmError;
+  if (!isLlmError(error)) throw new Error(`expected an LLM error, got ${String(error)}`);
+  return error;
 }
 
 describe("completeJson", () => {
@@ -123,8 +123,8 @@ describe("completeJson", () => {
       script: [fakeReply.content("I think this comment is technical."), fakeReply.content("Technical, definitely.")],
     });
     const error = await rejection(client.completeJson(screeningRequest));
-    expect(error.code).toBe("bad_response");
-    expect(error.attempts).toBe(2);
+    expect(error.details.reason).toBe("bad_response");
+    expect(error.details.attempts).toBe(2);
     expect(error.message).toMatch(/screening_verdict/);
     expect(error.message).toMatch(/qwen2\.5-coder-7b-instruct/);
     expect(server.requests).toHaveLength(2);
@@ -146,7 +146,7 @@ describe("completeJson", () => {
   it("fails fast with rate_limited when Retry-After exceeds what a run should wait", async () => {
     const { server, client } = await setup({ script: [fakeReply.rateLimited("3600")] });
     const error = await rejection(client.completeJson(screeningRequest));
-    expect(error.code).toBe("rate_limited");
+    expect(error.details.reason).toBe("rate_limited");
     expect(error.message).toMatch(/wait 3600 s/);
     expect(server.requests).toHaveLength(1);
   });
@@ -163,9 +163,9 @@ describe("completeJson", () => {
       { maxRetries: 2 },
     );
     const error = await rejection(client.completeJson(screeningRequest));
-    expect(error.code).toBe("server_error");
-    expect(error.status).toBe(500);
-    expect(error.attempts).toBe(3);
+    expect(error.details.reason).toBe("server_error");
+    expect(error.details.status).toBe(500);
+    expect(error.details.attempts).toBe(3);
     expect(error.message).toMatch(/returned 500 .*gave up after 3 attempts/);
     expect(server.requests).toHaveLength(3);
   });
@@ -177,8 +177,8 @@ describe("completeJson", () => {
     );
     const started = Date.now();
     const error = await rejection(client.completeJson(screeningRequest));
-    expect(error.code).toBe("timeout");
-    expect(error.attempts).toBe(2);
+    expect(error.details.reason).toBe("timeout");
+    expect(error.details.attempts).toBe(2);
     expect(error.message).toMatch(/did not answer within 100 ms/);
     expect(Date.now() - started).toBeLessThan(1_500);
     expect(server.requests).toHaveLength(2);
@@ -190,8 +190,8 @@ describe("completeJson", () => {
       { apiKey: "sk-wrong" },
     );
     const error = await rejection(client.completeJson(screeningRequest));
-    expect(error.code).toBe("unauthorized");
-    expect(error.status).toBe(401);
+    expect(error.details.reason).toBe("unauthorized");
+    expect(error.details.status).toBe(401);
     expect(error.message).toBe(
       `LLM endpoint ${server.url}/chat/completions returned 401 (Incorrect API key provided.): check LLM_API_KEY`,
     );
@@ -203,7 +203,7 @@ describe("completeJson", () => {
       script: [{ status: 404, body: { error: "model 'qwen2.5-coder-7b-instruct' not found, try pulling it first" } }],
     });
     const error = await rejection(client.completeJson(screeningRequest));
-    expect(error.code).toBe("bad_response");
+    expect(error.details.reason).toBe("bad_response");
     expect(error.message).toMatch(/returned 404 \(model 'qwen2\.5-coder-7b-instruct' not found.*check LLM_BASE_URL/);
     expect(server.requests).toHaveLength(1);
   });
@@ -211,7 +211,7 @@ describe("completeJson", () => {
   it("reports a 200 that is not a chat completion as bad_response", async () => {
     const { client } = await setup({ script: [{ status: 200, body: "<html>Welcome to nginx!</html>" }] });
     const error = await rejection(client.completeJson(screeningRequest));
-    expect(error.code).toBe("bad_response");
+    expect(error.details.reason).toBe("bad_response");
     expect(error.message).toMatch(/not JSON .*nginx.*LLM_BASE_URL/);
   });
 
@@ -221,9 +221,9 @@ describe("completeJson", () => {
     const client = createLlmClient({ baseUrl: closed.url, model: "llama3.1", retryBaseMs: 1_000 });
     const started = Date.now();
     const error = await rejection(client.completeJson(screeningRequest));
-    expect(error.code).toBe("unreachable");
+    expect(error.details.reason).toBe("unreachable");
     expect(error.message).toMatch(/is unreachable \(ECONNREFUSED\): check LLM_BASE_URL/);
-    expect(error.attempts).toBe(1);
+    expect(error.details.attempts).toBe(1);
     expect(Date.now() - started).toBeLessThan(900);
   });
 

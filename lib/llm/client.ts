@@ -2,7 +2,7 @@ import { z } from "zod";
 import { seededRandom, type Random } from "@/lib/random/seeded";
 import { addUsage, usageOf, zeroUsage, type LlmUsage } from "./chat-completion-response";
 import { extractJsonObject } from "./extract-json";
-import { LlmError } from "./llm-error";
+import { llmError, type LlmError } from "./llm-error";
 import { postChatCompletion } from "./post-chat-completion";
 import { backoffDelayMs } from "./retry-delay";
 import { createSemaphore } from "./semaphore";
@@ -91,8 +91,8 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
           : tooLong
             ? ` (server asked to wait ${Math.ceil(outcome.retryAfterMs! / 1000)} s, more than the ${config.maxRetryAfterMs / 1000} s allowed)`
             : ` (gave up after ${attempts} attempts)`;
-        throw new LlmError(outcome.error.code, outcome.error.message + suffix, {
-          status: outcome.error.status,
+        throw llmError(outcome.error.details.reason, outcome.error.message + suffix, {
+          status: outcome.error.details.status,
           attempts,
           cause: outcome.error.cause,
         });
@@ -143,7 +143,7 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
         return { value: verdict.value, usage, model: sent.response.model ?? config.model, attempts, cached: false };
       }
       if (ask === 1) {
-        throw new LlmError(
+        throw llmError(
           "bad_response",
           `LLM endpoint ${endpoint} twice replied with output that does not match schema "${request.schemaName}" (${verdict.reason}): check that LLM_MODEL "${config.model}" supports structured output`,
           { attempts },

@@ -1,4 +1,5 @@
 import type { Config } from "@/lib/config";
+import { AppError } from "@/lib/errors";
 import { createLlmClient, type LlmClient } from "./client";
 
 // The one OpenAI-compatible endpoint from configuration, used by screening and perturbation. Without one, the
@@ -25,15 +26,13 @@ export function screeningLlmStatus(config: Config): ScreeningLlmStatus {
   };
 }
 
-export class LlmNotConfiguredError extends Error {
-  constructor() {
-    super(`No LLM is configured. ${LLM_SETUP_INSTRUCTIONS} Until then, use the manual screening queue.`);
-    this.name = "LlmNotConfiguredError";
-  }
+/** An LLM is needed but none is configured: 503, with the settings to add. */
+export function llmNotConfigured(): AppError {
+  return new AppError("llm_unavailable", `No LLM is configured. ${LLM_SETUP_INSTRUCTIONS} Until then, use the manual screening queue.`);
 }
 
 export function screeningLlmClient(config: Config): LlmClient {
-  if (!config.LLM_BASE_URL || !config.LLM_MODEL) throw new LlmNotConfiguredError();
+  if (!config.LLM_BASE_URL || !config.LLM_MODEL) throw llmNotConfigured();
   return createLlmClient({
     baseUrl: config.LLM_BASE_URL,
     model: config.LLM_MODEL,

@@ -1,5 +1,5 @@
 import { ChatCompletionResponse } from "./chat-completion-response";
-import { LlmError } from "./llm-error";
+import { llmError, type LlmError } from "./llm-error";
 import { parseRetryAfter } from "./retry-delay";
 
 export type ChatAttempt =
@@ -45,7 +45,7 @@ export async function postChatCompletion(options: PostChatCompletionOptions): Pr
   } catch (error) {
     if (controller.signal.aborted) {
       return failed(
-        new LlmError(
+        llmError(
           "timeout",
           `LLM endpoint ${endpoint} did not answer within ${timeoutMs} ms: raise LLM_TIMEOUT_MS or lower LLM_CONCURRENCY`,
           { cause: error },
@@ -55,7 +55,7 @@ export async function postChatCompletion(options: PostChatCompletionOptions): Pr
     }
     const code = networkErrorCode(error);
     return failed(
-      new LlmError(
+      llmError(
         "unreachable",
         `LLM endpoint ${endpoint} is unreachable (${code ?? (error as Error).message}): check LLM_BASE_URL and that the server is running`,
         { cause: error },
@@ -76,7 +76,7 @@ function parseSuccess(endpoint: string, status: number, text: string): ChatAttem
     json = JSON.parse(text);
   } catch {
     return failed(
-      new LlmError(
+      llmError(
         "bad_response",
         `LLM endpoint ${endpoint} returned ${status} with a body that is not JSON (${excerpt(text)}): check LLM_BASE_URL points at an OpenAI-compatible API (usually ending in /v1)`,
         { status },
@@ -87,7 +87,7 @@ function parseSuccess(endpoint: string, status: number, text: string): ChatAttem
   const parsed = ChatCompletionResponse.safeParse(json);
   if (!parsed.success) {
     return failed(
-      new LlmError(
+      llmError(
         "bad_response",
         `LLM endpoint ${endpoint} returned ${status} but not an OpenAI chat completion (${excerpt(text)}): check LLM_BASE_URL points at an OpenAI-compatible API`,
         { status },
@@ -112,7 +112,7 @@ function classifyFailure(
   if (status === 401 || status === 403) {
     const hint = options.apiKey ? "check LLM_API_KEY" : "no API key was sent: set LLM_API_KEY";
     return failed(
-      new LlmError("unauthorized", `LLM endpoint ${endpoint} returned ${status}${said}: ${hint}`, { status }),
+      llmError("unauthorized", `LLM endpoint ${endpoint} returned ${status}${said}: ${hint}`, { status }),
       false,
     );
   }
@@ -120,7 +120,7 @@ function classifyFailure(
     // OpenAI answers an exhausted balance with 429 too; waiting will not fix that.
     if (/insufficient_quota/.test(text)) {
       return failed(
-        new LlmError(
+        llmError(
           "rate_limited",
           `LLM endpoint ${endpoint} returned 429 insufficient_quota${said}: the account behind LLM_API_KEY is out of credit`,
           { status },
@@ -129,7 +129,7 @@ function classifyFailure(
       );
     }
     return failed(
-      new LlmError(
+      llmError(
         "rate_limited",
         `LLM endpoint ${endpoint} returned 429 (rate limited)${said}: lower LLM_CONCURRENCY or raise the provider's rate limit`,
         { status },
@@ -140,7 +140,7 @@ function classifyFailure(
   }
   if (status === 404) {
     return failed(
-      new LlmError(
+      llmError(
         "bad_response",
         `LLM endpoint ${endpoint} returned 404${said}: check LLM_BASE_URL (usually ends in /v1) and that LLM_MODEL "${model}" exists on the server`,
         { status },
@@ -151,7 +151,7 @@ function classifyFailure(
   // 408 and 409 are transient per OpenAI's own client; 5xx are the server's problem.
   if (status >= 500 || status === 408 || status === 409) {
     return failed(
-      new LlmError(
+      llmError(
         status === 408 ? "timeout" : "server_error",
         `LLM endpoint ${endpoint} returned ${status}${said}: the server is failing; check its logs or retry later`,
         { status },
@@ -161,7 +161,7 @@ function classifyFailure(
     );
   }
   return failed(
-    new LlmError(
+    llmError(
       "bad_response",
       `LLM endpoint ${endpoint} rejected the request with ${status}${said}: check LLM_MODEL "${model}" and that the server supports response_format json_schema`,
       { status },

@@ -3,7 +3,7 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import { perturbationKindSchema } from "./candidate-schema";
 import { lockInstance } from "./lock-instance";
 import { loadPerturbationParent, type PerturbationParent } from "./load-perturbation-parent";
-import { PerturbationError } from "./perturbation-errors";
+import { AppError } from "@/lib/errors";
 import { STAGE_FOR_VERIFICATION } from "./perturbation-stages";
 import { candidateOriginSchema, perturbationKey, perturbedCommentSchema, type PerturbedComment } from "./proposed-candidate";
 import { explainSelfCheck } from "./self-check";
@@ -25,7 +25,7 @@ export type CreatedPerturbation = { id: string; parentId: string; kind: z.infer<
 /** The paper's location perturbation borrows the file and hunk of another comment in the same PR. */
 function assertBorrowedAnchor(parent: PerturbationParent, perturbed: PerturbedComment): void {
   if (!parent.siblings.some((s) => s.path === perturbed.path && s.diffHunk === perturbed.diffHunk)) {
-    throw new PerturbationError("invalid_perturbation", "A location perturbation must move the comment to the file and hunk of another review comment in the same pull request.");
+    throw new AppError("invalid_perturbation", "A location perturbation must move the comment to the file and hunk of another review comment in the same pull request.");
   }
 }
 
@@ -44,12 +44,12 @@ export async function createPerturbation(
     const parent = await loadPerturbationParent(tx, parentId);
     const perturbed = candidate.perturbed;
     const verdict = explainSelfCheck(parent.comment, perturbed, kind);
-    if (!verdict.ok) throw new PerturbationError("invalid_perturbation", `Not a valid ${kind} perturbation: ${verdict.reason}`);
+    if (!verdict.ok) throw new AppError("invalid_perturbation", `Not a valid ${kind} perturbation: ${verdict.reason}`);
     if (kind === "location") assertBorrowedAnchor(parent, perturbed);
     const key = perturbationKey(perturbed);
     const duplicate = parent.existing.find((e) => e.key === key);
     if (duplicate) {
-      throw new PerturbationError("duplicate", `This edit already exists as a ${duplicate.kind} perturbation of the same comment.`, { instanceId: duplicate.id });
+      throw new AppError("duplicate", `This edit already exists as a ${duplicate.kind} perturbation of the same comment.`, { instanceId: duplicate.id });
     }
     const textKind = kind !== "location";
     const created = await tx.instance.create({

@@ -2,7 +2,7 @@ import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
 import { anchorComment } from "@/lib/annotate/parse-patch";
 import { parseReleasedPatch } from "@/lib/patch/released-patch";
 import type { InlineAnchor, PerturbationKind } from "./candidate-schema";
-import { PerturbationError } from "./perturbation-errors";
+import { AppError } from "@/lib/errors";
 import { perturbationKey, type PerturbedComment } from "./proposed-candidate";
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -58,9 +58,9 @@ function judgedPatch(snapshot: { status: string; patch: string } | null, finalPa
 
 export async function loadPerturbationParent(prisma: Db, parentId: string): Promise<PerturbationParent> {
   const instance = await prisma.instance.findUnique({ where: { id: parentId }, include: parentInclude });
-  if (!instance) throw new PerturbationError("not_found", `No instance ${parentId}.`);
+  if (!instance) throw new AppError("not_found", `No instance ${parentId}.`);
   if (!isEligibleParent(instance)) {
-    throw new PerturbationError(
+    throw new AppError(
       "not_eligible",
       instance.source === "perturbation"
         ? "A perturbed instance cannot be perturbed again: pick the human-annotated original."

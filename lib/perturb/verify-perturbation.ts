@@ -3,7 +3,7 @@ import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
 import type { VerificationStatus } from "@/lib/db/generated/enums";
 import { resultingComment } from "./load-perturbation-parent";
 import { lockInstance } from "./lock-instance";
-import { PerturbationError } from "./perturbation-errors";
+import { AppError } from "@/lib/errors";
 import { perturbationKey } from "./proposed-candidate";
 import { loadRequiredVerifiers } from "./required-verifiers";
 import { explainSelfCheck } from "./self-check";
@@ -63,10 +63,10 @@ export async function verifyPerturbation(
     await lockInstance(tx, instanceId);
     const instance = await tx.instance.findUnique({ where: { id: instanceId }, include: instanceInclude });
     if (instance?.source !== "perturbation" || !instance.perturbationKind) {
-      throw new PerturbationError("not_found", `No perturbed instance ${instanceId}.`);
+      throw new AppError("not_found", `No perturbed instance ${instanceId}.`);
     }
     if (instance.verification !== "pending") {
-      throw new PerturbationError("already_decided", `This perturbation is already ${instance.verification}; decisions are final.`);
+      throw new AppError("already_decided", `This perturbation is already ${instance.verification}; decisions are final.`);
     }
     const kind = instance.perturbationKind;
     const original = { body: instance.targetEntry.body, path: instance.targetEntry.path, diffHunk: instance.targetEntry.diffHunk };
@@ -75,16 +75,16 @@ export async function verifyPerturbation(
     const edited = request.editedBody !== undefined;
     if (request.editedBody !== undefined) {
       if (kind === "location") {
-        throw new PerturbationError("invalid_edit", "A location perturbation keeps the comment text; reject it and create another location instead.");
+        throw new AppError("invalid_edit", "A location perturbation keeps the comment text; reject it and create another location instead.");
       }
       const current = resultingComment(instance, original);
       const next = { ...current, body: request.editedBody };
-      if (next.body === current.body) throw new PerturbationError("invalid_edit", "The edited text is the same as the current one.");
+      if (next.body === current.body) throw new AppError("invalid_edit", "The edited text is the same as the current one.");
       const verdict = explainSelfCheck(original, next, kind);
-      if (!verdict.ok) throw new PerturbationError("invalid_edit", `The edit is not a valid ${kind} perturbation: ${verdict.reason}`);
+      if (!verdict.ok) throw new AppError("invalid_edit", `The edit is not a valid ${kind} perturbation: ${verdict.reason}`);
       const key = perturbationKey(next);
       const twin = instance.parent?.perturbations.find((p) => p.id !== instanceId && perturbationKey(resultingComment(p, original)) === key);
-      if (twin) throw new PerturbationError("duplicate", "Another perturbation of this comment already has exactly this text.", { instanceId: twin.id });
+      if (twin) throw new AppError("duplicate", "Another perturbation of this comment already has exactly this text.", { instanceId: twin.id });
       discarded = decisions.length;
       await tx.perturbationVerification.deleteMany({ where: { instanceId } });
       await tx.instance.update({ where: { id: instanceId }, data: { perturbedBody: next.body } });
@@ -96,7 +96,7 @@ export async function verifyPerturbation(
       });
       decisions = [];
     } else if (decisions.some((d) => d.verifierId === verifierId)) {
-      throw new PerturbationError("already_verified", "You have already verified this perturbation; each verifier decides once.");
+      throw new AppError("already_verified", "You have already verified this perturbation; each verifier decides once.");
     }
     const decision: VerificationStatus = request.decision === "accept" ? "accepted" : "rejected";
     await tx.perturbationVerification.create({ data: { instanceId, verifierId, decision, note: request.note } });

@@ -6,8 +6,8 @@ import { createDbLlmCache } from "@/lib/llm/db-cache";
 import { startFakeOpenAiServer } from "@/lib/llm/testing/fake-openai-server";
 import { auditSampleSize, wilsonInterval } from "./audit-sample";
 import { auditItemView, auditSampleSummaries } from "./audit-sample-view";
-import { AuditSampleError, createAuditSample } from "./create-audit-sample";
-import { adjudicateAuditItem, AuditReviewError, submitAuditReview } from "./review-audit-item";
+import { createAuditSample } from "./create-audit-sample";
+import { adjudicateAuditItem, submitAuditReview } from "./review-audit-item";
 import { DEFAULT_RULE_CONFIG } from "./rule-config";
 import { runLlmScreening } from "./run-llm-screening";
 import { runRuleScreening } from "./run-rule-screening";
@@ -52,7 +52,7 @@ describe.each(TEST_DATABASE_KINDS)("LLM decision audit on %s", (kind) => {
     const stored = await db.prisma.auditSample.findUniqueOrThrow({ where: { id: a.sampleId } });
     expect(stored).toMatchObject({ filterKey: "llm:comment", subject: "instance", seed: 42, confidence: 0.95, margin: 0.05 });
 
-    await expect(createAuditSample(db.prisma, { filterKey: "llm:pr", seed: 1 }, null)).rejects.toThrow(AuditSampleError);
+    await expect(createAuditSample(db.prisma, { filterKey: "llm:pr", seed: 1 }, null)).rejects.toMatchObject({ code: "conflict" });
   });
 
   test("two independent reviews, a third expert for disagreements, agreement and error rate with an interval", async () => {
@@ -70,7 +70,7 @@ describe.each(TEST_DATABASE_KINDS)("LLM decision audit on %s", (kind) => {
 
     await expect(submitAuditReview(db.prisma, { itemId: first.id, llmCorrect: "no" }, user.carol)).rejects.toThrow(/two independent reviews/);
     await expect(submitAuditReview(db.prisma, { itemId: second.id, llmCorrect: "yes" }, user.alice)).resolves.toBe("awaiting_reviews");
-    await expect(submitAuditReview(db.prisma, { itemId: second.id, llmCorrect: "yes" }, user.alice)).rejects.toThrow(AuditReviewError);
+    await expect(submitAuditReview(db.prisma, { itemId: second.id, llmCorrect: "yes" }, user.alice)).rejects.toMatchObject({ code: "conflict" });
     expect(await submitAuditReview(db.prisma, { itemId: second.id, llmCorrect: "no", note: "This is a vague remark." }, user.bob)).toBe("needs_adjudication");
     await expect(adjudicateAuditItem(db.prisma, { itemId: second.id, llmCorrect: "yes" }, user.alice)).rejects.toThrow(/third expert/);
     await expect(adjudicateAuditItem(db.prisma, { itemId: third.id, llmCorrect: "yes" }, user.carol)).rejects.toThrow(/Both independent reviews/);

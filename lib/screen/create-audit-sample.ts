@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AppError } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { auditSampleSize, drawAuditSample } from "./audit-sample";
 import { LLM_COMMENT_FILTER, LlmFilterKeySchema } from "./screening-filters";
@@ -26,12 +27,6 @@ export const CreateAuditSampleRequestSchema = z.object({
 });
 export type CreateAuditSampleRequest = z.input<typeof CreateAuditSampleRequestSchema>;
 
-export class AuditSampleError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "AuditSampleError";
-  }
-}
 
 /** The LLM's current decisions of a filter (people's manual decisions are not audited). */
 export async function llmDecisionIds(prisma: PrismaClient, filterKey: string): Promise<string[]> {
@@ -47,7 +42,7 @@ export async function createAuditSample(
   const request = CreateAuditSampleRequestSchema.parse(input);
   const population = await llmDecisionIds(prisma, request.filterKey);
   if (population.length === 0) {
-    throw new AuditSampleError(`There are no LLM decisions for ${request.filterKey} to audit yet: run the LLM screen first.`);
+    throw new AppError("conflict", `There are no LLM decisions for ${request.filterKey} to audit yet: run the LLM screen first.`);
   }
   const size = auditSampleSize({ population: population.length, confidence: request.confidence, margin: request.margin });
   const drawn = drawAuditSample(population, size, request.seed);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AppError } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { PR_CASCADE_STEP, reachingFilter, stepIdFor } from "./funnel";
 import { SCREENING_FILTERS } from "./screening-filters";
@@ -33,12 +34,6 @@ export type DroppedItem = {
 
 export type DroppedItemsPage = { step: string; label: string; total: number; page: number; pageSize: number; items: DroppedItem[] };
 
-export class UnknownFunnelStepError extends Error {
-  constructor(step: string) {
-    super(`There is no funnel step "${step}". Open the dropped items from the funnel on the screening page.`);
-    this.name = "UnknownFunnelStepError";
-  }
-}
 
 const instanceSelect = {
   id: true,
@@ -93,7 +88,7 @@ export async function droppedItems(prisma: PrismaClient, query: DroppedItemsQuer
   }
 
   const filter = SCREENING_FILTERS.find((f) => stepIdFor(f) === step);
-  if (!filter) throw new UnknownFunnelStepError(step);
+  if (!filter) throw new AppError("not_found", `There is no funnel step "${step}". Open the dropped items from the funnel on the screening page.`, { step });
   const reaching = reachingFilter(filter);
   if (reaching.subject === "pull_request") {
     const where = { filterKey: filter.key, verdict: "drop" as const, pullRequest: reaching.where };

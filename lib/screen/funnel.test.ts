@@ -4,7 +4,7 @@ import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-dat
 import { createLlmClient } from "@/lib/llm/client";
 import { createDbLlmCache } from "@/lib/llm/db-cache";
 import { startFakeOpenAiServer, type FakeOpenAiServer } from "@/lib/llm/testing/fake-openai-server";
-import { droppedItems, UnknownFunnelStepError } from "./dropped-items";
+import { droppedItems } from "./dropped-items";
 import { screeningFunnel, type ScreeningFunnelStep } from "./funnel";
 import { countDescriptionWords } from "./is-thin-pr-description";
 import { DEFAULT_RULE_CONFIG } from "./rule-config";
@@ -94,6 +94,6 @@ describe.each(TEST_DATABASE_KINDS)("screening funnel on %s", (kind) => {
     expect(llmDrops.total).toBe(commentReport.dropped);
     expect(llmDrops.items.every((i) => i.model === "fake-judge" && i.promptVersion === "comment-screen.v1")).toBe(true);
 
-    await expect(droppedItems(prisma, { step: "instance:nonsense" })).rejects.toThrow(UnknownFunnelStepError);
+    await expect(droppedItems(prisma, { step: "instance:nonsense" })).rejects.toMatchObject({ code: "not_found" });
   });
 });

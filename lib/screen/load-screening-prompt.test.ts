@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { listPromptVersions, loadScreeningPrompt, parseScreeningPrompt, PromptFileError } from "./load-screening-prompt";
+import { listPromptVersions, loadScreeningPrompt, parseScreeningPrompt } from "./load-screening-prompt";
 
 const prompt = (version: string, extra = "") =>
   `---\nversion: ${version}\nfilter: llm:comment\n---\n## System\n\nYou screen review comments.${extra}\n\n## Task\n\nDecide keep or drop.\n`;
@@ -37,7 +37,7 @@ describe("versioned prompt files", () => {
     expect((await loadScreeningPrompt("comment-screen", { dir })).system).toContain("Version ten.");
     expect((await loadScreeningPrompt("comment-screen", { dir, version: "comment-screen.v2" })).system).toContain("duplicates");
     await expect(loadScreeningPrompt("comment-screen", { dir, version: "comment-screen.v3" })).rejects.toThrow(/available: comment-screen.v1/);
-    await expect(loadScreeningPrompt("pr-screen", { dir })).rejects.toThrow(PromptFileError);
+    await expect(loadScreeningPrompt("pr-screen", { dir })).rejects.toMatchObject({ code: "unreadable_file" });
   });
 
   test("a file whose front matter disagrees with its name, or lacks a section, is refused", () => {

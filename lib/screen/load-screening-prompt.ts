@@ -1,4 +1,5 @@
 import { readdir, readFile } from "node:fs/promises";
+import { AppError } from "@/lib/errors";
 import path from "node:path";
 import { z } from "zod";
 
@@ -31,34 +32,28 @@ const FrontMatterSchema = z.object({
   filter: z.string().min(1, "front matter needs a filter"),
 });
 
-export class PromptFileError extends Error {
-  constructor(file: string, problem: string) {
-    super(`Screening prompt ${file}: ${problem}`);
-    this.name = "PromptFileError";
-  }
-}
 
 /** Parses "---\nkey: value\n---\n## System\n…\n## Task\n…"; the file name must agree with the version. */
 export function parseScreeningPrompt(text: string, fileName: string): ScreeningPrompt {
   const named = FILE_NAME.exec(fileName);
-  if (!named) throw new PromptFileError(fileName, "name must look like comment-screen.v1.md or pr-screen.v1.md");
+  if (!named) throw promptFileError(fileName, "name must look like comment-screen.v1.md or pr-screen.v1.md");
   const front = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/.exec(text);
-  if (!front) throw new PromptFileError(fileName, "must start with a --- front matter block");
+  if (!front) throw promptFileError(fileName, "must start with a --- front matter block");
   const fields: Record<string, string> = {};
   for (const line of front[1].split(/\r?\n/)) {
     const m = /^\s*([\w-]+)\s*:\s*(.*?)\s*$/.exec(line);
     if (m) fields[m[1]] = m[2];
   }
   const meta = FrontMatterSchema.safeParse(fields);
-  if (!meta.success) throw new PromptFileError(fileName, meta.error.issues.map((i) => i.message).join("; "));
+  if (!meta.success) throw promptFileError(fileName, meta.error.issues.map((i) => i.message).join("; "));
   const expected = `${named[1]}.v${named[2]}`;
   if (meta.data.version !== expected) {
-    throw new PromptFileError(fileName, `front matter says version "${meta.data.version}" but the file name says "${expected}"`);
+    throw promptFileError(fileName, `front matter says version "${meta.data.version}" but the file name says "${expected}"`);
   }
   const body = text.slice(front[0].length);
   const system = section(body, "System");
   const task = section(body, "Task");
-  if (!system || !task) throw new PromptFileError(fileName, 'needs a "## System" and a "## Task" section');
+  if (!system || !task) throw promptFileError(fileName, 'needs a "## System" and a "## Task" section');
   return {
     name: named[1] as ScreeningPromptName,
     version: expected,
@@ -93,11 +88,15 @@ export async function loadScreeningPrompt(
 ): Promise<ScreeningPrompt> {
   const dir = options.dir ?? defaultPromptDirectory();
   const versions = await listPromptVersions(name, dir);
-  if (versions.length === 0) throw new PromptFileError(`${dir}/${name}.v*.md`, "no prompt file found");
+  if (versions.length === 0) throw promptFileError(`${dir}/${name}.v*.md`, "no prompt file found");
   const version = options.version ?? versions[versions.length - 1];
   if (!versions.includes(version)) {
-    throw new PromptFileError(`${version}.md`, `unknown version; available: ${versions.join(", ")}`);
+    throw promptFileError(`${version}.md`, `unknown version; available: ${versions.join(", ")}`);
   }
   const file = `${version}.md`;
   return parseScreeningPrompt(await readFile(path.join(dir, file), "utf8"), file);
+}
+
+function promptFileError(file: string, problem: string): AppError {
+  return new AppError("unreadable_file", `Screening prompt ${file}: ${problem}`, { file });
 }

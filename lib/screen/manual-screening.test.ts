@@ -3,7 +3,7 @@ import { ZodError } from "zod";
 import type { Database } from "@/lib/db/connection";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
 import { screeningFunnel } from "./funnel";
-import { manualQueue, ManualScreeningError, recordManualDecision } from "./manual-screening";
+import { manualQueue, recordManualDecision } from "./manual-screening";
 import { DEFAULT_RULE_CONFIG } from "./rule-config";
 import { runRuleScreening } from "./run-rule-screening";
 import { seedScreeningFixture, type ScreeningFixture } from "./testing/screening-fixture";
@@ -55,7 +55,7 @@ describe.each(TEST_DATABASE_KINDS)("manual screening queue on %s", (kind) => {
   test("refuses items that are not waiting, and rationales too short to read", async () => {
     await expect(
       recordManualDecision(db.prisma, { level: "comment", itemId: fx.instanceIdByComment.codecov, verdict: "keep", rationale: "Looks technical to me." }, admin),
-    ).rejects.toThrow(ManualScreeningError);
+    ).rejects.toMatchObject({ code: "conflict" });
     await expect(
       recordManualDecision(db.prisma, { level: "comment", itemId: fx.instanceIdByComment.formatting, verdict: "keep", rationale: "Changed my mind." }, admin),
     ).rejects.toThrow(/already decided/);

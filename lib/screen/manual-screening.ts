@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AppError } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import {
   eligibleInstances, eligiblePullRequests, filterKeyForLevel, type ScreenLevel,
@@ -22,12 +23,6 @@ export const ManualDecisionRequestSchema = z.object({
 });
 export type ManualDecisionRequest = z.infer<typeof ManualDecisionRequestSchema>;
 
-export class ManualScreeningError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ManualScreeningError";
-  }
-}
 
 export type ManualQueueItem = {
   id: string;
@@ -101,7 +96,7 @@ export async function recordManualDecision(
     ? await prisma.pullRequest.count({ where: { id: request.itemId, ...eligiblePullRequests({ kind: "manual-only" }) } })
     : await prisma.instance.count({ where: { id: request.itemId, ...eligibleInstances({ kind: "manual-only" }) } });
   if (eligible === 0) {
-    throw new ManualScreeningError(
+    throw new AppError("conflict", 
       `This ${request.level === "pr" ? "pull request" : "comment"} is not waiting for content screening: ` +
         "an earlier filter dropped it, or a person already decided it. Reload the queue.",
     );

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AppError } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/db/generated/client";
 
 // Paper §2: two experts independently check each sampled LLM decision and its rationale; a third
@@ -15,12 +16,6 @@ export type AuditReviewRequest = z.input<typeof AuditReviewRequestSchema>;
 export const REVIEWS_PER_ITEM = 2;
 export const AGREEMENT = "agreement";
 
-export class AuditReviewError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "AuditReviewError";
-  }
-}
 
 export type AuditItemStatus = "awaiting_reviews" | "agreed" | "needs_adjudication" | "adjudicated";
 
@@ -36,12 +31,12 @@ export async function submitAuditReview(prisma: PrismaClient, input: AuditReview
   const request = AuditReviewRequestSchema.parse(input);
   return prisma.$transaction(async (tx) => {
     const item = await tx.auditItem.findUnique({ where: { id: request.itemId }, include: { reviews: true } });
-    if (!item) throw new AuditReviewError("This audit item does not exist.");
+    if (!item) throw new AppError("not_found", "This audit item does not exist.");
     if (item.reviews.some((r) => r.reviewerId === reviewerId)) {
-      throw new AuditReviewError("You have already reviewed this decision; each expert reviews it once.");
+      throw new AppError("conflict", "You have already reviewed this decision; each expert reviews it once.");
     }
     if (item.reviews.length >= REVIEWS_PER_ITEM) {
-      throw new AuditReviewError("This decision already has its two independent reviews; a third expert can only adjudicate a disagreement.");
+      throw new AppError("conflict", "This decision already has its two independent reviews; a third expert can only adjudicate a disagreement.");
     }
     await tx.auditReview.create({ data: { itemId: item.id, reviewerId, llmCorrect: request.llmCorrect, note: request.note } });
     const reviews = [...item.reviews, { llmCorrect: request.llmCorrect }];
@@ -58,17 +53,17 @@ export async function adjudicateAuditItem(prisma: PrismaClient, input: AuditRevi
   const request = AuditReviewRequestSchema.parse(input);
   await prisma.$transaction(async (tx) => {
     const item = await tx.auditItem.findUnique({ where: { id: request.itemId }, include: { reviews: true } });
-    if (!item) throw new AuditReviewError("This audit item does not exist.");
+    if (!item) throw new AppError("not_found", "This audit item does not exist.");
     const status = auditItemStatus(item);
     if (status !== "needs_adjudication") {
-      throw new AuditReviewError(
+      throw new AppError("conflict", 
         status === "awaiting_reviews"
           ? "Both independent reviews are needed before a disagreement can be adjudicated."
           : "This decision is already settled.",
       );
     }
     if (item.reviews.some((r) => r.reviewerId === adjudicatorId)) {
-      throw new AuditReviewError("You reviewed this decision; a third expert who did not review it must adjudicate.");
+      throw new AppError("conflict", "You reviewed this decision; a third expert who did not review it must adjudicate.");
     }
     await tx.auditItem.update({ where: { id: item.id }, data: { llmCorrect: request.llmCorrect, resolvedBy: adjudicatorId } });
     await tx.auditEvent.create({

@@ -4,7 +4,6 @@ import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-dat
 import { DEFAULT_RULE_CONFIG } from "./rule-config";
 import { runRuleScreening } from "./run-rule-screening";
 import { INSTANCE_RULE_KEYS } from "./screening-filters";
-import { ScreeningBusyError } from "./screening-lock";
 import { seedScreeningFixture, type ScreeningFixture } from "./testing/screening-fixture";
 
 async function resetScreening(db: Database) {
@@ -129,7 +128,7 @@ describe.each(TEST_DATABASE_KINDS)("rule screening on %s", (kind) => {
   test("a second run while one holds the lock is refused with a message, and nothing is written", async () => {
     await db.prisma.jobLock.create({ data: { name: "screen:rules", holder: "other-host:4242:beef", expiresAt: new Date(Date.now() + 60_000) } });
     try {
-      await expect(runRuleScreening(db.prisma, DEFAULT_RULE_CONFIG)).rejects.toThrow(ScreeningBusyError);
+      await expect(runRuleScreening(db.prisma, DEFAULT_RULE_CONFIG)).rejects.toMatchObject({ code: "busy" });
       expect(await db.prisma.filterRun.count()).toBe(0);
     } finally {
       await db.prisma.jobLock.deleteMany();

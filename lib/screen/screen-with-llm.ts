@@ -93,10 +93,10 @@ export async function screenWithLlm<S extends z.ZodType>(
         throw error;
       }
       stats.errors++;
-      stats.requests += error.attempts;
-      if (RUN_STOPPING_CODES.has(error.code) && stats.stoppedBecause === null) stats.stoppedBecause = error.message;
+      stats.requests += error.details.attempts;
+      if (RUN_STOPPING_CODES.has(error.details.reason) && stats.stoppedBecause === null) stats.stoppedBecause = error.message;
       await options.onOutcome({
-        id: job.id, ok: false, error: { code: error.code, message: error.message, attempts: error.attempts },
+        id: job.id, ok: false, error: { code: error.details.reason, message: error.message, attempts: error.details.attempts },
       });
     }
   }

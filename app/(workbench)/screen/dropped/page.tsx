@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { requirePageRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
-import { droppedItems, DroppedItemsQuerySchema, UnknownFunnelStepError, type DroppedItemsPage } from "@/lib/screen/dropped-items";
+import { isAppError } from "@/lib/errors";
+import { droppedItems, DroppedItemsQuerySchema, type DroppedItemsPage } from "@/lib/screen/dropped-items";
 import { splitDecisionRationale } from "@/lib/screen/llm-screen-answer";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -18,7 +19,7 @@ export default async function DroppedItemsPage({ searchParams }: { searchParams:
     try {
       result = await droppedItems(await getPrisma(), query.data);
     } catch (e) {
-      if (e instanceof UnknownFunnelStepError) problem = e.message;
+      if (isAppError(e, "not_found")) problem = e.message;
       else throw e;
     }
   }

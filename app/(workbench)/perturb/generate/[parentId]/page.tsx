@@ -8,7 +8,7 @@ import { getPrisma } from "@/lib/db/server";
 import { listPerturbationsOf } from "@/lib/perturb/list-perturbations";
 import { loadPerturbationParent } from "@/lib/perturb/load-perturbation-parent";
 import { PERTURBATION_KINDS } from "@/lib/perturb/perturbation-counts";
-import { PerturbationError } from "@/lib/perturb/perturbation-errors";
+import { isAppError } from "@/lib/errors";
 import { proposePerturbations } from "@/lib/perturb/propose-perturbations";
 import { perturbationKeys } from "@/lib/perturb/query-keys";
 import { HunkView, KindBadge, StatusBadge } from "../../word-diff-view";
@@ -22,8 +22,8 @@ export default async function GeneratePage({ params }: { params: Promise<{ paren
   try {
     parent = await loadPerturbationParent(prisma, parentId);
   } catch (e) {
-    if (e instanceof PerturbationError && e.code === "not_found") notFound();
-    if (e instanceof PerturbationError) {
+    if (isAppError(e, "not_found")) notFound();
+    if (isAppError(e)) {
       return (
         <div className="mx-auto max-w-2xl rounded-lg border border-amber-300 bg-white p-6" data-testid="not-eligible">
           <h1 className="text-lg font-semibold">This instance cannot be perturbed</h1>
