@@ -1,6 +1,6 @@
 import { bootstrapIntervals, type BootstrapOptions } from "./bootstrap";
 import { EvalReportSchema, MAX_LISTED_INVALID, type EvalReport } from "./eval-report-schema";
-import { NoPredictionRecordsError } from "./evaluation-errors";
+import { noPredictionRecords } from "./evaluation-errors";
 import { parsePredictionFiles, type PredictionFile } from "./parse-predictions";
 import { scoreRun, type GoldItem } from "./score-run";
 
@@ -18,7 +18,7 @@ export function buildEvalReport(
 ): EvalReport {
   const parsed = parsePredictionFiles(files);
   const records = parsed.predictions.length + parsed.invalid.length;
-  if (records === 0) throw new NoPredictionRecordsError();
+  if (records === 0) throw noPredictionRecords();
   const metrics = scoreRun(gold, parsed);
   return EvalReportSchema.parse({
     version: 1,

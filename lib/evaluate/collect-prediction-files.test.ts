@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectPredictionFiles, PredictionPathError } from "./collect-prediction-files";
+import { collectPredictionFiles } from "./collect-prediction-files";
 
 const FIXTURE = path.join(import.meta.dirname, "fixtures", "eval_efcb03df0e1f7cf080fe4967.traj.json");
 
@@ -36,7 +36,7 @@ describe("collectPredictionFiles", () => {
   it("names a path that does not exist, and a folder without prediction files", async () => {
     await expect(collectPredictionFiles([path.join(dir, "nope.jsonl")])).rejects.toThrow(`${path.join(dir, "nope.jsonl")}: no such file or folder`);
     const empty = await mkdtemp(path.join(tmpdir(), "empty-run-"));
-    await expect(collectPredictionFiles([empty])).rejects.toBeInstanceOf(PredictionPathError);
+    await expect(collectPredictionFiles([empty])).rejects.toMatchObject({ code: "invalid_input" });
     await rm(empty, { recursive: true });
   });
 });

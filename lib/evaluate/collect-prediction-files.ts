@@ -1,13 +1,8 @@
 import { readdir, readFile, stat } from "node:fs/promises";
+import { AppError } from "@/lib/errors";
 import path from "node:path";
 import type { PredictionFile } from "./parse-predictions";
 
-export class PredictionPathError extends Error {
-  constructor(readonly target: string, reason: string) {
-    super(`${target}: ${reason}`);
-    this.name = "PredictionPathError";
-  }
-}
 
 // A mini-swe-agent output folder holds `<eval_id>.traj.json` per task (paper A.3 output_path)
 // beside logs and a preds.json in SWE-bench's shape, which is not a judge prediction.
@@ -25,7 +20,7 @@ export async function collectPredictionFiles(targets: readonly string[]): Promis
     try {
       info = await stat(target);
     } catch {
-      throw new PredictionPathError(target, "no such file or folder");
+      throw predictionPathError(target, "no such file or folder");
     }
     if (info.isDirectory()) {
       const entries = (await readdir(target)).sort();
@@ -37,6 +32,10 @@ export async function collectPredictionFiles(targets: readonly string[]): Promis
     }
   };
   for (const target of targets) await visit(target, true);
-  if (files.length === 0) throw new PredictionPathError(targets.join(", "), "no *.jsonl or *.traj.json prediction files found");
+  if (files.length === 0) throw predictionPathError(targets.join(", "), "no *.jsonl or *.traj.json prediction files found");
   return { files, skipped };
+}
+
+function predictionPathError(target: string, reason: string): AppError {
+  return new AppError("invalid_input", `${target}: ${reason}`, { target });
 }

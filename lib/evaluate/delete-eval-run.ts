@@ -1,10 +1,10 @@
-import { EvalRunNotFoundError } from "./evaluation-errors";
+import { evalRunNotFound } from "./evaluation-errors";
 import type { Db } from "./load-gold";
 
 /** Removes one recorded run; the audit log keeps who removed which run and its name. */
 export async function deleteEvalRun(prisma: Db, runId: string, actorId?: string): Promise<{ exportId: string; split: string }> {
   const run = await prisma.evalRun.findUnique({ where: { id: runId }, select: { id: true, name: true, exportId: true, split: true } });
-  if (!run) throw new EvalRunNotFoundError(runId);
+  if (!run) throw evalRunNotFound(runId);
   await prisma.evalRun.delete({ where: { id: runId } });
   await prisma.auditEvent.create({
     data: {

@@ -1,44 +1,27 @@
-// Errors a user can act on, each with the HTTP status the route maps it to .
+// Failures of evaluation a user can act on, as AppErrors with their messages.
+import { AppError } from "@/lib/errors";
 
-export class ExportNotFoundError extends Error {
-  readonly status = 404;
-  constructor(readonly exportId: string) {
-    super(`No export with id ${JSON.stringify(exportId)}. Pick one from the list of exports.`);
-    this.name = "ExportNotFoundError";
-  }
-}
+export const exportNotFound = (exportId: string) =>
+  new AppError("not_found", `No export with id ${JSON.stringify(exportId)}. Pick one from the list of exports.`, { exportId });
 
-export class EvalRunNotFoundError extends Error {
-  readonly status = 404;
-  constructor(readonly runId: string) {
-    super(`No evaluation run with id ${JSON.stringify(runId)}.`);
-    this.name = "EvalRunNotFoundError";
-  }
-}
+export const evalRunNotFound = (runId: string) => new AppError("not_found", `No evaluation run with id ${JSON.stringify(runId)}.`, { runId });
 
-export class EmptySplitError extends Error {
-  readonly status = 422;
-  constructor(readonly exportId: string, readonly split: string) {
-    super(`The export has no ${split} items to score against; choose another split or export.`);
-    this.name = "EmptySplitError";
-  }
-}
+export const emptySplit = (exportId: string, split: string) =>
+  new AppError("invalid_input", `The export has no ${split} items to score against; choose another split or export.`, { exportId, split, reason: "empty_split" });
 
-export class DuplicateRunNameError extends Error {
-  readonly status = 409;
-  constructor(readonly runName: string, readonly split: string) {
-    super(`A run named ${JSON.stringify(runName)} already exists on this export's ${split} split; choose another name or delete that run first.`);
-    this.name = "DuplicateRunNameError";
-  }
-}
+export const duplicateRunName = (runName: string, split: string) =>
+  new AppError(
+    "duplicate",
+    `A run named ${JSON.stringify(runName)} already exists on this export's ${split} split; choose another name or delete that run first.`,
+    { runName, split },
+  );
 
-export class NoPredictionRecordsError extends Error {
-  readonly status = 422;
-  constructor() {
-    super("The uploaded files hold no prediction records (every line is blank). Upload a JSONL of {eval_id, prediction} rows or mini-swe-agent trajectories.");
-    this.name = "NoPredictionRecordsError";
-  }
-}
+export const noPredictionRecords = () =>
+  new AppError(
+    "invalid_input",
+    "The uploaded files hold no prediction records (every line is blank). Upload a JSONL of {eval_id, prediction} rows or mini-swe-agent trajectories.",
+    { reason: "no_predictions" },
+  );
 
 export interface UnlabelledItem {
   instanceId: string;
@@ -47,12 +30,14 @@ export interface UnlabelledItem {
 }
 
 /** An exported item whose gold label cannot be read: scoring against a partial gold set would mislead. */
-export class UnlabelledGoldError extends Error {
-  readonly status = 422;
-  constructor(readonly items: UnlabelledItem[]) {
-    const shown = items.slice(0, 3).map((item) => `${item.evalId} (${item.reason})`).join("; ");
-    const more = items.length > 3 ? ` and ${items.length - 3} more` : "";
-    super(`${items.length} exported item(s) have no usable gold label: ${shown}${more}. Re-export after labelling them.`);
-    this.name = "UnlabelledGoldError";
-  }
-}
+export const unlabelledGold = (items: UnlabelledItem[]) => {
+  const shown = items
+    .slice(0, 3)
+    .map((item) => `${item.evalId} (${item.reason})`)
+    .join("; ");
+  const more = items.length > 3 ? ` and ${items.length - 3} more` : "";
+  return new AppError("invalid_input", `${items.length} exported item(s) have no usable gold label: ${shown}${more}. Re-export after labelling them.`, {
+    reason: "unlabelled_gold",
+    items,
+  });
+};

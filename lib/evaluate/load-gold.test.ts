@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, test } from "vitest";
 import type { Database } from "@/lib/db/connection";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
-import { EmptySplitError, ExportNotFoundError, UnlabelledGoldError } from "./evaluation-errors";
+import { isAppError } from "@/lib/errors";
 import { buildSmallExport, SMALL_EXPORT_IDS as IDS, type SmallExport } from "./fixtures/small-export";
 import { loadGold, readGoldLabel, type InstanceLabelFacts } from "./load-gold";
 
@@ -64,9 +64,9 @@ describe.each(TEST_DATABASE_KINDS)("loadGold on %s", (kind) => {
   });
 
   test("names the missing export and the empty split", async () => {
-    await expect(loadGold(db.prisma, "no-such-export", "test")).rejects.toBeInstanceOf(ExportNotFoundError);
+    await expect(loadGold(db.prisma, "no-such-export", "test")).rejects.toMatchObject({ code: "not_found" });
     await expect(loadGold(db.prisma, fixture.exportId, "train")).rejects.toThrow("The export has no train items");
-    await expect(loadGold(db.prisma, fixture.exportId, "train")).rejects.toBeInstanceOf(EmptySplitError);
+    await expect(loadGold(db.prisma, fixture.exportId, "train")).rejects.toMatchObject({ code: "invalid_input", details: { reason: "empty_split" } });
   });
 
   test("refuses an export holding an unverified perturbation, naming its eval_id", async () => {
@@ -85,10 +85,10 @@ describe.each(TEST_DATABASE_KINDS)("loadGold on %s", (kind) => {
       ],
     });
     const error = await loadGold(db.prisma, other.id, "test").catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UnlabelledGoldError);
-    expect((error as UnlabelledGoldError).items).toEqual([
+    if (!isAppError(error, "invalid_input")) throw new Error(`expected invalid_input, got ${String(error)}`);
+    expect(error.details.items).toEqual([
       { instanceId: pending.id, evalId: "eval_pending", reason: "perturbation not verified yet" },
     ]);
-    expect((error as Error).message).toContain("eval_pending (perturbation not verified yet)");
+    expect(error.message).toContain("eval_pending (perturbation not verified yet)");
   });
 });

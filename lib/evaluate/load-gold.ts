@@ -2,7 +2,7 @@
 // keyed by the opaque eval_id judges saw (shared/reference/dataset-format.md, "Judge-facing task").
 import type { SplitName } from "@/lib/db/enums";
 import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
-import { EmptySplitError, ExportNotFoundError, UnlabelledGoldError, type UnlabelledItem } from "./evaluation-errors";
+import { emptySplit, exportNotFound, unlabelledGold, type UnlabelledItem } from "./evaluation-errors";
 import type { GoldItem, SampleSource } from "./score-run";
 
 
@@ -47,13 +47,13 @@ export function readGoldLabel(instance: InstanceLabelFacts): GoldLabelReading {
  */
 export async function loadGold(prisma: Db, exportId: string, split: SplitName): Promise<GoldItem[]> {
   const found = await prisma.export.findUnique({ where: { id: exportId }, select: { id: true } });
-  if (!found) throw new ExportNotFoundError(exportId);
+  if (!found) throw exportNotFound(exportId);
   const rows = await prisma.exportItem.findMany({
     where: { exportId, split },
     orderBy: { evalId: "asc" },
     select: { evalId: true, instanceId: true },
   });
-  if (rows.length === 0) throw new EmptySplitError(exportId, split);
+  if (rows.length === 0) throw emptySplit(exportId, split);
   // ExportItem stores the instance id without a relation, so instances are read in one batch.
   const instances = await prisma.instance.findMany({
     where: { id: { in: rows.map((row) => row.instanceId) } },
@@ -83,6 +83,6 @@ export async function loadGold(prisma: Db, exportId: string, split: SplitName): 
       source: reading.source,
     });
   }
-  if (unlabelled.length > 0) throw new UnlabelledGoldError(unlabelled);
+  if (unlabelled.length > 0) throw unlabelledGold(unlabelled);
   return gold;
 }

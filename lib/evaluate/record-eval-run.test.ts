@@ -3,7 +3,6 @@ import type { Database } from "@/lib/db/connection";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
 import { compareRuns } from "./compare-runs";
 import { deleteEvalRun } from "./delete-eval-run";
-import { DuplicateRunNameError, EmptySplitError, NoPredictionRecordsError } from "./evaluation-errors";
 import { buildSmallExport, SMALL_EXPORT_IDS as IDS, type SmallExport } from "./fixtures/small-export";
 import { listEvalRuns } from "./list-eval-runs";
 import { listEvaluableExports } from "./list-evaluable-exports";
@@ -146,11 +145,11 @@ describe.each(TEST_DATABASE_KINDS)("recordEvalRun on %s", (kind) => {
   test("refuses a taken name, an empty split and an upload without records, storing nothing", async () => {
     const before = await db.prisma.evalRun.count();
     const base = { exportId: fixture.exportId, split: "test" as const, files: [{ name: "p.jsonl", text: WITH_MISSING }] };
-    await expect(recordEvalRun(db.prisma, { ...base, name: "broken judge" })).rejects.toBeInstanceOf(DuplicateRunNameError);
-    await expect(recordEvalRun(db.prisma, { ...base, split: "train", name: "x" })).rejects.toBeInstanceOf(EmptySplitError);
+    await expect(recordEvalRun(db.prisma, { ...base, name: "broken judge" })).rejects.toMatchObject({ code: "duplicate" });
+    await expect(recordEvalRun(db.prisma, { ...base, split: "train", name: "x" })).rejects.toMatchObject({ details: { reason: "empty_split" } });
     await expect(
       recordEvalRun(db.prisma, { ...base, name: "blank", files: [{ name: "p.jsonl", text: "\n  \n" }] }),
-    ).rejects.toBeInstanceOf(NoPredictionRecordsError);
+    ).rejects.toMatchObject({ details: { reason: "no_predictions" } });
     await expect(recordEvalRun(db.prisma, { ...base, name: "   " })).rejects.toThrow("Give the run a name");
     await expect(recordEvalRun(db.prisma, { ...base, name: "no files", files: [] })).rejects.toThrow("Upload a predictions JSONL");
     expect(await db.prisma.evalRun.count()).toBe(before);

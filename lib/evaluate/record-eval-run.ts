@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { BootstrapOptions } from "./bootstrap";
 import { buildEvalReport } from "./build-eval-report";
 import type { EvalReport } from "./eval-report-schema";
-import { DuplicateRunNameError } from "./evaluation-errors";
+import { duplicateRunName } from "./evaluation-errors";
 import { SplitNameSchema, type SplitName } from "@/lib/db/enums";
 import { loadGold, type Db } from "./load-gold";
 
@@ -39,7 +39,7 @@ export async function recordEvalRun(
   const { exportId, split, name, files } = RecordEvalRunInputSchema.parse(input);
   const gold = await loadGold(prisma, exportId, split);
   const taken = await prisma.evalRun.findFirst({ where: { exportId, split, name }, select: { id: true } });
-  if (taken) throw new DuplicateRunNameError(name, split);
+  if (taken) throw duplicateRunName(name, split);
   const report = buildEvalReport(gold, files, { bootstrap: options.bootstrap });
   const row = await prisma.evalRun.create({ data: { name, exportId, split, report } });
   await prisma.auditEvent.create({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AppError } from "@/lib/errors";
 import { PERTURBATION_KINDS } from "@/lib/db/enums";
 import { metricsFromConfusion, ratio, tallyConfusion, type Confusion, type ConfusionMetrics } from "./confusion-metrics";
 import type { ParsedPredictions } from "./prediction-records";
@@ -61,12 +62,6 @@ export interface RunReport extends ConfusionMetrics {
   items: ScoredItem[];
 }
 
-export class DuplicateGoldError extends Error {
-  constructor(readonly evalId: string) {
-    super(`gold set lists eval_id ${JSON.stringify(evalId)} twice; each judge task needs one label`);
-    this.name = "DuplicateGoldError";
-  }
-}
 
 /**
  * Scores one judge run against the gold labels. Every gold item ends up exactly one of
@@ -78,7 +73,7 @@ export function scoreRun(gold: readonly GoldItem[], predictions: ParsedPredictio
   const goldItems = z.array(GoldItemSchema).parse(gold);
   const goldIds = new Set<string>();
   for (const item of goldItems) {
-    if (goldIds.has(item.evalId)) throw new DuplicateGoldError(item.evalId);
+    if (goldIds.has(item.evalId)) throw new AppError("duplicate", `gold set lists eval_id ${JSON.stringify(item.evalId)} twice; each judge task needs one label`, { evalId: item.evalId });
     goldIds.add(item.evalId);
   }
 

@@ -2,6 +2,7 @@
 // - the dataset (README.md, data/*.jsonl, data/*.parquet, manifest.json): what goes to the Hub;
 //   its bytes depend only on the rows and the card, so the same split exports identically;
 // - the judge task bundles (tasks/…), whose eval_ids depend on the per-export secret.
+import { AppError } from "@/lib/errors";
 import { buildJudgeTaskBundle } from "./build-judge-task";
 import { contentHashOf, describeFiles, type ManifestFile } from "./build-manifest";
 import { datasetStatistics, SPLITS, type RowsBySplit, type SplitName } from "./dataset-statistics";
@@ -53,13 +54,6 @@ export interface ExportFilesInput extends Omit<DatasetCardInput, "statistics"> {
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const jsonFile = (value: unknown) => utf8(`${JSON.stringify(value, null, 2)}\n`);
 
-export class DuplicateRowError extends Error {
-  readonly status = 409;
-  constructor(key: string) {
-    super(`Two rows share (instance_id, judged_entry_id) = ${key}; the release needs that pair unique.`);
-    this.name = "DuplicateRowError";
-  }
-}
 
 function checkRows(rows: RowsBySplit) {
   const seen = new Set<string>();
@@ -67,7 +61,7 @@ function checkRows(rows: RowsBySplit) {
     for (const row of rows[split]) {
       ReleasedRowSchema.parse(row);
       const key = rowKey(row);
-      if (seen.has(key)) throw new DuplicateRowError(key);
+      if (seen.has(key)) throw new AppError("duplicate", `Two rows share (instance_id, judged_entry_id) = ${key}; the release needs that pair unique.`, { key: key });
       seen.add(key);
     }
 }

@@ -11,7 +11,7 @@ import { buildExportFiles, type TasksManifest } from "./build-export-files";
 import { sha256Hex } from "./build-manifest";
 import { datasetStatistics, type DatasetStatistics } from "./dataset-statistics";
 import { newEvalIdSecret } from "./eval-id";
-import { ExportFolderError, StaleSplitError } from "./export-errors";
+import { exportFolderProblem, staleSplit } from "./export-errors";
 import { loadAgreementSummary } from "@/lib/annotate/load-agreement";
 import { loadFunnel } from "./load-card-context";
 import { loadSplitRows, type SplitRows } from "./load-split-rows";
@@ -70,14 +70,14 @@ function writeTree(dir: string, files: ReadonlyMap<string, Uint8Array>) {
 export async function exportDataset(prisma: PrismaClient, options: ExportOptions): Promise<ExportResult> {
   const preview = await previewExport(prisma, options.splitRunId, options.title);
   const { splitRows } = preview;
-  if (splitRows.stale.length > 0) throw new StaleSplitError(splitRows.stale);
+  if (splitRows.stale.length > 0) throw staleSplit(splitRows.stale);
   const files = buildExportFiles({ ...preview.cardInput, rows: splitRows.rows, evalIdSecret: options.evalIdSecret ?? newEvalIdSecret() });
 
   const exportId = randomUUID();
   // the folder is chosen at run time; the bundler must not trace it as part of the app
   const dir = path.resolve(/*turbopackIgnore: true*/ options.outDir ?? path.join(/*turbopackIgnore: true*/ options.exportsRoot ?? exportsDir(config()), exportId));
   if (existsSync(/*turbopackIgnore: true*/ dir) && readdirSync(/*turbopackIgnore: true*/ dir).length > 0)
-    throw new ExportFolderError(`The output folder ${dir} is not empty; choose a new folder so no old file is mixed into the export.`);
+    throw exportFolderProblem(`The output folder ${dir} is not empty; choose a new folder so no old file is mixed into the export.`);
   writeTree(dir, files.dataset);
   writeTree(dir, files.tasks);
 

@@ -1,47 +1,28 @@
-// Errors a user can act on, each with the HTTP status a route maps it to.
+// Failures of the split and export stages a user can act on, as AppErrors with their messages.
+import { AppError } from "@/lib/errors";
 
-export class NothingToSplitError extends Error {
-  readonly status = 409;
-  constructor() {
-    super(
-      "Nothing to split yet: no human instance is labelled trustworthy or untrustworthy and no perturbation is verified. " +
-        "Finish annotation (or import a released JSONL file) first.",
-    );
-    this.name = "NothingToSplitError";
-  }
-}
+export const nothingToSplit = () =>
+  new AppError(
+    "nothing_to_split",
+    "Nothing to split yet: no human instance is labelled trustworthy or untrustworthy and no perturbation is verified. " +
+      "Finish annotation (or import a released JSONL file) first.",
+  );
 
-export class NotFoundError extends Error {
-  readonly status = 404;
-  constructor(what: string) {
-    super(`${what} was not found.`);
-    this.name = "NotFoundError";
-  }
-}
+export const notFound = (what: string) => new AppError("not_found", `${what} was not found.`);
 
-export class StaleSplitError extends Error {
-  readonly status = 409;
-  constructor(readonly instanceIds: string[]) {
-    super(
-      `This split is out of date: ${instanceIds.length} of its instances no longer have a final label ` +
-        `(relabelled, judged unsuitable or un-verified since the split was made). Create a new split.`,
-    );
-    this.name = "StaleSplitError";
-  }
-}
+export const staleSplit = (instanceIds: string[]) =>
+  new AppError(
+    "stale_split",
+    `This split is out of date: ${instanceIds.length} of its instances no longer have a final label ` +
+      "(relabelled, judged unsuitable or un-verified since the split was made). Create a new split.",
+    { instanceIds },
+  );
 
-export class ExportFolderError extends Error {
-  readonly status = 409;
-  constructor(message: string) {
-    super(message);
-    this.name = "ExportFolderError";
-  }
-}
+export const exportFolderProblem = (message: string) => new AppError("conflict", message);
 
-export class UnreadableSplitError extends Error {
-  readonly status = 409;
-  constructor(splitRunId: string) {
-    super(`Split ${splitRunId} was not made by the split stage (for example the evaluation sample's), so it cannot be exported; create a new split.`);
-    this.name = "UnreadableSplitError";
-  }
-}
+export const unreadableSplit = (splitRunId: string) =>
+  new AppError(
+    "conflict",
+    `Split ${splitRunId} was not made by the split stage (for example the evaluation sample's), so it cannot be exported; create a new split.`,
+    { splitRunId },
+  );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { pushFilesToHub, HubPushError } from "./hub-push";
+import { isHubPushError, pushFilesToHub } from "./hub-push";
 import { startFakeHubServer, type FakeHubServer } from "./testing/fake-hub-server";
 import { rowsToParquet } from "./write-parquet";
 
@@ -39,8 +39,8 @@ describe("pushing a release to the Hub (fake server on 127.0.0.1)", () => {
   test("a token the Hub rejects is a bad-token error naming HF_TOKEN, and nothing is committed", async () => {
     const before = hub.repo("review-lab/trust-bench")!.commits.length;
     const error = await pushFilesToHub({ repoId: "review-lab/trust-bench", token: "hf_revoked000000000000000000000", endpoint: hub.url }, files(), { title: "x" }).catch((e) => e);
-    expect(error).toBeInstanceOf(HubPushError);
-    expect(error).toMatchObject({ code: "bad-token", status: 401 });
+    expect(isHubPushError(error)).toBe(true);
+    expect(error).toMatchObject({ details: { hub: "bad-token" } });
     expect(error.message).toMatch(/HF_TOKEN was rejected by http:\/\/127\.0\.0\.1:\d+/);
     expect(hub.repo("review-lab/trust-bench")!.commits.length).toBe(before);
   });
@@ -48,13 +48,13 @@ describe("pushing a release to the Hub (fake server on 127.0.0.1)", () => {
   test("a token without the hf_ prefix is refused before any request", async () => {
     const count = hub.requests.length;
     await expect(pushFilesToHub({ repoId: "review-lab/trust-bench", token: "ghp_github_token", endpoint: hub.url }, files(), { title: "x" }))
-      .rejects.toMatchObject({ code: "bad-token", message: expect.stringContaining("start with hf_") });
+      .rejects.toMatchObject({ details: { hub: "bad-token" }, message: expect.stringContaining("start with hf_") });
     expect(hub.requests.length).toBe(count);
   });
 
   test("a missing repository is a missing-repo error naming it; with createIfMissing it is created and pushed", async () => {
     await expect(pushFilesToHub({ repoId: "review-lab/not-there", token: WRITE_TOKEN, endpoint: hub.url }, files(), { title: "x" }))
-      .rejects.toMatchObject({ code: "missing-repo", status: 404, message: expect.stringContaining("review-lab/not-there does not exist") });
+      .rejects.toMatchObject({ details: { hub: "missing-repo" }, status: 404, message: expect.stringContaining("review-lab/not-there does not exist") });
     expect(hub.repo("review-lab/not-there")).toBeUndefined();
     const created = await pushFilesToHub({ repoId: "review-lab/not-there", token: WRITE_TOKEN, endpoint: hub.url }, files(), { title: "first", createIfMissing: true });
     expect(created.createdRepo).toBe(true);
@@ -63,13 +63,13 @@ describe("pushing a release to the Hub (fake server on 127.0.0.1)", () => {
 
   test("a read-only token gets a no-access error that says to use a write token", async () => {
     await expect(pushFilesToHub({ repoId: "review-lab/trust-bench", token: READ_TOKEN, endpoint: hub.url }, files(), { title: "x" }))
-      .rejects.toMatchObject({ code: "no-access", status: 403, message: expect.stringContaining("write") });
+      .rejects.toMatchObject({ details: { hub: "no-access" }, status: 502, message: expect.stringContaining("write") });
   });
 
   test("missing configuration says which variable to set", async () => {
     await expect(pushFilesToHub({ repoId: undefined, token: WRITE_TOKEN, endpoint: hub.url }, files(), { title: "x" }))
-      .rejects.toMatchObject({ code: "not-configured", message: expect.stringContaining("HF_REPO_ID") });
+      .rejects.toMatchObject({ details: { hub: "not-configured" }, message: expect.stringContaining("HF_REPO_ID") });
     await expect(pushFilesToHub({ repoId: "a/b", token: undefined, endpoint: hub.url }, files(), { title: "x" }))
-      .rejects.toMatchObject({ code: "not-configured", message: expect.stringContaining("HF_TOKEN") });
+      .rejects.toMatchObject({ details: { hub: "not-configured" }, message: expect.stringContaining("HF_TOKEN") });
   });
 });

@@ -2,16 +2,28 @@
 // Hub's status codes into errors that say what to fix. The endpoint is configurable so tests run
 // against lib/export/testing/fake-hub-server.ts.
 import { checkRepoAccess, commit, createRepo, HubApiError, whoAmI } from "@huggingface/hub";
+import { AppError, type AppErrorCode } from "@/lib/errors";
 
 export type HubPushErrorCode = "not-configured" | "bad-token" | "missing-repo" | "no-access" | "hub-error";
 
-export class HubPushError extends Error {
-  readonly status: number;
-  constructor(readonly code: HubPushErrorCode, message: string) {
-    super(message);
-    this.name = "HubPushError";
-    this.status = { "not-configured": 400, "bad-token": 401, "missing-repo": 404, "no-access": 403, "hub-error": 502 }[code];
-  }
+const HUB_ERROR_CODE: Record<HubPushErrorCode, AppErrorCode> = {
+  "not-configured": "not_configured",
+  "bad-token": "upstream_error",
+  "missing-repo": "not_found",
+  "no-access": "upstream_error",
+  "hub-error": "upstream_error",
+};
+
+/** A failed push: an AppError whose details.hub says which of the Hub's answers it was. */
+export type HubPushError = AppError & { details: { hub: HubPushErrorCode } };
+
+function hubPushError(hub: HubPushErrorCode, message: string): HubPushError {
+  const details = { hub };
+  return Object.assign(new AppError(HUB_ERROR_CODE[hub], message, { ...details }), { details });
+}
+
+export function isHubPushError(e: unknown): e is HubPushError {
+  return e instanceof AppError && typeof e.details.hub === "string";
 }
 
 export interface HubTarget {
@@ -43,13 +55,13 @@ export interface HubPushOptions {
 }
 
 function checkTarget(target: HubTarget): { repoId: string; token: string; hubUrl: string } {
-  if (!target.token) throw new HubPushError("not-configured", "Set HF_TOKEN to a Hugging Face access token with write access to push a release.");
-  if (!target.repoId) throw new HubPushError("not-configured", "Set HF_REPO_ID to the dataset repository to push to, e.g. my-org/review-trust-bench.");
+  if (!target.token) throw hubPushError("not-configured", "Set HF_TOKEN to a Hugging Face access token with write access to push a release.");
+  if (!target.repoId) throw hubPushError("not-configured", "Set HF_REPO_ID to the dataset repository to push to, e.g. my-org/review-trust-bench.");
   if (!/^[\w.-]+\/[\w.-]+$/.test(target.repoId))
-    throw new HubPushError("not-configured", `HF_REPO_ID "${target.repoId}" is not a repository id of the form owner/name.`);
+    throw hubPushError("not-configured", `HF_REPO_ID "${target.repoId}" is not a repository id of the form owner/name.`);
   // the client library refuses anything else before sending it
   if (!target.token.startsWith("hf_"))
-    throw new HubPushError("bad-token", "HF_TOKEN does not look like a Hugging Face access token (they start with hf_).");
+    throw hubPushError("bad-token", "HF_TOKEN does not look like a Hugging Face access token (they start with hf_).");
   return { repoId: target.repoId, token: target.token, hubUrl: target.endpoint.replace(/\/+$/, "") };
 }
 
@@ -60,12 +72,12 @@ function statusOf(error: unknown): number | null {
 function explain(error: unknown, repoId: string, hubUrl: string, step: string): HubPushError {
   const status = statusOf(error);
   const detail = error instanceof Error ? error.message : String(error);
-  if (status === 401) return new HubPushError("bad-token", `HF_TOKEN was rejected by ${hubUrl} (401 while ${step}): check that the token is valid and not revoked.`);
-  if (status === 403) return new HubPushError("no-access", `HF_TOKEN has no write access to the dataset ${repoId} on ${hubUrl} (403 while ${step}): use a token with the "write" role or one scoped to this repository.`);
-  if (status === 404) return new HubPushError("missing-repo", `The dataset repository ${repoId} does not exist on ${hubUrl}: create it on the Hub (or push with "create if missing"), or fix HF_REPO_ID.`);
+  if (status === 401) return hubPushError("bad-token", `HF_TOKEN was rejected by ${hubUrl} (401 while ${step}): check that the token is valid and not revoked.`);
+  if (status === 403) return hubPushError("no-access", `HF_TOKEN has no write access to the dataset ${repoId} on ${hubUrl} (403 while ${step}): use a token with the "write" role or one scoped to this repository.`);
+  if (status === 404) return hubPushError("missing-repo", `The dataset repository ${repoId} does not exist on ${hubUrl}: create it on the Hub (or push with "create if missing"), or fix HF_REPO_ID.`);
   if (status === null && error instanceof TypeError && /fetch failed/i.test(detail))
-    return new HubPushError("hub-error", `Could not reach ${hubUrl} while ${step}: check HF_ENDPOINT and the network.`);
-  return new HubPushError("hub-error", `The Hub at ${hubUrl} failed while ${step}${status ? ` (${status})` : ""}: ${detail}`);
+    return hubPushError("hub-error", `Could not reach ${hubUrl} while ${step}: check HF_ENDPOINT and the network.`);
+  return hubPushError("hub-error", `The Hub at ${hubUrl} failed while ${step}${status ? ` (${status})` : ""}: ${detail}`);
 }
 
 export async function pushFilesToHub(target: HubTarget, files: readonly HubFile[], options: HubPushOptions): Promise<HubPushResult> {

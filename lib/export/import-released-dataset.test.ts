@@ -8,7 +8,6 @@ import { canonicalJson } from "./canonical-json";
 import { createSplitRun } from "@/lib/split/create-split-run";
 import { exportDataset, type ExportResult } from "./export-dataset";
 import { importReleasedDataset } from "./import-released-dataset";
-import { ReleasedFileError } from "./parse-released-jsonl";
 import { readDatasetFolder } from "./read-dataset-folder";
 import { parseReleasedJsonl } from "./parse-released-jsonl";
 import { RELEASED_SAMPLE_PATH, releasedSampleRows, releasedSampleText } from "./testing/released-sample";
@@ -87,7 +86,7 @@ describe.each(TEST_DATABASE_KINDS)("importing a released JSONL file on %s", (kin
     const lines = readFileSync(RELEASED_SAMPLE_PATH, "utf8").trim().split("\n");
     lines[3] = lines[3].replace('"trustworthy":false', '"trustworthy":"no"');
     const error = await importReleasedDataset(db.prisma, [{ name: "broken.jsonl", text: lines.join("\n") }]).catch((e) => e);
-    expect(error).toBeInstanceOf(ReleasedFileError);
+    expect(error).toMatchObject({ code: "unreadable_file" });
     expect(error.message).toContain("broken.jsonl:4: trustworthy:");
     expect(await db.prisma.instance.count()).toBe(before);
   });

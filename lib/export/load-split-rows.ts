@@ -4,7 +4,7 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import { rowKey, type ReleasedRow } from "./released-row-schema";
 import type { RowsBySplit } from "./dataset-statistics";
 import { loadEligibleInstances } from "@/lib/split/eligible-instances";
-import { NotFoundError, UnreadableSplitError } from "./export-errors";
+import { notFound, unreadableSplit } from "./export-errors";
 import { loadImportLedger } from "./import-ledger";
 import { SplitRunParamsSchema, type SplitRunParams } from "@/lib/split/split-run-params";
 import { judgedPatchOf } from "@/lib/annotate/judged-patch";
@@ -65,9 +65,9 @@ export async function loadSplitRows(prisma: PrismaClient, splitRunId: string): P
     where: { id: splitRunId },
     include: { assignments: { select: { instanceId: true, split: true } } },
   });
-  if (!run) throw new NotFoundError(`Split ${splitRunId}`);
+  if (!run) throw notFound(`Split ${splitRunId}`);
   const parsed = SplitRunParamsSchema.safeParse(run.params);
-  if (!parsed.success) throw new UnreadableSplitError(splitRunId);
+  if (!parsed.success) throw unreadableSplit(splitRunId);
   const params = parsed.data;
   const assigned = new Map(run.assignments.map((a) => [a.instanceId, a.split]));
   const instances = await loadInstances(prisma, [...assigned.keys()]);

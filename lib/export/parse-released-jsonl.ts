@@ -1,5 +1,6 @@
 // Reads a released-format JSONL file (dataset-format.md) into validated rows, or says exactly
 // which lines are wrong and why.
+import { AppError } from "@/lib/errors";
 import type { z } from "zod";
 import type { SplitName } from "@/lib/db/enums";
 import { sha256Hex } from "./build-manifest";
@@ -21,13 +22,11 @@ export interface ReleasedFileIssue {
   message: string;
 }
 
-export class ReleasedFileError extends Error {
-  readonly status = 422;
-  constructor(readonly issues: ReleasedFileIssue[]) {
-    const shown = issues.slice(0, 20).map((i) => `${i.file}${i.line ? `:${i.line}` : ""}: ${i.message}`);
-    super(`The file cannot be imported:\n${shown.join("\n")}${issues.length > 20 ? `\n… and ${issues.length - 20} more` : ""}`);
-    this.name = "ReleasedFileError";
-  }
+/** A released file that cannot be imported: an AppError listing the problems (all of them in details.issues). */
+export function releasedFileError(issues: ReleasedFileIssue[]): AppError {
+  const shown = issues.slice(0, 20).map((i) => `${i.file}${i.line ? `:${i.line}` : ""}: ${i.message}`);
+  const more = issues.length > 20 ? `\n… and ${issues.length - 20} more` : "";
+  return new AppError("unreadable_file", `The file cannot be imported:\n${shown.join("\n")}${more}`, { issues });
 }
 
 const SPLIT_WORDS: Record<string, SplitName> = { train: "train", validation: "validation", valid: "validation", val: "validation", dev: "validation", test: "test" };
@@ -67,6 +66,6 @@ export function parseReleasedJsonl(name: string, text: string, split: SplitName 
   });
   // an empty split file is valid (a small release can have no validation rows); an empty unnamed file is a mistake
   if (issues.length === 0 && rows.length === 0 && split === null) issues.push({ file: name, line: null, message: "has no rows" });
-  if (issues.length > 0) throw new ReleasedFileError(issues);
+  if (issues.length > 0) throw releasedFileError(issues);
   return { name, sha256: sha256Hex(text), split, rows, lines };
 }

@@ -1,5 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { parseReleasedJsonl, ReleasedFileError, splitFromFileName } from "./parse-released-jsonl";
+import { isAppError } from "@/lib/errors";
+import type { ReleasedFileIssue } from "./parse-released-jsonl";
+import { parseReleasedJsonl, splitFromFileName } from "./parse-released-jsonl";
 import { planReleasedImport } from "./plan-released-import";
 import { releasedSampleRows, releasedSampleText } from "./testing/released-sample";
 
@@ -23,9 +25,16 @@ describe("reading a released JSONL file", () => {
       JSON.stringify({ ...good, extra_field: 1 }),
       JSON.stringify({ ...good, judged_entry_id: 1 }),
     ].join("\n");
-    const error = (() => { try { parseReleasedJsonl("train.jsonl", text); } catch (e) { return e as ReleasedFileError; } })()!;
-    expect(error).toBeInstanceOf(ReleasedFileError);
-    expect(error.issues.map((i) => i.line)).toEqual([2, 3, 4, 5]);
+    const error = (() => {
+      try {
+        parseReleasedJsonl("train.jsonl", text);
+      } catch (e) {
+        return e;
+      }
+    })();
+    if (!isAppError(error, "unreadable_file")) throw new Error("expected an unreadable_file error");
+    const issues = error.details.issues as ReleasedFileIssue[];
+    expect(issues.map((i) => i.line)).toEqual([2, 3, 4, 5]);
     expect(error.message).toContain("train.jsonl:2: not JSON");
     expect(error.message).toContain("train.jsonl:3: pull_request.base_commit: must be a 40-hex commit sha");
     expect(error.message).toMatch(/train\.jsonl:4: .*extra_field/);

@@ -5,7 +5,7 @@
 import { canonicalJson } from "./canonical-json";
 import { isCanonicalGitHubTime } from "./github-time";
 import { baseInstanceId } from "./instance-key";
-import { ReleasedFileError, type ReleasedFile, type ReleasedFileIssue } from "./parse-released-jsonl";
+import { releasedFileError, type ReleasedFile, type ReleasedFileIssue } from "./parse-released-jsonl";
 import {
   judgedEntryOf,
   rowKey,
@@ -138,7 +138,7 @@ export function planReleasedImport(files: readonly ReleasedFile[]): ImportPlan {
       byPr.set(pr, [...(byPr.get(pr) ?? []), loc]);
     });
   const pullRequests = [...byPr.values()].map((members) => planPullRequest(members, warnings, issues));
-  if (issues.length) throw new ReleasedFileError(issues);
+  if (issues.length) throw releasedFileError(issues);
   if (nonCanonicalTimes)
     warnings.push(`${nonCanonicalTimes} timestamp(s) are not in GitHub's form (2025-03-11T09:14:02Z); they are stored as instants and re-exported in that form`);
   return { pullRequests, rows: seen.size, warnings };

@@ -1,3 +1,4 @@
+import { AppError } from "@/lib/errors";
 import { z } from "zod";
 
 // The Export row's `manifest` JSON as this stage writes it: manifest.json's content plus where the
@@ -20,16 +21,9 @@ export const StoredExportManifestSchema = z.looseObject({
 });
 export type StoredExportManifest = z.infer<typeof StoredExportManifestSchema>;
 
-export class NotAFileExportError extends Error {
-  readonly status = 409;
-  constructor(exportId: string) {
-    super(`Export ${exportId} has no files: it was recorded by another tool (for example the evaluation sample), not written by the export stage.`);
-    this.name = "NotAFileExportError";
-  }
-}
 
 export function readStoredManifest(exportId: string, value: unknown): StoredExportManifest {
   const parsed = StoredExportManifestSchema.safeParse(value);
-  if (!parsed.success) throw new NotAFileExportError(exportId);
+  if (!parsed.success) throw new AppError("conflict", `Export ${exportId} has no files: it was recorded by another tool (for example the evaluation sample), not written by the export stage.`, { exportId, reason: "not_a_file_export" });
   return parsed.data;
 }

@@ -1,5 +1,6 @@
 // The row writer: one loaded instance in, one released row out (dataset-format.md, "One example").
 // Pure, so the export, the card preview, the import round trip and the tests share one definition.
+import { AppError } from "@/lib/errors";
 import { formatGitHubTime } from "./github-time";
 import { baseInstanceId, perturbedInstanceId } from "./instance-key";
 import type {
@@ -60,21 +61,14 @@ export interface RowSource {
   released?: { instanceId: string; source: string } | null;
 }
 
-export class RowWriteError extends Error {
-  readonly status = 422;
-  constructor(message: string) {
-    super(message);
-    this.name = "RowWriteError";
-  }
-}
 
 // Ties on created_at (a review and its comments share a second) need a stable order.
 const KIND_RANK: Record<TimelineKind, number> = { commit: 0, pr_comment: 1, review: 2, inline: 3, inline_reply: 4 };
 
 function toNumberId(value: bigint | number | null, what: string): number {
-  if (value === null) throw new RowWriteError(`${what} has no GitHub id`);
+  if (value === null) throw new AppError("invalid_input", `${what} has no GitHub id`);
   const n = Number(value);
-  if (!Number.isSafeInteger(n)) throw new RowWriteError(`${what}: GitHub id ${value} does not fit a JSON number`);
+  if (!Number.isSafeInteger(n)) throw new AppError("invalid_input", `${what}: GitHub id ${value} does not fit a JSON number`);
   return n;
 }
 
@@ -101,7 +95,7 @@ export function toReleasedEntry(e: TimelineEntryRecord): ReleasedTimelineEntry {
   const what = `${e.kind} entry ${e.githubId ?? e.sha ?? e.id}`;
   const created_at = formatGitHubTime(e.createdAt);
   if (e.kind === "commit") {
-    if (!e.sha) throw new RowWriteError(`${what} has no sha`);
+    if (!e.sha) throw new AppError("invalid_input", `${what} has no sha`);
     return { type: "commit", sha: e.sha, user: e.authorName ?? e.authorLogin, created_at, message: e.body };
   }
   const id = toNumberId(e.githubId, what);
@@ -110,13 +104,13 @@ export function toReleasedEntry(e: TimelineEntryRecord): ReleasedTimelineEntry {
     case "pr_comment":
       return { type: "pr_comment", ...common };
     case "inline":
-      if (e.path === null || e.diffHunk === null) throw new RowWriteError(`${what} lacks its path or diff hunk`);
+      if (e.path === null || e.diffHunk === null) throw new AppError("invalid_input", `${what} lacks its path or diff hunk`);
       return { type: "inline", ...common, review_path: e.path, diff_hunk: e.diffHunk };
     case "inline_reply":
-      if (e.path === null) throw new RowWriteError(`${what} lacks its path`);
+      if (e.path === null) throw new AppError("invalid_input", `${what} lacks its path`);
       return { type: "inline_reply", ...common, review_path: e.path, in_reply_to_id: toNumberId(e.inReplyToId, `${what} in_reply_to_id`) };
     case "review":
-      if (!e.reviewState) throw new RowWriteError(`${what} lacks its review state`);
+      if (!e.reviewState) throw new AppError("invalid_input", `${what} lacks its review state`);
       return { type: "review", ...common, review_state: e.reviewState };
   }
 }
@@ -130,10 +124,10 @@ function judgedCopy(target: TimelineEntryRecord, p: PerturbationInput | null): T
 export function writeReleasedRow(src: RowSource): ReleasedRow {
   const { repository: repo, pullRequest: pr } = src;
   const target = src.timeline.find((e) => e.id === src.targetEntryId);
-  if (!target) throw new RowWriteError(`${repo.fullName}#${pr.number}: the target entry is not in the PR's timeline`);
-  if (target.kind === "commit") throw new RowWriteError(`${repo.fullName}#${pr.number}: a commit cannot be a judged entry`);
+  if (!target) throw new AppError("invalid_input", `${repo.fullName}#${pr.number}: the target entry is not in the PR's timeline`);
+  if (target.kind === "commit") throw new AppError("invalid_input", `${repo.fullName}#${pr.number}: a commit cannot be a judged entry`);
   if (src.source === "perturbation" && !src.perturbation)
-    throw new RowWriteError(`${repo.fullName}#${pr.number}: a perturbation row needs its perturbation`);
+    throw new AppError("invalid_input", `${repo.fullName}#${pr.number}: a perturbation row needs its perturbation`);
 
   const base = baseInstanceId(repo.fullName, pr.number, pr.baseSha);
   const instanceId =

@@ -6,7 +6,7 @@ import { parsePartitionOptions, type PartitionOptions } from "@/lib/split/partit
 import { SPLIT_NAMES, type SplitName } from "@/lib/db/enums";
 import { mustGet } from "@/lib/must";
 import { loadEligibleInstances } from "./eligible-instances";
-import { NothingToSplitError } from "@/lib/export/export-errors";
+import { nothingToSplit } from "@/lib/export/export-errors";
 import type { SplitRunParams } from "./split-run-params";
 
 export interface CreatedSplitRun {
@@ -23,7 +23,7 @@ export type CreateSplitRunOptions = PartitionOptions & {
 export async function createSplitRun(prisma: PrismaClient, { actorId = null, ...options }: CreateSplitRunOptions = {}): Promise<CreatedSplitRun> {
   const { seed, testShare, validationShare } = parsePartitionOptions(options);
   const eligible = await loadEligibleInstances(prisma);
-  if (eligible.length === 0) throw new NothingToSplitError();
+  if (eligible.length === 0) throw nothingToSplit();
 
   const byGroup = new Map<string, { trustworthy: number; untrustworthy: number }>();
   for (const i of eligible) {

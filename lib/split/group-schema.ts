@@ -1,3 +1,4 @@
+import { AppError } from "@/lib/errors";
 import { z } from "zod";
 
 // A group is one pull request: every instance of a PR, perturbed copies included, must land
@@ -40,20 +41,16 @@ export const PullRequestGroupsSchema = z
   });
 
 /** Thrown when the groups handed to a partitioner cannot be split as given. */
-export class SplitInputError extends Error {
-  readonly issues: string[];
-  constructor(issues: string[]) {
-    super(`Invalid split input: ${issues.join("; ")}`);
-    this.name = "SplitInputError";
-    this.issues = issues;
-  }
+/** Split input that cannot be used: an AppError (invalid_input) with every problem in details.issues. */
+export function splitInputError(issues: string[]): AppError {
+  return new AppError("invalid_input", `Invalid split input: ${issues.join("; ")}`, { issues });
 }
 
-/** Parses untrusted group input, turning zod issues into one readable SplitInputError. */
+/** Parses untrusted group input, turning zod issues into one readable invalid_input AppError. */
 export function parsePullRequestGroups(input: unknown): PullRequestGroup[] {
   const parsed = PullRequestGroupsSchema.safeParse(input);
   if (parsed.success) return parsed.data;
-  throw new SplitInputError(
+  throw splitInputError(
     parsed.error.issues.map((issue) => {
       const [index, field] = issue.path;
       const where =

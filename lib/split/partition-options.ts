@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SplitInputError } from "./group-schema";
+import { splitInputError } from "./group-schema";
 
 // Paper §2: ~7:3 train-pool/test, then 15% of the pool to validation; released with seed 42.
 export const PartitionOptionsSchema = z.object({
@@ -13,7 +13,7 @@ export type ResolvedPartitionOptions = z.infer<typeof PartitionOptionsSchema>;
 export function parsePartitionOptions(input: PartitionOptions = {}): ResolvedPartitionOptions {
   const parsed = PartitionOptionsSchema.safeParse(input);
   if (parsed.success) return parsed.data;
-  throw new SplitInputError(
+  throw splitInputError(
     parsed.error.issues.map((issue) => `options.${issue.path.join(".")} ${issue.message}`),
   );
 }

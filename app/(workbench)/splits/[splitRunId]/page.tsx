@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { requirePageRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
 import { DEFAULT_DATASET_TITLE, previewExport } from "@/lib/export/export-dataset";
-import { NotFoundError, UnreadableSplitError } from "@/lib/export/export-errors";
+import { isAppError } from "@/lib/errors";
 import { listExports } from "@/lib/export/list-splits-and-exports";
 import { CardPreview } from "../card-preview";
 import { ExportForm } from "../export-form";
@@ -16,8 +16,8 @@ async function loadPreview(splitRunId: string) {
   try {
     return await previewExport(await getPrisma(), splitRunId);
   } catch (e) {
-    if (e instanceof NotFoundError) notFound();
-    if (e instanceof UnreadableSplitError) return { unreadable: e.message };
+    if (isAppError(e, "not_found")) notFound();
+    if (isAppError(e, "conflict")) return { unreadable: e.message };
     throw e;
   }
 }

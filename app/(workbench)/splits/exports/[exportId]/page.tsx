@@ -3,9 +3,7 @@ import { notFound } from "next/navigation";
 import { requirePageRole } from "@/lib/auth/current-user";
 import { config } from "@/lib/config";
 import { getPrisma } from "@/lib/db/server";
-import { NotFoundError } from "@/lib/export/export-errors";
-import { loadExportFiles } from "@/lib/export/read-export-files";
-import { NotAFileExportError } from "@/lib/export/stored-export-manifest";
+import { loadExportPage } from "@/lib/export/read-export-files";
 import { fmt, when } from "../../format";
 import { PushForm } from "../../push-form";
 
@@ -14,15 +12,9 @@ export const dynamic = "force-dynamic";
 const fileHref = (exportId: string, path: string) => `/api/exports/${encodeURIComponent(exportId)}/files/${path.split("/").map(encodeURIComponent).join("/")}`;
 
 async function load(exportId: string) {
-  const prisma = await getPrisma();
-  const record = await prisma.export.findUnique({ where: { id: exportId } });
-  if (!record) notFound();
-  try {
-    return { record, files: await loadExportFiles(prisma, exportId) };
-  } catch (e) {
-    if (e instanceof NotAFileExportError || e instanceof NotFoundError) return { record, problem: e.message };
-    throw e;
-  }
+  const page = await loadExportPage(await getPrisma(), exportId);
+  if (!page) notFound();
+  return page;
 }
 
 export default async function ExportPage({ params }: { params: Promise<{ exportId: string }> }) {
