@@ -10,6 +10,7 @@ import { placeComment } from "@/lib/patch/anchor-comment";
 import { parseReleasedPatch } from "@/lib/patch/released-patch";
 import { tallyAnchoring } from "./anchor-tally";
 import { computeSnapshots } from "./compute-snapshots";
+import { snapshotSummary } from "./snapshot-summary";
 import { FINAL_DIFF_FALLBACK_NOTE, useFinalDiffForUnavailable } from "./final-diff-snapshots";
 import { PR_HISTORY_REPOSITORY, seedPrHistory } from "./testing/seed-pr-history";
 
@@ -110,6 +111,10 @@ describe.each(TEST_DATABASE_KINDS)("snapshots of a PR pushed three times, on %s"
     expect(tally).toMatchObject({ exact: 2, unavailable: 1 });
     expect(Object.keys(tally.reasons)).toEqual([`commit ${repo.p2.slice(0, 7)} is not in the local mirror of acme/app; a harvest fetches it by SHA`]);
     expect(await db.prisma.instance.count({ where: { snapshotId: null } })).toBe(0);
+    expect(await snapshotSummary(db.prisma)).toEqual({
+      exact: 5, finalFallback: 0, unavailable: 3, notComputed: 0,
+      reasons: [{ reason: "commit <sha> is not in the local mirror of acme/app; a harvest fetches it by SHA", count: 3 }],
+    });
     // the closing figures: inline comments and replies placed exactly, or stated
     const anchoring = await tallyAnchoring(db.prisma);
     expect(anchoring).toMatchObject({ inline: 5, placedByPosition: 2, placedByContent: 0, notPlaceable: 3, onFinalDiff: 2 });
