@@ -9,6 +9,7 @@ import { buildPrHistoryRepo, type PrHistoryRepo } from "@/lib/repo/testing/pr-hi
 import { placeComment } from "@/lib/patch/anchor-comment";
 import { parseReleasedPatch } from "@/lib/patch/released-patch";
 import { tallyAnchoring } from "./anchor-tally";
+import { backfillSnapshots } from "./backfill-snapshots";
 import { computeSnapshots } from "./compute-snapshots";
 import { snapshotSummary } from "./snapshot-summary";
 import { FINAL_DIFF_FALLBACK_NOTE, useFinalDiffForUnavailable } from "./final-diff-snapshots";
@@ -119,5 +120,14 @@ describe.each(TEST_DATABASE_KINDS)("snapshots of a PR pushed three times, on %s"
     const anchoring = await tallyAnchoring(db.prisma);
     expect(anchoring).toMatchObject({ inline: 5, placedByPosition: 2, placedByContent: 0, notPlaceable: 3, onFinalDiff: 2 });
     expect(anchoring.reasons).toMatchObject({ "GitHub gives no diff hunk for this comment on logo.png (binary or too large a file)": 1 });
+  });
+
+  test("the backfill (command and background job) fetches what an older harvest lacked, then has nothing left to do", async () => {
+    await db.prisma.repository.deleteMany();
+    await seedPrHistory(db.prisma, repo);
+    const options = { mirrorsDir: path.join(root, "mirrors-backfill"), githubApiUrl: "https://api.github.com", fetch: true, recompute: false, gitUrlFor: () => repo.gitDir };
+    expect(await backfillSnapshots(db.prisma, options)).toMatchObject({ pullRequests: 1, exact: 3, unavailable: 0 });
+    expect(await db.prisma.instance.count({ where: { snapshotId: null } })).toBe(0);
+    expect(await backfillSnapshots(db.prisma, options)).toMatchObject({ pullRequests: 0 });
   });
 });
