@@ -10,6 +10,7 @@ import { placeComment } from "@/lib/patch/anchor-comment";
 import { parseReleasedPatch } from "@/lib/patch/released-patch";
 import { tallyAnchoring } from "./anchor-tally";
 import { backfillSnapshots } from "./backfill-snapshots";
+import { loadEligibleInstances } from "@/lib/split/eligible-instances";
 import { computeSnapshots } from "./compute-snapshots";
 import { snapshotSummary } from "./snapshot-summary";
 import { FINAL_DIFF_FALLBACK_NOTE, useFinalDiffForUnavailable } from "./final-diff-snapshots";
@@ -94,7 +95,11 @@ describe.each(TEST_DATABASE_KINDS)("snapshots of a PR pushed three times, on %s"
 
     // the user keeps such instances with the final diff, marked; a later run does not undo the choice
     await db.prisma.pullRequest.updateMany({ data: { patch: "diff --git a/app.py b/app.py\n@@ -9 +9,2 @@\n LIMIT = 10\n+max_files_cached = 8" } });
+    // labelled instances whose snapshot is unavailable stay out of splits until the user chooses
+    await db.prisma.instance.updateMany({ data: { stage: "labelled", finalLabel: "trustworthy" } });
+    expect((await loadEligibleInstances(db.prisma)).length).toBe(5);
     expect(await useFinalDiffForUnavailable(db.prisma)).toBe(1);
+    expect((await loadEligibleInstances(db.prisma)).length).toBe(8);
     const mirror = await openMirrorForFetch(path.join(root, "mirrors-gone"), PR_HISTORY_REPOSITORY, gone.gitDir);
     await computeSnapshots(db.prisma, { mirrorFor: async () => mirror, fetchMissing: false });
     const fallback = await snapshotOf(101n);
