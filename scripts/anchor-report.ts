@@ -26,6 +26,8 @@ function print(world: string, a: AnchorTally, snapshots: Record<string, number>)
 
 async function snapshotCounts(prisma: Awaited<ReturnType<typeof openDatabase>>["prisma"]) {
   const groups = await prisma.patchSnapshot.groupBy({ by: ["status"], _count: { _all: true } });
+  const unavailable = await prisma.patchSnapshot.findMany({ where: { status: "unavailable" }, select: { reason: true } });
+  for (const u of unavailable) console.log(`snapshot_unavailable_reason=${JSON.stringify(u.reason)}`);
   return Object.fromEntries(groups.map((g) => [g.status, g._count._all]));
 }
 
