@@ -8,16 +8,12 @@
 //   --fallback-final  judge instances whose snapshot stays unavailable against the PR's final diff, marked as such
 //   --report          print how the inline comments anchor (exactly, or not placeable with reasons)
 // Prints name=value lines.
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { parseCli } from "@/lib/cli/parse-cli";
 import { config } from "@/lib/config";
 import { openDatabase } from "@/lib/db/connection";
 import { migrate } from "@/lib/db/migrate";
-import { defaultGitUrlFor, openMirrorForFetch } from "@/lib/repo/fetch-mirror";
-import { locateMirror } from "@/lib/repo/mirror-path";
 import { tallyAnchoring } from "@/lib/snapshot/anchor-tally";
-import { computeSnapshots } from "@/lib/snapshot/compute-snapshots";
+import { backfillSnapshots } from "@/lib/snapshot/backfill-snapshots";
 import { useFinalDiffForUnavailable } from "@/lib/snapshot/final-diff-snapshots";
 
 const { values } = parseCli({ url: import.meta.url }, {
@@ -33,22 +29,8 @@ const c = config();
 const db = await openDatabase(c.DATABASE_URL ? { kind: "postgresql", url: c.DATABASE_URL } : { kind: "embedded", dataDir: c.EMBEDDED_DB_DIR });
 try {
   await migrate(db);
-  const gitUrlFor = defaultGitUrlFor(c.GITHUB_API_URL);
-  const pending = await db.prisma.pullRequest.findMany({
-    where: values.recompute ? { instances: { some: {} } } : { instances: { some: { snapshotId: null, parentId: null } } },
-    select: { id: true },
-  });
-  const tally = await computeSnapshots(db.prisma, {
-    pullRequestIds: pending.map((p) => p.id),
-    fetchMissing: values.fetch,
-    recompute: values.recompute,
-    async mirrorFor(fullName) {
-      if (!existsSync(path.join(locateMirror(c.MIRRORS_DIR, fullName), "HEAD")) && !values.fetch)
-        return { unavailable: `no local mirror of ${fullName} in ${c.MIRRORS_DIR} (a harvest, or --fetch, makes it)` };
-      return openMirrorForFetch(c.MIRRORS_DIR, fullName, gitUrlFor(fullName));
-    },
-  });
-  console.log(`pull_requests=${pending.length}`);
+  const tally = await backfillSnapshots(db.prisma, { mirrorsDir: c.MIRRORS_DIR, githubApiUrl: c.GITHUB_API_URL, fetch: values.fetch, recompute: values.recompute });
+  console.log(`pull_requests=${tally.pullRequests}`);
   console.log(`snapshots_exact=${tally.exact}`);
   console.log(`snapshots_unavailable=${tally.unavailable}`);
   for (const [reason, n] of Object.entries(tally.reasons)) console.log(`unavailable_reason=${JSON.stringify(reason)} count=${n}`);

@@ -4,6 +4,7 @@ import { fieldsOf } from "@/lib/unknown-value";
 import type { VerificationStatus } from "@/lib/db/generated/enums";
 import { creatorsOf, perturbationRowInclude, toRow, type PerturbationRow } from "./list-perturbations";
 import { loadRequiredVerifiers } from "./required-verifiers";
+import { judgedPatchOf } from "@/lib/annotate/judged-patch";
 
 export type PerturbationReview = PerturbationRow & {
   stage: InstanceStage;
@@ -43,9 +44,12 @@ export async function loadPerturbationReview(prisma: PrismaClient, instanceId: s
     include: {
       ...perturbationRowInclude,
       targetEntry: { select: { body: true, path: true, diffHunk: true, kind: true, authorLogin: true } },
+      // the code the parent comment was judged on: verifiers see the perturbation against the same patch
+      snapshot: { select: { status: true, reason: true, commitSha: true, patch: true } },
+      parent: { select: { snapshot: { select: { status: true, reason: true, commitSha: true, patch: true } } } },
       pullRequest: {
         select: {
-          number: true, title: true, body: true, baseSha: true, patch: true,
+          number: true, title: true, body: true, baseSha: true, headSha: true, patch: true,
           repository: { select: { fullName: true } },
           linkedIssues: { select: { number: true, title: true, body: true }, orderBy: { number: "asc" } },
         },
@@ -73,7 +77,7 @@ export async function loadPerturbationReview(prisma: PrismaClient, instanceId: s
     finalLabel: instance.finalLabel,
     commentKind: instance.targetEntry.kind,
     commentAuthor: instance.targetEntry.authorLogin,
-    pullRequest: { title: pr.title, body: pr.body, baseSha: pr.baseSha, patch: pr.patch, linkedIssues: pr.linkedIssues },
+    pullRequest: { title: pr.title, body: pr.body, baseSha: pr.baseSha, patch: judgedPatchOf(instance.snapshot ?? instance.parent?.snapshot ?? null, pr.patch, pr.headSha).patch, linkedIssues: pr.linkedIssues },
     verifications: instance.verifications.map((v) => ({ login: v.verifier.login, name: v.verifier.name, decision: v.decision, note: v.note, at: v.createdAt })),
     history: events.map((e) => ({
       at: e.at,

@@ -9,7 +9,10 @@ import { buildPrHistoryRepo, type PrHistoryRepo } from "@/lib/repo/testing/pr-hi
 import { placeComment } from "@/lib/patch/anchor-comment";
 import { parseReleasedPatch } from "@/lib/patch/released-patch";
 import { tallyAnchoring } from "./anchor-tally";
+import { backfillSnapshots } from "./backfill-snapshots";
+import { loadEligibleInstances } from "@/lib/split/eligible-instances";
 import { computeSnapshots } from "./compute-snapshots";
+import { snapshotSummary } from "./snapshot-summary";
 import { FINAL_DIFF_FALLBACK_NOTE, useFinalDiffForUnavailable } from "./final-diff-snapshots";
 import { PR_HISTORY_REPOSITORY, seedPrHistory } from "./testing/seed-pr-history";
 
@@ -92,7 +95,11 @@ describe.each(TEST_DATABASE_KINDS)("snapshots of a PR pushed three times, on %s"
 
     // the user keeps such instances with the final diff, marked; a later run does not undo the choice
     await db.prisma.pullRequest.updateMany({ data: { patch: "diff --git a/app.py b/app.py\n@@ -9 +9,2 @@\n LIMIT = 10\n+max_files_cached = 8" } });
+    // labelled instances whose snapshot is unavailable stay out of splits until the user chooses
+    await db.prisma.instance.updateMany({ data: { stage: "labelled", finalLabel: "trustworthy" } });
+    expect((await loadEligibleInstances(db.prisma)).length).toBe(5);
     expect(await useFinalDiffForUnavailable(db.prisma)).toBe(1);
+    expect((await loadEligibleInstances(db.prisma)).length).toBe(8);
     const mirror = await openMirrorForFetch(path.join(root, "mirrors-gone"), PR_HISTORY_REPOSITORY, gone.gitDir);
     await computeSnapshots(db.prisma, { mirrorFor: async () => mirror, fetchMissing: false });
     const fallback = await snapshotOf(101n);
@@ -110,9 +117,22 @@ describe.each(TEST_DATABASE_KINDS)("snapshots of a PR pushed three times, on %s"
     expect(tally).toMatchObject({ exact: 2, unavailable: 1 });
     expect(Object.keys(tally.reasons)).toEqual([`commit ${repo.p2.slice(0, 7)} is not in the local mirror of acme/app; a harvest fetches it by SHA`]);
     expect(await db.prisma.instance.count({ where: { snapshotId: null } })).toBe(0);
+    expect(await snapshotSummary(db.prisma)).toEqual({
+      exact: 5, finalFallback: 0, unavailable: 3, notComputed: 0,
+      reasons: [{ reason: "commit <sha> is not in the local mirror of acme/app; a harvest fetches it by SHA", count: 3 }],
+    });
     // the closing figures: inline comments and replies placed exactly, or stated
     const anchoring = await tallyAnchoring(db.prisma);
     expect(anchoring).toMatchObject({ inline: 5, placedByPosition: 2, placedByContent: 0, notPlaceable: 3, onFinalDiff: 2 });
     expect(anchoring.reasons).toMatchObject({ "GitHub gives no diff hunk for this comment on logo.png (binary or too large a file)": 1 });
+  });
+
+  test("the backfill (command and background job) fetches what an older harvest lacked, then has nothing left to do", async () => {
+    await db.prisma.repository.deleteMany();
+    await seedPrHistory(db.prisma, repo);
+    const options = { mirrorsDir: path.join(root, "mirrors-backfill"), githubApiUrl: "https://api.github.com", fetch: true, recompute: false, gitUrlFor: () => repo.gitDir };
+    expect(await backfillSnapshots(db.prisma, options)).toMatchObject({ pullRequests: 1, exact: 3, unavailable: 0 });
+    expect(await db.prisma.instance.count({ where: { snapshotId: null } })).toBe(0);
+    expect(await backfillSnapshots(db.prisma, options)).toMatchObject({ pullRequests: 0 });
   });
 });

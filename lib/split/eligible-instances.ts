@@ -1,6 +1,8 @@
 // Which instances take part in a split (issue #7): human instances that reached `labelled` with a
 // trustworthy/untrustworthy final label, and perturbations the experts accepted, which are
-// untrustworthy by construction (paper §2: "verified that it is technically incorrect").
+// untrustworthy by construction (paper §2: "verified that it is technically incorrect"). An instance
+// whose snapshot is unavailable (the code its comment was written on is gone, issue #12) stays out until
+// the user chooses to judge it on the PR's final diff (snapshot status final_fallback).
 import type { Prisma } from "@/lib/db/generated/client";
 
 export interface EligibleInstance {
@@ -12,11 +14,14 @@ export interface EligibleInstance {
   source: "human" | "perturbation";
 }
 
+const UNAVAILABLE = { is: { status: "unavailable" } } as const;
+
 export const ELIGIBLE_WHERE = {
   OR: [
     { source: "human", stage: "labelled", finalLabel: { in: ["trustworthy", "untrustworthy"] } },
     { source: "perturbation", verification: "accepted" },
   ],
+  NOT: [{ snapshot: UNAVAILABLE }, { snapshotId: null, parent: { is: { snapshot: UNAVAILABLE } } }],
 } satisfies Prisma.InstanceWhereInput;
 
 export async function loadEligibleInstances(db: Prisma.TransactionClient): Promise<EligibleInstance[]> {

@@ -9,24 +9,27 @@ import { manualQueue } from "@/lib/screen/manual-screening";
 import { ruleConfigFingerprint } from "@/lib/screen/rule-config";
 import { loadRuleConfig } from "@/lib/screen/rule-config-store";
 import { screeningLlmStatus } from "@/lib/llm/configured-llm";
+import { snapshotSummary } from "@/lib/snapshot/snapshot-summary";
 import { rerunRulesAction } from "./actions";
 import { ActionForm, SubmitButton } from "./_components/action-form";
 import { AuditPanel } from "./_components/audit-panel";
 import { FunnelTable } from "./_components/funnel-table";
 import { LlmPanel } from "./_components/llm-panel";
+import { SnapshotPanel } from "./_components/snapshot-panel";
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 
 export default async function ScreenPage() {
   await requirePageRole("admin");
   const prisma = await getPrisma();
-  const [funnel, rules, prQueue, commentQueue, samples, errors] = await Promise.all([
+  const [funnel, rules, prQueue, commentQueue, samples, errors, snapshots] = await Promise.all([
     screeningFunnel(prisma),
     loadRuleConfig(prisma),
     manualQueue(prisma, "pr", { take: 0 }),
     manualQueue(prisma, "comment", { take: 0 }),
     auditSampleSummaries(prisma),
     recentLlmScreeningErrors(prisma),
+    snapshotSummary(prisma),
   ]);
   const llm = screeningLlmStatus(config());
   const c = rules.config;
@@ -45,6 +48,7 @@ export default async function ScreenPage() {
 
       <FunnelTable title="Pull requests" steps={funnel.pullRequests} testId="funnel-pull-requests" />
       <FunnelTable title="Review-comment instances" steps={funnel.instances} testId="funnel-instances" />
+      <SnapshotPanel summary={snapshots} />
 
       <section className="rounded-lg border border-slate-200 bg-white p-4" data-testid="rule-config-summary">
         <div className="flex flex-wrap items-start justify-between gap-4">

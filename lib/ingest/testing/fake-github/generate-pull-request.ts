@@ -1,5 +1,6 @@
 // One pull request with its whole review timeline, consistent with the repository's files:
 // threads sit on paths the PR changes and carry the diff hunk of that change.
+import { diffHunkTarget } from "@/lib/patch/anchor-comment";
 import { randomInt, type Random } from "@/lib/random/seeded";
 import { addedFilePath, applyChange, isModule, mainTreeAt, type FileTree } from "./repository-content";
 import { BODY_SENTENCES, COMMENT_BODIES, COMMIT_MESSAGES, TITLE_OBJECTS, TITLE_VERBS } from "./world-vocabulary";
@@ -30,6 +31,8 @@ function someone(world: FakeWorld, random: Random, notLogin?: string): FakeAccou
 function planChanges(repo: FakeRepository, tree: FileTree, number: number, commits: number, random: Random) {
   const changes: FakeFileChange[][] = [];
   const hunks = new Map<string, string>();
+  /** per path, the commits that change it */
+  const changedIn = new Map<string, number[]>();
   let deleted = false;
   for (let c = 0; c < commits; c++) {
     const step: FakeFileChange[] = [];
@@ -49,13 +52,28 @@ function planChanges(repo: FakeRepository, tree: FileTree, number: number, commi
       const applied = applyChange(tree, change, number, salt);
       tree = applied.tree;
       if (!hunks.has(change.path)) hunks.set(change.path, applied.diffHunk);
+      changedIn.set(change.path, [...(changedIn.get(change.path) ?? []), c]);
       step.push(change);
     }
     changes.push(step);
   }
   // a path deleted in a later commit has no line to comment on
   for (const step of changes) for (const ch of step) if (ch.kind === "delete") hunks.delete(ch.path);
-  return { changes, hunks };
+  return { changes, hunks, changedIn };
+}
+
+/**
+ * GitHub's position data for a comment on `path`'s hunk: the hunk is the file's first change, so the
+ * comment's original commit is that change's commit or a later one that leaves the file alone (the
+ * drawn commit when it qualifies), its original line is the hunk's last line, and its current line is
+ * that line, or null once a later commit changed the file (outdated).
+ */
+function positionOf(hunk: string, changes: number[], drawnCommit: number, drawnLine: number | null) {
+  const first = changes[0] ?? 0;
+  const next = changes.find((c) => c > first);
+  const commitIndex = drawnCommit >= first && (next === undefined || drawnCommit < next) ? drawnCommit : first;
+  const originalLine = diffHunkTarget(hunk)?.lineNo ?? null;
+  return { commitIndex, originalLine, line: next === undefined && drawnLine !== null ? originalLine : null };
 }
 
 interface Options {
@@ -72,7 +90,7 @@ export function generatePullRequest(world: FakeWorld, repo: FakeRepository, { nu
   const bot = random() < 0.06;
   const author = bot ? world.accounts.find((a) => a.login === "dependabot")! : random() < 0.03 ? null : pick(random, humans(world));
   const commitCount = shape === "huge" ? 120 : shape === "silent" ? 1 : 1 + randomInt(random, random() < 0.15 ? 6 : 3);
-  const { changes, hunks } = planChanges(repo, mainTreeAt(repo, baseIndex), number, commitCount, random);
+  const { changes, hunks, changedIn } = planChanges(repo, mainTreeAt(repo, baseIndex), number, commitCount, random);
   let clock = createdAtMs;
   const tick = (maxMinutes: number) => (clock += MINUTE * (1 + randomInt(random, maxMinutes)));
 
@@ -104,16 +122,22 @@ export function generatePullRequest(world: FakeWorld, repo: FakeRepository, { nu
     for (let k = 0; k <= replies; k++) {
       const id = REVIEW_COMMENT_ID_BASE + world.nextDatabaseId++;
       const by = k % 2 === 0 ? reviewer : author;
-      const commitIndex = Math.min(commits.length - 1, randomInt(random, commits.length));
+      const drawnCommit = Math.min(commits.length - 1, randomInt(random, commits.length));
+      const body = pick(random, COMMENT_BODIES);
+      const createdAt = iso(k === 0 ? Date.parse(review.submittedAt) : tick(120));
+      const diffHunk = hunks.get(path)!;
+      const drawnLine = random() < 0.2 ? null : 5 + randomInt(random, 30);
+      randomInt(random, 30); // the original line used to be drawn; kept so the rest of the world stays the same
+      const position = positionOf(diffHunk, changedIn.get(path) ?? [], drawnCommit, drawnLine);
       thread.comments.push({
         databaseId: id,
         author: by,
-        body: pick(random, COMMENT_BODIES),
-        createdAt: iso(k === 0 ? Date.parse(review.submittedAt) : tick(120)),
-        diffHunk: hunks.get(path)!,
-        line: random() < 0.2 ? null : 5 + randomInt(random, 30),
-        originalLine: 5 + randomInt(random, 30),
-        commitIndex,
+        body,
+        createdAt,
+        diffHunk,
+        line: position.line,
+        originalLine: position.originalLine,
+        commitIndex: position.commitIndex,
         replyTo: k === 0 ? null : thread.comments[0].databaseId,
         reviewId: review.databaseId,
       });
