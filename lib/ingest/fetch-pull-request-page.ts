@@ -4,7 +4,7 @@ import { statusOf } from "@/lib/unknown-value";
 import type { GitHubClient } from "./github-client";
 import { PULL_REQUEST_PAGE_QUERY } from "./harvest-queries";
 import { describeIssues, PullRequestNodeSchema, PullRequestPageSchema, type PullRequestNode } from "./harvest-payloads";
-import { RepositoryGoneError } from "./ingest-errors";
+import { repositoryGone } from "./ingest-errors";
 
 export interface PullRequestPage {
   totalCount: number;
@@ -35,7 +35,7 @@ export async function fetchPullRequestPage(client: GitHubClient, fullName: strin
       }
       throw e;
     }
-    if (result.errors.some((e) => e.type === "NOT_FOUND")) throw new RepositoryGoneError(fullName);
+    if (result.errors.some((e) => e.type === "NOT_FOUND")) throw repositoryGone(fullName);
     const parsed = PullRequestPageSchema.safeParse(result.data);
     if (!parsed.success || !parsed.data.repository)
       throw new Error(`unexpected pull request page for ${fullName}: ${result.errors.map((e) => e.message).join("; ") || (parsed.success ? "no repository" : describeIssues(parsed.error, result.data))}`);

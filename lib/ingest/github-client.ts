@@ -2,7 +2,7 @@
 // attempt and the budget GitHub reports, honouring Retry-After and reset headers, and refusing to spend
 // the last of the budget. Limits: shared/reference/github-crawling.md.
 import { Octokit } from "octokit";
-import { GitHubAccessError, RateLimitStop } from "./ingest-errors";
+import { gitHubAccessError, isGitHubAccessError, rateLimitStop, isRateLimitStop } from "./ingest-errors";
 import { pacingGroup } from "./pacing-queue";
 
 export interface GitHubClientOptions {
@@ -137,7 +137,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     if (!budget || budget.remaining > Math.min(reserve, Math.floor(budget.limit / 10))) return;
     const untilReset = Date.parse(budget.resetAt) - Date.now();
     if (untilReset <= 0) return;
-    if (untilReset > maxWait * 1000) throw (halted = new RateLimitStop(resourceOf(req.url), budget.remaining, budget.resetAt));
+    if (untilReset > maxWait * 1000) throw (halted = rateLimitStop(resourceOf(req.url), budget.remaining, budget.resetAt));
     log("info", `${resourceOf(req.url)} budget down to ${budget.remaining}: waiting ${Math.ceil(untilReset / 1000)}s for the reset`);
     await sleep(untilReset + 1000, options.signal);
     delete usage.budgets[resourceOf(req.url)];
@@ -147,29 +147,29 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     try {
       classifyError(error);
     } catch (final) {
-      if (final instanceof RateLimitStop || final instanceof GitHubAccessError) halted ??= final;
+      if (isRateLimitStop(final) || isGitHubAccessError(final)) halted ??= final;
       throw final;
     }
   });
 
   function classifyError(error: unknown): never {
     const cause = (error as { cause?: unknown }).cause;
-    if (cause instanceof RateLimitStop || cause instanceof GitHubAccessError) throw cause;
+    if (isRateLimitStop(cause) || isGitHubAccessError(cause)) throw cause;
     const e = error as { status?: number; message?: string; response?: { headers?: Record<string, string> } };
     if (e.status === 401)
-      throw new GitHubAccessError(
+      throw gitHubAccessError(
         options.token
           ? "GitHub rejected the token (401 Bad credentials): check GITHUB_TOKEN."
           : "GITHUB_TOKEN is not set: GitHub's GraphQL API needs a token (read access to public repositories is enough).",
       );
     const headers = e.response?.headers ?? {};
     if ((e.status === 403 || e.status === 429) && headers["x-ratelimit-remaining"] === "0")
-      throw new RateLimitStop(headers["x-ratelimit-resource"] ?? "core", 0, new Date(Number(headers["x-ratelimit-reset"] ?? 0) * 1000).toISOString());
+      throw rateLimitStop(headers["x-ratelimit-resource"] ?? "core", 0, new Date(Number(headers["x-ratelimit-reset"] ?? 0) * 1000).toISOString());
     if (/GraphQL Rate Limit Exceeded/.test(e.message ?? ""))
-      throw new RateLimitStop("graphql", 0, usage.budgets.graphql?.resetAt ?? new Date().toISOString());
+      throw rateLimitStop("graphql", 0, usage.budgets.graphql?.resetAt ?? new Date().toISOString());
     // the throttling plugin gave up after its retries: stop rather than keep knocking
     if ((e.status === 403 || e.status === 429) && /secondary rate/i.test(e.message ?? ""))
-      throw new RateLimitStop("secondary", 0, new Date(Math.max(pausedUntil, Date.now() + 60_000)).toISOString());
+      throw rateLimitStop("secondary", 0, new Date(Math.max(pausedUntil, Date.now() + 60_000)).toISOString());
     throw error;
   }
 

@@ -8,7 +8,7 @@ import { computePatches, type MirrorState } from "./compute-patches";
 import { fetchPullRequestPage } from "./fetch-pull-request-page";
 import { openMirrorForFetch } from "@/lib/repo/fetch-mirror";
 import type { GitHubClient } from "./github-client";
-import { RepositoryGoneError, RunStopped } from "./ingest-errors";
+import { isRepositoryGone, runStopped } from "./ingest-errors";
 import { mapPullRequest } from "./map-pull-request";
 import { pullRequestsChangedSince } from "./pull-requests-changed-since";
 import { storePullRequests, type PullRequestToStore } from "./store-pull-requests";
@@ -61,7 +61,7 @@ export async function harvestRepository(ctx: HarvestContext, repo: Repository): 
     let pageSize = ctx.pageSize;
     for (;;) {
       const stop = ctx.stopReason();
-      if (stop) throw new RunStopped(stop);
+      if (stop) throw runStopped(stop);
       const page = await fetchPullRequestPage(ctx.client, repo.fullName, cursor, pageSize);
       pageSize = page.pageSize;
       result.pages++;
@@ -126,7 +126,7 @@ export async function harvestRepository(ctx: HarvestContext, repo: Repository): 
       cursor = page.endCursor;
     }
   } catch (e) {
-    if (e instanceof RepositoryGoneError) {
+    if (isRepositoryGone(e)) {
       await prisma.repository.update({
         where: { id: repo.id },
         data: { selectionStatus: "rejected", selectionReason: "not found on GitHub (deleted, renamed or made private)", lastError: e.message },

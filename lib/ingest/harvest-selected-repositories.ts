@@ -3,7 +3,7 @@
 // one finished by another worker since this run started is not touched again.
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { harvestRepository, type HarvestContext, type RepositoryHarvest } from "./harvest-repository";
-import { GitHubAccessError, RateLimitStop, RunStopped } from "./ingest-errors";
+import { isGitHubAccessError, isRateLimitStop, runStopped, isRunStopped } from "./ingest-errors";
 import type { IngestProgress } from "./ingest-request";
 import { releaseLock, tryAcquireLock } from "@/lib/db/job-lock";
 
@@ -22,7 +22,7 @@ export interface HarvestPlan {
   onProgress?: (p: IngestProgress) => void;
 }
 
-const isFatal = (e: unknown) => e instanceof RateLimitStop || e instanceof RunStopped || e instanceof GitHubAccessError;
+const isFatal = (e: unknown) => isRateLimitStop(e) || isRunStopped(e) || isGitHubAccessError(e);
 
 export async function harvestSelectedRepositories(ctx: HarvestContext, plan: HarvestPlan): Promise<{ outcomes: RepositoryOutcome[]; fatal: unknown }> {
   const prisma: PrismaClient = ctx.prisma;
@@ -37,7 +37,7 @@ export async function harvestSelectedRepositories(ctx: HarvestContext, plan: Har
       const fullName = plan.fullNames[next++];
       const stop = ctx.stopReason();
       if (stop) {
-        fatal = new RunStopped(stop);
+        fatal = runStopped(stop);
         return;
       }
       const lockName = `ingest:repo:${fullName}`;
@@ -59,7 +59,7 @@ export async function harvestSelectedRepositories(ctx: HarvestContext, plan: Har
         progress(fullName, result.outcome, result.prsStored);
       } catch (e) {
         if (isFatal(e) || ctx.signal?.aborted) {
-          fatal = ctx.signal?.aborted && !isFatal(e) ? new RunStopped("aborted") : e;
+          fatal = ctx.signal?.aborted && !isFatal(e) ? runStopped("aborted") : e;
           outcomes.push({ fullName, outcome: "failed", error: (e as Error).message });
           return;
         }

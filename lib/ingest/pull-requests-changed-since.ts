@@ -6,7 +6,7 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import { conditionalGet } from "./conditional-get";
 import type { GitHubClient } from "./github-client";
 import { isoTimestamp } from "./harvest-payloads";
-import { RepositoryGoneError } from "./ingest-errors";
+import { repositoryGone } from "./ingest-errors";
 
 const NewestPullSchema = z.array(z.object({ updated_at: isoTimestamp })).max(1);
 const SummarySchema = z.object({ updatedAt: z.string().nullable() });
@@ -21,7 +21,7 @@ export async function pullRequestsChangedSince(client: GitHubClient, prisma: Pri
       return { updatedAt: parsed.success ? (parsed.data[0]?.updated_at ?? null) : "9999-12-31T23:59:59Z" };
     });
   } catch (e) {
-    if (statusOf(e) === 404) throw new RepositoryGoneError(fullName);
+    if (statusOf(e) === 404) throw repositoryGone(fullName);
     throw e;
   }
   const summary = SummarySchema.safeParse(res.summary);

@@ -6,7 +6,7 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import { conditionalGet } from "./conditional-get";
 import type { GitHubClient } from "./github-client";
 import { describeIssues } from "./harvest-payloads";
-import { RepositoryGoneError } from "./ingest-errors";
+import { repositoryGone } from "./ingest-errors";
 
 const RepositorySchema = z.object({ id: z.number().int(), full_name: z.string(), stargazers_count: z.number().int(), language: z.string().nullable(), default_branch: z.string() });
 const SummarySchema = z.object({ githubId: z.number(), fullName: z.string(), stars: z.number(), language: z.string().nullable(), defaultBranch: z.string() });
@@ -34,7 +34,7 @@ export async function registerNamedRepositories(
       found.push(s.fullName);
     } catch (e) {
       if (statusOf(e) !== 404 && !(e instanceof z.ZodError)) throw e;
-      const message = e instanceof z.ZodError ? `malformed payload, skipped: ${describeIssues(e, null)}` : new RepositoryGoneError(requested).message;
+      const message = e instanceof z.ZodError ? `malformed payload, skipped: ${describeIssues(e, null)}` : repositoryGone(requested).message;
       const data = { selectionStatus: "rejected" as const, selectionReason: "not found on GitHub (deleted, renamed or made private)", lastError: message, selectionCheckedAt: new Date() };
       if (statusOf(e) === 404)
         await ctx.prisma.repository.upsert({ where: { fullName: requested }, create: { fullName: requested, owner, name: repo, ...data }, update: data });

@@ -8,7 +8,7 @@ import { budgetFigures, closeAbandonedRuns, finishRun, heartbeatRun, recordCrawl
 import { defaultGitUrlFor } from "@/lib/repo/fetch-mirror";
 import { createGitHubClient, type GitHubClientOptions } from "./github-client";
 import { harvestSelectedRepositories, type RepositoryOutcome } from "./harvest-selected-repositories";
-import { GitHubAccessError, RateLimitStop, RunStopped } from "./ingest-errors";
+import { isGitHubAccessError, isRateLimitStop, runStopped, isRunStopped } from "./ingest-errors";
 import { IngestRequestSchema, type IngestProgress, type IngestRequestInput } from "./ingest-request";
 import { newHolderId, releaseLock, renewLocks, tryAcquireLock } from "@/lib/db/job-lock";
 import { registerNamedRepositories } from "./register-named-repositories";
@@ -114,7 +114,7 @@ export async function runIngest(opts: RunIngestOptions): Promise<IngestSummary> 
           break;
         }
         const stop = stopReason();
-        if (stop) throw new RunStopped(stop);
+        if (stop) throw runStopped(stop);
         await sleep(500);
         selection = await selectionIsFresh(prisma, c, maxAgeMs);
       }
@@ -140,9 +140,9 @@ export async function runIngest(opts: RunIngestOptions): Promise<IngestSummary> 
     outcomes = harvest.outcomes;
     if (harvest.fatal) throw harvest.fatal;
   } catch (e) {
-    const stoppedOnPurpose = e instanceof RateLimitStop || e instanceof RunStopped || opts.signal?.aborted;
+    const stoppedOnPurpose = isRateLimitStop(e) || isRunStopped(e) || opts.signal?.aborted;
     status = stoppedOnPurpose ? "interrupted" : "failed";
-    error = e instanceof RunStopped ? `stopped: ${e.message}` : e instanceof GitHubAccessError || e instanceof RateLimitStop ? e.message : `${(e as Error).name}: ${(e as Error).message}`;
+    error = isRunStopped(e) ? `stopped: ${e.message}` : isGitHubAccessError(e) || isRateLimitStop(e) ? e.message : e instanceof Error ? `${e.name}: ${e.message}` : String(e);
     emit({ type: "log", level: stoppedOnPurpose ? "warn" : "error", message: error });
   } finally {
     clearInterval(beat);

@@ -5,7 +5,7 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import { decideSelection } from "./decide-selection";
 import { FACTS_BATCH, fetchRepositoryFacts } from "./fetch-repository-facts";
 import type { GitHubClient } from "./github-client";
-import { RepositoryGoneError } from "./ingest-errors";
+import { repositoryGone } from "./ingest-errors";
 import { searchRepositories } from "./search-repositories";
 import { selectionKey, type SelectionCriteria } from "./selection-criteria";
 
@@ -78,7 +78,7 @@ export async function selectRepositories(ctx: SelectionContext): Promise<Selecti
           commitsInWindow: outcome.facts.notFound ? null : outcome.facts.commitsInWindow,
           prsInWindow: outcome.facts.notFound ? null : outcome.facts.prsInWindow,
           selectionCheckedAt: now,
-          lastError: outcome.facts.notFound ? new RepositoryGoneError(outcome.fullName).message : null,
+          lastError: outcome.facts.notFound ? repositoryGone(outcome.fullName).message : null,
         },
       });
     }
