@@ -1,5 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, useFreshApp } from "./fixtures";
 import { signInAs } from "./helpers";
+
+useFreshApp();
 
 test("a signed-out visitor is sent to sign in, and bad credentials get a clear error", async ({ page }) => {
   await page.goto("/");
