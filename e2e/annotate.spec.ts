@@ -1,8 +1,6 @@
 import { type Browser, type Page, type TestInfo } from "@playwright/test";
-import { expect, readmeScreenshotPath, test, useFreshApp } from "./fixtures";
+import { expect, readmeScreenshotPath, test } from "./fixtures";
 import { signInAs } from "./helpers";
-
-useFreshApp();
 
 // Screenshots for the README come from the embedded run of `npm run screenshots` (the UI is the same on both databases).
 async function shoot(page: Page, info: TestInfo, name: string) {

@@ -1,9 +1,7 @@
 import { type Page } from "@playwright/test";
-import { expect, test, useFreshApp } from "./fixtures";
+import { expect, test } from "./fixtures";
 import { sampleEvalId } from "@/lib/demo/sample-evaluation";
 import { signInAs } from "./helpers";
-
-useFreshApp();
 
 // Predictions for the bundled sample's 12 test items (7 trustworthy, 5 untrustworthy), worked by hand.
 // Run A, one JSONL: 7 correct, 1 invalid, 1 missing, 1 unknown id → 7/12 = 58.33%.

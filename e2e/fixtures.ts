@@ -3,9 +3,8 @@
 // starts the app on a new PGlite data folder, "postgresql" on a new database on 127.0.0.1:5432.
 // The build is shared (scripts/e2e.sh runs `next build` once).
 //
-// Usage, at the top of a spec file:
-//   import { expect, test, useFreshApp } from "./fixtures";
-//   useFreshApp();
+// Usage: import { expect, test } from "./fixtures" instead of "@playwright/test"; the server starts
+// with the file's first test (the baseURL fixture) and stops when the next file starts.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
@@ -21,32 +20,38 @@ const DATA_ROOT = path.resolve(process.env.E2E_DATA_ROOT ?? ".data/e2e");
 const START_TIMEOUT_MS = 180_000;
 
 interface RunningApp {
+  file: string;
   url: string;
   stop(): Promise<void>;
 }
 
+// The server of the spec file being run in this worker; replaced when the worker moves on to
+// another file (Playwright reuses a worker for several files) and stopped when the worker ends.
 let current: RunningApp | undefined;
 
-/** The spec's server: every request of `page` and `request` goes to it. */
-export const test = base.extend({
-  baseURL: async ({}, use) => {
-    if (!current) throw new Error("This spec has no server: call useFreshApp() at the top of the file");
-    await use(current.url);
-  },
+/** The spec file's server: every request of `page`, `request` and new contexts goes to it. */
+export const test = base.extend<{}, { appCleanup: void }>({
+  baseURL: [
+    async ({}, use, info) => {
+      if (current?.file !== info.file) {
+        await current?.stop();
+        current = undefined;
+        const kind = info.project.name === "postgresql" ? "postgresql" : "embedded";
+        current = { file: info.file, ...(await startApp(kind, path.basename(info.file, ".spec.ts"))) };
+      }
+      await use(current.url);
+    },
+    { scope: "test", timeout: START_TIMEOUT_MS + 30_000 },
+  ],
+  appCleanup: [
+    async ({}, use) => {
+      await use();
+      await current?.stop();
+      current = undefined;
+    },
+    { scope: "worker", auto: true },
+  ],
 });
-
-/** Starts a server on a fresh database before the file's first test and stops it after the last. */
-export function useFreshApp() {
-  test.beforeAll(async ({}, info) => {
-    test.setTimeout(START_TIMEOUT_MS + 30_000);
-    const kind = info.project.name === "postgresql" ? "postgresql" : "embedded";
-    current = await startApp(kind, path.basename(info.file, ".spec.ts"));
-  });
-  test.afterAll(async () => {
-    await current?.stop();
-    current = undefined;
-  });
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -70,7 +75,7 @@ async function adminQuery(sql: string) {
   }
 }
 
-async function startApp(kind: "embedded" | "postgresql", spec: string): Promise<RunningApp> {
+async function startApp(kind: "embedded" | "postgresql", spec: string): Promise<Omit<RunningApp, "file">> {
   const host = new URL(ADMIN_URL).hostname;
   if (!["127.0.0.1", "localhost"].includes(host)) throw new Error(`refusing to create e2e databases on non-local host ${host}`);
   const id = `${spec.replace(/[^a-z0-9]/gi, "_")}_${randomBytes(4).toString("hex")}`;

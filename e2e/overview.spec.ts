@@ -1,7 +1,5 @@
-import { expect, test, useFreshApp } from "./fixtures";
+import { expect, test } from "./fixtures";
 import { signInAs } from "./helpers";
-
-useFreshApp();
 
 test("a signed-out visitor is sent to sign in, and bad credentials get a clear error", async ({ page }) => {
   await page.goto("/");

@@ -1,8 +1,6 @@
 import { type Page } from "@playwright/test";
-import { expect, readmeScreenshotPath, test, useFreshApp } from "./fixtures";
+import { expect, readmeScreenshotPath, test } from "./fixtures";
 import { signInAs } from "./helpers";
-
-useFreshApp();
 
 // Perturbed negatives (paper §2): an admin makes a candidate from a comment the experts confirmed
 // trustworthy; it counts as a negative only once every required expert (3 by default) accepts it,

@@ -1,7 +1,5 @@
-import { expect, test, useFreshApp } from "./fixtures";
+import { expect, test } from "./fixtures";
 import { signInAs } from "./helpers";
-
-useFreshApp();
 
 // The demo seed runs the real rule filters (no LLM): 4 PRs all kept by the description rule;
 // 23 comment instances, of which 4 are by bots, 2 are too short and 1 is a brief acknowledgement.

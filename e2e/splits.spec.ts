@@ -1,8 +1,6 @@
 import path from "node:path";
-import { expect, test, useFreshApp } from "./fixtures";
+import { expect, test } from "./fixtures";
 import { signInAs } from "./helpers";
-
-useFreshApp();
 
 const SAMPLE = path.join(process.cwd(), "lib/export/fixtures/released-sample.jsonl");
 
