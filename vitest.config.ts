@@ -10,6 +10,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // tests hold in any order: each makes its own data (`--sequence.seed=N` replays an order)
+    sequence: { shuffle: true },
     server: { deps: { inline: ["server-only"] } },
   },
 });

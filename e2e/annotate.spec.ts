@@ -1,10 +1,12 @@
-import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { type Browser, type Page, type TestInfo } from "@playwright/test";
+import { expect, readmeScreenshotPath, test } from "./fixtures";
 import { signInAs } from "./helpers";
 
-// Screenshots for the README come from the embedded run (the UI is the same on both databases).
+// Screenshots for the README come from the embedded run of `npm run screenshots` (the UI is the same on both databases).
 async function shoot(page: Page, info: TestInfo, name: string) {
   await page.screenshot({ path: `test-results/screenshots/annotate-${name}-${info.project.name}.png`, fullPage: true });
-  if (info.project.name === "embedded") await page.screenshot({ path: `public/screenshots/annotate-${name}.png`, fullPage: true });
+  const readme = readmeScreenshotPath(info.project.name, `annotate-${name}.png`);
+  if (readme) await page.screenshot({ path: readme, fullPage: true });
 }
 
 async function signedIn(browser: Browser, login: string, baseURL: string | undefined): Promise<Page> {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, readmeScreenshotPath, test } from "./fixtures";
 import { sampleEvalId } from "@/lib/demo/sample-evaluation";
 import { signInAs } from "./helpers";
 
@@ -97,7 +98,8 @@ test("admin loads the sample export, imports a JSONL and a trajectory run, and c
   await expect(rows.nth(1).getByTestId("comparison-unanswered")).toHaveText("2");
   await expect(page.getByTestId("comparison-chart").locator("rect")).toHaveCount(10);
   await expect(page.getByTestId("comparison-repo-chart").locator("rect")).toHaveCount(6);
-  await page.screenshot({ path: "public/screenshots/evaluate.png", fullPage: true });
+  const readme = readmeScreenshotPath(info.project.name, "evaluate.png");
+  if (readme) await page.screenshot({ path: readme, fullPage: true });
   await page.screenshot({ path: `test-results/screenshots/evaluate-${info.project.name}.png`, fullPage: true });
 
   // a run name is unique on a split: the error says so and nothing is added

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signInAs } from "./helpers";
 
 test("a signed-out visitor is sent to sign in, and bad credentials get a clear error", async ({ page }) => {

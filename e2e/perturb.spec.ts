@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, readmeScreenshotPath, test } from "./fixtures";
 import { signInAs } from "./helpers";
 
 // Perturbed negatives (paper §2): an admin makes a candidate from a comment the experts confirmed
@@ -20,7 +21,8 @@ async function count(page: Page, kind: string, status: string): Promise<number> 
 async function createCandidate(page: Page, kind: "negation" | "symbol", screenshot?: string): Promise<string> {
   await page.goto("/perturb");
   const parents = page.getByTestId("parent-row");
-  test.skip((await parents.count()) === 0, "the demo data has no instance labelled trustworthy (annotation seed missing), so nothing can be perturbed");
+  // the demo seed labels comments trustworthy through the annotation stage: without one nothing can be perturbed
+  expect(await parents.count(), "the demo data has an instance labelled trustworthy to perturb").toBeGreaterThan(0);
   await parents.first().getByTestId("generate-link").click();
   await expect(page.getByTestId("original-comment")).toBeVisible();
   await page.getByTestId(`kind-tab-${kind}`).click();
@@ -47,7 +49,7 @@ async function accept(page: Page, url: string, login: string, expected: string) 
 test("three experts accept a negation candidate, and only then is it counted as a negative", async ({ page }, info) => {
   await signInAs(page, "admin");
   const before = await count(page, "negation", "accepted");
-  const screenshot = info.project.name === "embedded" ? "public/screenshots/perturb.png" : undefined;
+  const screenshot = readmeScreenshotPath(info.project.name, "perturb.png");
   const url = await createCandidate(page, "negation", screenshot);
   await expect(page.getByTestId("verification-progress")).toHaveText("0 of 3 verifiers accepted");
   await expect(page.getByTestId("original-side").getByTestId("diff-removed").or(page.getByTestId("perturbed-side").getByTestId("diff-added")).first()).toBeVisible();
@@ -60,7 +62,8 @@ test("three experts accept a negation candidate, and only then is it counted as 
   await accept(page, url, "alice", "3 of 3 verifiers accepted");
   await expect(page.getByTestId("verification-status")).toHaveText("accepted · negative");
   await expect(page.getByTestId("verify-closed")).toContainText("It is a negative");
-  if (screenshot) await page.screenshot({ path: "public/screenshots/perturb-verify.png", fullPage: true });
+  const verifyShot = readmeScreenshotPath(info.project.name, "perturb-verify.png");
+  if (verifyShot) await page.screenshot({ path: verifyShot, fullPage: true });
   expect(await count(page, "negation", "accepted")).toBe(before + 1);
   await expect(page.locator("[data-testid=queue-row][data-status=accepted]").first()).toBeVisible();
   await page.screenshot({ path: `test-results/screenshots/perturb-queue-${info.project.name}.png`, fullPage: true });

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signInAs } from "./helpers";
 
 const SAMPLE = path.join(process.cwd(), "lib/export/fixtures/released-sample.jsonl");
@@ -51,14 +51,14 @@ test("admin imports a released file, splits it, previews the card, exports and f
   await page.screenshot({ path: `test-results/screenshots/export-${info.project.name}.png`, fullPage: true });
 });
 
-test("a broken upload is refused with its line numbers, and annotators cannot reach splits or exports", async ({ page, browser }) => {
+test("a broken upload is refused with its line numbers, and annotators cannot reach splits or exports", async ({ page, browser, baseURL }) => {
   await signInAs(page, "admin");
   await page.goto("/splits");
   await page.getByTestId("import-files").setInputFiles({ name: "broken.jsonl", mimeType: "application/jsonl", buffer: Buffer.from('{"instance_id": "x"}\nnot json\n') });
   await page.getByTestId("import-form").getByRole("button", { name: "Import" }).click();
   await expect(page.getByTestId("import-error")).toContainText("broken.jsonl:2: not JSON");
 
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const context = await browser.newContext({ baseURL });
   const annotator = await context.newPage();
   await signInAs(annotator, "alice");
   await annotator.goto("/splits");

@@ -3,9 +3,11 @@
 // OpenAI-compatible server on 127.0.0.1 (scripted answers, fixed latency). Prints name=value
 // lines; nothing leaves the machine; bounded in time.
 import { performance } from "node:perf_hooks";
+import { z } from "zod";
 import { createMemoryLlmCache } from "@/lib/llm/cache";
 import { createLlmClient } from "@/lib/llm/client";
-import { startFakeOpenAiServer } from "@/lib/llm/testing/fake-openai-server";
+import { fakeReply, startFakeOpenAiServer } from "@/lib/llm/testing/fake-openai-server";
+import { measureThroughput } from "@/lib/llm/throughput";
 import { composeCommentScreen } from "@/lib/screen/compose-screen-requests";
 import { CommentScreenAnswerSchema } from "@/lib/screen/llm-screen-answer";
 import { loadScreeningPrompt } from "@/lib/screen/load-screening-prompt";
@@ -113,6 +115,47 @@ async function measureLlmScreen(comments: readonly SyntheticComment[], config: R
   }
 }
 
+/** The LLM client's own timings (what lib/llm/client.test.ts and throughput.test.ts used to assert). */
+async function measureLlmClient(): Promise<Figures> {
+  const request = { system: "Answer in JSON.", user: "Is this comment technical?", schemaName: "bench", schema: z.object({ ok: z.boolean() }) };
+  const figures: Figures = {};
+  const elapsed = async (run: () => Promise<unknown>) => {
+    const started = performance.now();
+    await run().catch(() => undefined);
+    return (performance.now() - started).toFixed(1);
+  };
+  // 20 ms per answer, 4 slots, 24 requests: at most 200 req/s
+  let server = await startFakeOpenAiServer({ respond: () => fakeReply.slow(20, fakeReply.json({ ok: true })) });
+  try {
+    const client = createLlmClient({ baseUrl: server.url, model: "m", concurrency: 4 });
+    figures.llm_throughput_24x20ms_4_slots_rps = (await measureThroughput(client, 24)).toFixed(1);
+    figures.llm_throughput_bound_rps = 200;
+  } finally {
+    await server.close();
+  }
+  // Retry-After 0.05 s with a 10 s backoff of its own
+  server = await startFakeOpenAiServer({ script: [fakeReply.rateLimited("0.05"), fakeReply.json({ ok: true })] });
+  try {
+    const client = createLlmClient({ baseUrl: server.url, model: "m", retryBaseMs: 10_000 });
+    figures.llm_retry_after_50ms_total_ms = await elapsed(() => client.completeJson(request));
+  } finally {
+    await server.close();
+  }
+  // 100 ms timeout, one retry, a server that takes 2 s
+  server = await startFakeOpenAiServer({ respond: () => fakeReply.slow(2_000, fakeReply.json({ ok: true })) });
+  try {
+    const client = createLlmClient({ baseUrl: server.url, model: "m", timeoutMs: 100, maxRetries: 1 });
+    figures.llm_timeout_100ms_x2_fail_ms = await elapsed(() => client.completeJson(request));
+  } finally {
+    await server.close();
+  }
+  const closed = await startFakeOpenAiServer();
+  await closed.close();
+  const unreachable = createLlmClient({ baseUrl: closed.url, model: "m", retryBaseMs: 1_000 });
+  figures.llm_unreachable_fail_ms = await elapsed(() => unreachable.completeJson(request));
+  return figures;
+}
+
 function printFigures(figures: Figures): void {
   for (const [name, value] of Object.entries(figures)) console.log(`${name}=${value}`);
 }
@@ -123,6 +166,7 @@ async function main(): Promise<void> {
   printFigures(describeSyntheticSet(comments, performance.now() - t0));
   printFigures(measureRuleFilter(comments, DEFAULT_RULE_CONFIG));
   printFigures(await measureLlmScreen(comments, DEFAULT_RULE_CONFIG));
+  printFigures(await measureLlmClient());
 }
 
 await main();

@@ -6,7 +6,9 @@
 // Run: npx tsx scripts/bench-split.ts
 import { seededRandom } from "@/lib/random/seeded";
 import { partitionGreedyBaseline } from "@/lib/split/greedy-baseline";
+import { maxAbsDeviation } from "@/lib/split/deviation";
 import { partitionByPullRequest } from "@/lib/split/partition";
+import { selectGroupsNearTarget } from "@/lib/split/subset-sum";
 import {
   BENCHMARK_SCALE,
   LARGE_SCALE,
@@ -48,6 +50,23 @@ function bench(name: string, spec: SyntheticGroupSpec, datasets: number) {
   console.log(`${name}_greedy_exact_datasets=${greedyExact}/${datasets}`);
 }
 
+/** selectGroupsNearTarget alone on the 48k-instance scale (the target lib/split/subset-sum.test.ts checks). */
+function benchSelect(datasets: number) {
+  const timings: number[] = [];
+  let worst = 0;
+  for (let dataSeed = 11; dataSeed < 11 + datasets; dataSeed++) {
+    const groups = generateSyntheticGroups(LARGE_SCALE, seededRandom(dataSeed));
+    const started = performance.now();
+    const picked = selectGroupsNearTarget(groups, { trustworthy: 9176, untrustworthy: 5224 }, seededRandom(42));
+    timings.push(performance.now() - started);
+    worst = Math.max(worst, maxAbsDeviation(picked.deviation));
+  }
+  console.log(`select_large_max_abs_deviation=${worst}`);
+  console.log(`select_large_ms=${Math.max(...timings).toFixed(1)}`);
+  console.log(`select_large_first_call_ms=${timings[0].toFixed(1)}`);
+}
+
 bench("benchmark", BENCHMARK_SCALE, 20);
 bench("large", LARGE_SCALE, 5);
 bench("coarse", COARSE, 20);
+benchSelect(3);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: every test. Type check; unit and data-layer tests on embedded PGlite and on
+# `npm test`: every test. Type check; lint (biome); unit and data-layer tests on embedded PGlite and on
 # PostgreSQL (127.0.0.1:5432); a production build; Playwright in Debian's Chromium against the
 # app on both databases.
 set -euo pipefail
@@ -16,5 +16,6 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 
 npx tsc --noEmit
+npm run lint
 npx vitest run
 bash scripts/e2e.sh

@@ -24,7 +24,18 @@ describe.each(TEST_DATABASE_KINDS)("annotation flow on %s", (kind) => {
   const stageOfComment = async (githubId: number) =>
     db.prisma.instance.findFirstOrThrow({ where: { source: "human", targetEntry: { githubId: BigInt(githubId) } }, include: { adjudication: true, labels: true } });
 
+  // The other tests re-assign instances (freshInstanceFor), so the seed's balance is checked on a
+  // seeded database of its own.
   test("the demo seed assigns two distinct annotators per instance, balanced", async () => {
+    const own = await openTestDatabase(kind);
+    try {
+      await seedDemo(own.prisma);
+      await expectBalancedAssignments(own);
+    } finally {
+      await own.close();
+    }
+  });
+  async function expectBalancedAssignments(db: Database) {
     const instances = await db.prisma.instance.findMany({ where: { source: "human", stage: { in: ["annotating", "adjudicating", "labelled", "unsuitable"] } }, include: { assignments: true } });
     expect(instances.length).toBeGreaterThan(15);
     for (const i of instances) expect(new Set(i.assignments.map((a) => a.annotatorId)).size).toBe(2);
@@ -32,7 +43,7 @@ describe.each(TEST_DATABASE_KINDS)("annotation flow on %s", (kind) => {
     const counts = loads.map((l) => l._count._all);
     expect(loads).toHaveLength(3); // alice, bob, carol (admin is not an annotator)
     expect(Math.max(...counts) - Math.min(...counts)).toBeLessThanOrEqual(1);
-  });
+  }
 
   test("demo judgements run through the state machine: agreement, disagreement, adjudication", async () => {
     const agreedUntrustworthy = await stageOfComment(1990000402);

@@ -9,7 +9,8 @@ import { PrismaClient } from "./generated/client";
 import { acquireDataDirLock, EmbeddedDatabaseBusyError } from "./data-dir-lock";
 
 export type DatabaseTarget =
-  | { kind: "embedded"; dataDir: string } // dataDir "memory://" for tests
+  // dataDir "memory://" for tests; loadDataDir (a PGlite dump) starts an in-memory one from a copy
+  | { kind: "embedded"; dataDir: string; loadDataDir?: Blob }
   | { kind: "postgresql"; url: string };
 
 export interface Database {
@@ -69,7 +70,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       release = holdDataDirLock(target.dataDir, closeOnce);
     }
     try {
-      const pglite = await PGlite.create(inMemory ? undefined : target.dataDir);
+      const pglite = inMemory
+        ? await PGlite.create(target.loadDataDir ? { loadDataDir: target.loadDataDir } : undefined)
+        : await PGlite.create(target.dataDir);
       const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
       const raw = {
         execScript: async (sql: string) => void (await pglite.exec(sql)),

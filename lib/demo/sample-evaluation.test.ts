@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, test } from "vitest";
 import type { Database } from "@/lib/db/connection";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
 import { listEvaluableExports } from "@/lib/evaluate/list-evaluable-exports";
@@ -51,10 +51,11 @@ describe("the bundled sample", () => {
 
 describe.each(TEST_DATABASE_KINDS)("loading the sample on %s", (kind) => {
   let db: Database;
-  beforeAll(async () => {
+  // a fresh, empty database per test
+  beforeEach(async () => {
     db = await openTestDatabase(kind);
   });
-  afterAll(async () => db?.close());
+  afterEach(async () => db?.close());
 
   test("writes an export whose gold reads back as the sample's answer key, once", async () => {
     const first = await loadSampleEvaluation(db.prisma);
@@ -79,7 +80,8 @@ describe.each(TEST_DATABASE_KINDS)("loading the sample on %s", (kind) => {
 
   test("removes everything it wrote, recorded runs included, and leaves other data alone", async () => {
     const other = await db.prisma.repository.create({ data: { owner: "pandas-dev", name: "pandas", fullName: "pandas-dev/pandas" } });
-    const exportId = (await findSampleExport(db.prisma))!;
+    const { exportId } = await loadSampleEvaluation(db.prisma);
+    expect(await findSampleExport(db.prisma)).toBe(exportId);
     const test = sampleGoldItems().filter((item) => item.split === "test");
     await recordEvalRun(db.prisma, {
       exportId, split: "test", name: "all true",

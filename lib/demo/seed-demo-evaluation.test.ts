@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { Database } from "@/lib/db/connection";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
 import { listEvalRuns } from "@/lib/evaluate/list-eval-runs";
@@ -7,10 +7,11 @@ import { DEMO_JUDGES, seedDemoEvaluation } from "./seed-demo-evaluation";
 
 describe.each(TEST_DATABASE_KINDS)("seedDemoEvaluation on %s", (kind) => {
   let db: Database;
-  beforeAll(async () => {
+  // a fresh, empty database per test
+  beforeEach(async () => {
     db = await openTestDatabase(kind);
   });
-  afterAll(async () => db?.close());
+  afterEach(async () => db?.close());
 
   test("does nothing while there is no export", async () => {
     expect(await seedDemoEvaluation(db.prisma)).toBeNull();

@@ -92,7 +92,7 @@ export function bootstrapIntervals(items: readonly JudgedItem[], options: Bootst
 }
 
 /** Linear interpolation between order statistics (Hyndman–Fan type 7, numpy's default). */
-function quantile(sorted: readonly number[], p: number): number {
+export function quantile(sorted: readonly number[], p: number): number {
   const h = (sorted.length - 1) * p;
   const lo = Math.floor(h);
   const hi = Math.min(lo + 1, sorted.length - 1);

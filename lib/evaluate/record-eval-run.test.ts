@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { Database } from "@/lib/db/connection";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
 import { compareRuns } from "./compare-runs";
@@ -30,14 +30,20 @@ const STEP_LIMIT_TRAJECTORY = JSON.stringify({
   ],
 });
 
+const BROKEN_FILES = [
+  { name: "predictions.jsonl", text: ["{not json", row(IDS.posthogTrue, "yes")].join("\n") },
+  { name: `${IDS.posthogHumanFalse}.traj.json`, text: STEP_LIMIT_TRAJECTORY },
+];
+
+// Every test gets its own database with the fixture export and records the runs it looks at.
 describe.each(TEST_DATABASE_KINDS)("recordEvalRun on %s", (kind) => {
   let db: Database;
   let fixture: SmallExport;
-  beforeAll(async () => {
+  beforeEach(async () => {
     db = await openTestDatabase(kind);
     fixture = await buildSmallExport(db.prisma);
   });
-  afterAll(async () => db?.close());
+  afterEach(async () => db?.close());
 
   test("scores a run with a missing prediction and an unknown id to hand-computed values, and stores it", async () => {
     const run = await recordEvalRun(db.prisma, {
@@ -84,11 +90,7 @@ describe.each(TEST_DATABASE_KINDS)("recordEvalRun on %s", (kind) => {
 
   test("counts all-invalid input item by item and scores it 0, never dropping a record", async () => {
     const run = await recordEvalRun(db.prisma, {
-      exportId: fixture.exportId, split: "test", name: "broken judge",
-      files: [
-        { name: "predictions.jsonl", text: ["{not json", row(IDS.posthogTrue, "yes")].join("\n") },
-        { name: `${IDS.posthogHumanFalse}.traj.json`, text: STEP_LIMIT_TRAJECTORY },
-      ],
+      exportId: fixture.exportId, split: "test", name: "broken judge", files: BROKEN_FILES,
     });
     const m = run.report.metrics;
     expect(m.accuracy).toBe(0);
@@ -111,6 +113,9 @@ describe.each(TEST_DATABASE_KINDS)("recordEvalRun on %s", (kind) => {
   });
 
   test("gives the same bootstrap intervals for the same predictions, and lists runs for comparison", async () => {
+    const files = [{ name: "predictions.jsonl", text: WITH_MISSING }];
+    await recordEvalRun(db.prisma, { exportId: fixture.exportId, split: "test", name: "judge with gaps", files });
+    await recordEvalRun(db.prisma, { exportId: fixture.exportId, split: "test", name: "broken judge", files: BROKEN_FILES });
     const again = await recordEvalRun(db.prisma, {
       exportId: fixture.exportId, split: "test", name: "judge with gaps, re-run",
       files: [{ name: "predictions.jsonl", text: WITH_MISSING }],
@@ -143,8 +148,10 @@ describe.each(TEST_DATABASE_KINDS)("recordEvalRun on %s", (kind) => {
   });
 
   test("refuses a taken name, an empty split and an upload without records, storing nothing", async () => {
-    const before = await db.prisma.evalRun.count();
     const base = { exportId: fixture.exportId, split: "test" as const, files: [{ name: "p.jsonl", text: WITH_MISSING }] };
+    await recordEvalRun(db.prisma, { ...base, name: "broken judge", files: BROKEN_FILES });
+    const before = await db.prisma.evalRun.count();
+    expect(before).toBe(1);
     await expect(recordEvalRun(db.prisma, { ...base, name: "broken judge" })).rejects.toMatchObject({ code: "duplicate" });
     await expect(recordEvalRun(db.prisma, { ...base, split: "train", name: "x" })).rejects.toMatchObject({ details: { reason: "empty_split" } });
     await expect(
@@ -156,11 +163,12 @@ describe.each(TEST_DATABASE_KINDS)("recordEvalRun on %s", (kind) => {
   });
 
   test("lists a stored report of another shape apart instead of rendering it, and deletes runs", async () => {
+    await recordEvalRun(db.prisma, { exportId: fixture.exportId, split: "test", name: "broken judge", files: BROKEN_FILES });
     const odd = await db.prisma.evalRun.create({
       data: { name: "hand-edited", exportId: fixture.exportId, split: "test", report: { version: 0, accuracy: 0.7 } },
     });
     const { runs, unreadable } = await listEvalRuns(db.prisma, fixture.exportId, "test");
-    expect(runs).toHaveLength(3);
+    expect(runs.map((run) => run.name)).toEqual(["broken judge"]);
     expect(unreadable).toEqual([expect.objectContaining({ id: odd.id, name: "hand-edited" })]);
     expect(unreadable[0].problem).toContain("stored report does not match the current format");
     expect(await deleteEvalRun(db.prisma, odd.id)).toEqual({ exportId: fixture.exportId, split: "test" });

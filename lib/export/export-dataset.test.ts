@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parquetMetadata } from "hyparquet";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { Database } from "@/lib/db/connection";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
 import { seedDemo } from "@/lib/demo/seed-demo";
@@ -32,18 +32,29 @@ function walk(dir: string, prefix = ""): Map<string, Buffer> {
 }
 
 describe.each(TEST_DATABASE_KINDS)("splits and exports of the demo world on %s", (kind) => {
+  // Every test starts from an empty database and export folder and builds what it needs.
   let db: Database;
   let root: string;
-  let splitRunId: string;
-  let first: ExportResult;
-  beforeAll(async () => {
+  beforeEach(async () => {
     db = await openTestDatabase(kind);
     root = mkdtempSync(path.join(tmpdir(), "wb-export-"));
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await db?.close();
     rmSync(root, { recursive: true, force: true });
   });
+
+  /** The demo world, every instance labelled, split with seed 42. */
+  async function labelledSplit(): Promise<string> {
+    await seedDemo(db.prisma);
+    await completeDemoLabels(db.prisma);
+    return (await createSplitRun(db.prisma, { seed: 42 })).splitRunId;
+  }
+  /** That split, exported once. */
+  async function exported(): Promise<ExportResult> {
+    const splitRunId = await labelledSplit();
+    return exportDataset(db.prisma, { splitRunId, exportsRoot: root, evalIdSecret: SECRET, title: "Demo Review Trust" });
+  }
 
   test("with no final labels there is nothing to split, and the error says what to do", async () => {
     await expect(createSplitRun(db.prisma)).rejects.toMatchObject({ code: "nothing_to_split" });
@@ -57,7 +68,7 @@ describe.each(TEST_DATABASE_KINDS)("splits and exports of the demo world on %s",
       (await db.prisma.instance.count({ where: { source: "human", stage: "labelled", finalLabel: { in: ["trustworthy", "untrustworthy"] } } })) +
       (await db.prisma.instance.count({ where: { source: "perturbation", verification: "accepted" } }));
     const run = await createSplitRun(db.prisma, { seed: 42 });
-    splitRunId = run.splitRunId;
+    const splitRunId = run.splitRunId;
     expect(run.params).toMatchObject({ method: "partition", instances: expected, testShare: 0.3, validationShare: 0.15 });
     const assignments = await db.prisma.splitAssignment.findMany({ where: { splitRunId }, include: { instance: true } });
     expect(assignments).toHaveLength(expected);
@@ -71,7 +82,8 @@ describe.each(TEST_DATABASE_KINDS)("splits and exports of the demo world on %s",
   });
 
   test("exporting twice writes identical bytes and records each example's eval_id", async () => {
-    first = await exportDataset(db.prisma, { splitRunId, exportsRoot: root, evalIdSecret: SECRET, title: "Demo Review Trust" });
+    const splitRunId = await labelledSplit();
+    const first = await exportDataset(db.prisma, { splitRunId, exportsRoot: root, evalIdSecret: SECRET, title: "Demo Review Trust" });
     const second = await exportDataset(db.prisma, { splitRunId, exportsRoot: root, evalIdSecret: SECRET, title: "Demo Review Trust" });
     expect(second.dir).not.toBe(first.dir);
     const a = walk(first.dir);
@@ -92,7 +104,8 @@ describe.each(TEST_DATABASE_KINDS)("splits and exports of the demo world on %s",
     expect(fresh.tasksManifest.content_hash).not.toBe(first.tasksManifest.content_hash);
   });
 
-  test("the export loads through the card's data_files layout, and each Parquet file has its split's rows", () => {
+  test("the export loads through the card's data_files layout, and each Parquet file has its split's rows", async () => {
+    const first = await exported();
     const files = readDatasetFolder(first.dir);
     expect(files.map((f) => [f.split, f.name])).toEqual([["train", "data/train.jsonl"], ["validation", "data/validation.jsonl"], ["test", "data/test.jsonl"]]);
     for (const f of files) {
@@ -111,7 +124,8 @@ describe.each(TEST_DATABASE_KINDS)("splits and exports of the demo world on %s",
     expect(readme).toContain("| Instances labelled independently by two or more annotators |");
   });
 
-  test("leak test: no judge-visible file carries a label, source, kind, suffix, later reply, identity or review state", () => {
+  test("leak test: no judge-visible file carries a label, source, kind, suffix, later reply, identity or review state", async () => {
+    const first = await exported();
     const rows: ReleasedRow[] = readDatasetFolder(first.dir).flatMap((f) => parseReleasedJsonl(f.name, f.text, f.split!).rows);
     const rowOf = new Map(rows.map((r) => [evalIdFor(r, SECRET), r]));
     const tasks = [...walk(path.join(first.dir, "tasks"))].map(([p, data]) => ({ path: p, text: data.toString("utf8") }));
@@ -120,14 +134,17 @@ describe.each(TEST_DATABASE_KINDS)("splits and exports of the demo world on %s",
   });
 
   test("a split whose instances lost their label is refused until a new split is made", async () => {
+    const splitRunId = await labelledSplit();
     const assigned = await db.prisma.splitAssignment.findFirstOrThrow({ where: { splitRunId, instance: { source: "human" } } });
     const before = await db.prisma.instance.findUniqueOrThrow({ where: { id: assigned.instanceId } });
     await db.prisma.instance.update({ where: { id: before.id }, data: { stage: "unsuitable", finalLabel: "unsuitable" } });
     await expect(exportDataset(db.prisma, { splitRunId, exportsRoot: root })).rejects.toMatchObject({ code: "stale_split" });
     await db.prisma.instance.update({ where: { id: before.id }, data: { stage: before.stage, finalLabel: before.finalLabel } });
+    await expect(exportDataset(db.prisma, { splitRunId, exportsRoot: root })).resolves.toMatchObject({ exportId: expect.any(String) });
   });
 
   test("pushing an export makes one Hub commit with the dataset files; a bad token changes nothing", async () => {
+    const first = await exported();
     const token = "hf_exportPushToken000000000000000";
     const hub = await startFakeHubServer({ tokens: { [token]: { user: "ada" } }, repos: ["demo-lab/review-trust"] });
     try {
@@ -150,6 +167,7 @@ describe.each(TEST_DATABASE_KINDS)("splits and exports of the demo world on %s",
   });
 
   test("reading an export back refuses paths outside its manifests and files changed since", async () => {
+    const first = await exported();
     const loaded = await loadExportFiles(db.prisma, first.exportId);
     expect(() => loaded.read("../../etc/passwd")).toThrow(/not found/);
     expect(new TextDecoder().decode(loaded.read("README.md"))).toContain("# Demo Review Trust");

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { isHubPushError, pushFilesToHub } from "./hub-push";
 import { startFakeHubServer, type FakeHubServer } from "./testing/fake-hub-server";
 import { rowsToParquet } from "./write-parquet";
@@ -8,14 +8,15 @@ const READ_TOKEN = "hf_readOnlyTokenForTests00000000000";
 const enc = (s: string) => new TextEncoder().encode(s);
 
 describe("pushing a release to the Hub (fake server on 127.0.0.1)", () => {
+  // a fresh fake Hub per test: no test sees another's commits or requests
   let hub: FakeHubServer;
-  beforeAll(async () => {
+  beforeEach(async () => {
     hub = await startFakeHubServer({
       tokens: { [WRITE_TOKEN]: { user: "release-bot" }, [READ_TOKEN]: { user: "reader", write: false } },
       repos: ["review-lab/trust-bench"],
     });
   });
-  afterAll(async () => hub?.close());
+  afterEach(async () => hub?.close());
 
   const files = () => [
     { path: "README.md", data: enc("---\nconfigs:\n- config_name: default\n---\n# Bench\n") },

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { Database } from "@/lib/db/connection";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
 import { canonicalJson } from "./canonical-json";
@@ -17,14 +17,21 @@ const exportedRows = (dir: string) =>
 const canonicalSet = (rows: unknown[]) => rows.map((r) => canonicalJson(r)).sort();
 
 describe.each(TEST_DATABASE_KINDS)("importing a released JSONL file on %s", (kind) => {
+  // Every test starts from an empty database and export folder.
   let db: Database;
   let root: string;
-  let first: ExportResult;
-  beforeAll(async () => {
+  beforeEach(async () => {
     db = await openTestDatabase(kind);
     root = mkdtempSync(path.join(tmpdir(), "wb-import-"));
   });
-  afterAll(async () => {
+  const importSample = () => importReleasedDataset(db.prisma, [{ name: "released-sample.jsonl", text: releasedSampleText() }]);
+  /** The sample imported, split with seed 42 and exported. */
+  async function roundTrip(): Promise<ExportResult> {
+    await importSample();
+    const run = await createSplitRun(db.prisma, { seed: 42 });
+    return exportDataset(db.prisma, { splitRunId: run.splitRunId, exportsRoot: root });
+  }
+  afterEach(async () => {
     await db?.close();
     rmSync(root, { recursive: true, force: true });
   });
@@ -46,14 +53,14 @@ describe.each(TEST_DATABASE_KINDS)("importing a released JSONL file on %s", (kin
   });
 
   test("re-importing the same file adds nothing", async () => {
+    await importSample();
     const again = await importReleasedDataset(db.prisma, [{ name: "released-sample.jsonl", text: releasedSampleText() }]);
     expect(again).toMatchObject({ pullRequests: { created: 0, reused: 5 }, instances: { created: 0, reused: 15 }, warnings: [] });
     expect(await db.prisma.instance.count()).toBe(15);
   });
 
   test("round trip: parse → import → split → export gives back the same rows, suffixes, ids and timeline order", async () => {
-    const run = await createSplitRun(db.prisma, { seed: 42 });
-    first = await exportDataset(db.prisma, { splitRunId: run.splitRunId, exportsRoot: root });
+    const first = await roundTrip();
     const rows = exportedRows(first.dir);
     expect(canonicalSet(rows)).toEqual(canonicalSet(releasedSampleRows()));
     // entries sharing a second keep the file's order (the inline before the review in curvefit#412)
@@ -65,6 +72,7 @@ describe.each(TEST_DATABASE_KINDS)("importing a released JSONL file on %s", (kin
   });
 
   test("an export imported into a fresh database re-exports the same JSONL bytes, splits included", async () => {
+    const first = await roundTrip();
     const other = await openTestDatabase(kind);
     try {
       const files = readDatasetFolder(first.dir);
@@ -82,6 +90,7 @@ describe.each(TEST_DATABASE_KINDS)("importing a released JSONL file on %s", (kin
   });
 
   test("a broken file is refused whole, naming its lines, and leaves the database untouched", async () => {
+    await importSample();
     const before = await db.prisma.instance.count();
     const lines = readFileSync(RELEASED_SAMPLE_PATH, "utf8").trim().split("\n");
     lines[3] = lines[3].replace('"trustworthy":false', '"trustworthy":"no"');

@@ -23,22 +23,41 @@ function expectedTimelineKeys(pr: FakePullRequest): string[] {
   return keys.sort();
 }
 
+type Harvested = { github: SeededGitHub; db: Database; mirrors: string; first: IngestSummary };
+
+/** Its own fake GitHub, database and mirrors, after one full harvest. */
+async function harvested(): Promise<Harvested> {
+  const [github, db] = await Promise.all([startSeededGitHub(CRAWLER_TEST_WORLD, { token: TEST_TOKEN }), openTestDatabase("embedded")]);
+  const mirrors = newMirrorsDir();
+  return { github, db, mirrors, first: await runAgainstFake(github, db, mirrors) };
+}
+async function closeHarvested(h: Harvested | undefined) {
+  await h?.db.close();
+  await h?.github.stop();
+  if (h?.mirrors) rmSync(h.mirrors, { recursive: true, force: true });
+}
+/** Runs a test that crawls again (and so changes the world or the database) on a harvest of its own. */
+async function withOwnHarvest(fn: (h: Harvested) => Promise<void>) {
+  const h = await harvested();
+  try {
+    await fn(h);
+  } finally {
+    await closeHarvested(h);
+  }
+}
+
+// The tests that only read share one harvest; those that crawl again get their own (withOwnHarvest).
 describe("runIngest against the fake GitHub, embedded database", () => {
+  let shared: Harvested | undefined;
   let github: SeededGitHub;
   let db: Database;
-  let mirrors: string;
   let first: IngestSummary;
 
   beforeAll(async () => {
-    [github, db] = await Promise.all([startSeededGitHub(CRAWLER_TEST_WORLD, { token: TEST_TOKEN }), openTestDatabase("embedded")]);
-    mirrors = newMirrorsDir();
-    first = await runAgainstFake(github, db, mirrors);
+    shared = await harvested();
+    ({ github, db, first } = shared);
   });
-  afterAll(async () => {
-    await db?.close();
-    await github?.stop();
-    if (mirrors) rmSync(mirrors, { recursive: true, force: true });
-  });
+  afterAll(() => closeHarvested(shared));
 
   const world = () => github.world;
   const repoOf = (fullName: string) => world().repositories.find((r) => fullNameOf(r) === fullName)!;
@@ -162,7 +181,7 @@ describe("runIngest against the fake GitHub, embedded database", () => {
     expect(graphql / first.prsStored).toBeLessThan(0.2);
   });
 
-  test("re-crawling an unchanged world costs one conditional request per repository and writes nothing", async () => {
+  test("re-crawling an unchanged world costs one conditional request per repository and writes nothing", () => withOwnHarvest(async ({ github, db, mirrors }) => {
     const before = await canonicalHarvestDump(db.prisma);
     const second = await runAgainstFake(github, db, mirrors);
     expect(second).toMatchObject({ status: "succeeded", prsStored: 0, graphqlRequests: 0, restRequests: 3, selection: { reused: true } });
@@ -170,9 +189,11 @@ describe("runIngest against the fake GitHub, embedded database", () => {
     // the ETags stored by the second run make every answer a quota-free 304
     expect(third).toMatchObject({ status: "succeeded", prsStored: 0, requests: 3, notModified: 3 });
     expect(await canonicalHarvestDump(db.prisma)).toBe(before);
-  });
+  }));
 
-  test("an incremental run fetches only the PRs that changed", async () => {
+  test("an incremental run fetches only the PRs that changed", () => withOwnHarvest(async ({ github, db, mirrors }) => {
+    const world = () => github.world;
+    const repoOf = (fullName: string) => world().repositories.find((r) => fullNameOf(r) === fullName)!;
     const tiny = repoOf("octo/tiny-lib").pullRequests[2];
     addIssueComment(world(), "octo/tiny-lib", tiny.number, "Does this still hold after the rebase onto main?", "2025-08-30T10:00:00Z");
     const added = await addPullRequest(world(), "science/arrays", "2025-08-30T12:00:00Z");
@@ -191,9 +212,9 @@ describe("runIngest against the fake GitHub, embedded database", () => {
     expect(newPr.timeline.map((t) => (t.kind === "commit" ? `commit:${t.sha}` : `${t.kind}:${t.githubId}`)).sort()).toEqual(expectedTimelineKeys(added));
     const after = await db.prisma.pullRequest.findUniqueOrThrow({ where: { id: untouched.id } });
     expect(after.harvestedAt).toEqual(untouched.harvestedAt);
-  });
+  }));
 
-  test("named repositories skip the ranking; a deleted one is recorded as gone", async () => {
+  test("named repositories skip the ranking; a deleted one is recorded as gone", () => withOwnHarvest(async ({ github, db, mirrors }) => {
     const run = await runAgainstFake(github, db, mirrors, { request: { repositories: ["octo/tiny-lib", "vanished/was-popular"] } });
     expect(run).toMatchObject({ status: "succeeded", selection: { named: 2, selected: 1, rejected: 1 } });
     expect(run.repositories.map((r) => [r.fullName, r.outcome])).toEqual([["octo/tiny-lib", "unchanged"]]);
@@ -201,9 +222,13 @@ describe("runIngest against the fake GitHub, embedded database", () => {
     expect(gone).toMatchObject({ selectionStatus: "rejected", selectionReason: "not found on GitHub (deleted, renamed or made private)" });
     expect((await listCrawlErrors(db.prisma, { runId: run.runId })).map((e) => e.message)).toEqual(["vanished/was-popular is not on GitHub any more (deleted, renamed or made private)"]);
     expect((await db.prisma.repository.findUniqueOrThrow({ where: { fullName: "octo/tiny-lib" } })).selectionReason).toBe("named explicitly");
-  });
+  }));
 
-  test("every GraphQL document the crawler sent is valid for GitHub's schema; every REST answer matches GitHub's OpenAPI", () => {
+  test("every GraphQL document the crawler sent is valid for GitHub's schema; every REST answer matches GitHub's OpenAPI", () => withOwnHarvest(async ({ github, db, mirrors }) => {
+    // a harvest, an unchanged re-crawl (304s) and a run naming a deleted repository (404)
+    await runAgainstFake(github, db, mirrors);
+    await runAgainstFake(github, db, mirrors);
+    await runAgainstFake(github, db, mirrors, { request: { repositories: ["octo/tiny-lib", "vanished/was-popular"] } });
     expect(github.exchanges.filter((e) => e.kind === "graphql").length).toBeGreaterThan(5);
     expect(github.exchanges.filter((e) => e.invalidQuery).map((e) => e.invalidQuery)).toEqual([]);
     const doc = githubOpenApi();
@@ -222,5 +247,5 @@ describe("runIngest against the fake GitHub, embedded database", () => {
     // the one deliberately broken search item, and nothing else
     expect(problems.map((p) => p.replace(/^.*?: /, ""))).toEqual(["$.items[4].full_name: required", "$.items[4].stargazers_count: expected integer, got string"]);
     expect(github.exchanges.every((e) => e.authorization === `token ${TEST_TOKEN}`)).toBe(true);
-  });
+  }));
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { parseConfig } from "@/lib/config";
 import type { Database } from "@/lib/db/connection";
 import { openTestDatabase } from "@/lib/db/testing/test-database";
@@ -11,14 +11,15 @@ const SECRET = "a-cron-secret-of-32-characters!!";
 describe("cron route work", () => {
   let db: Database;
   let github: SeededGitHub;
+  // the fake GitHub only answers, so the tests share it; each test gets an empty database
   beforeAll(async () => {
-    db = await openTestDatabase("embedded");
     github = await startSeededGitHub(SHARED_WORK_WORLD, { token: TEST_TOKEN });
   });
-  afterAll(async () => {
-    await github?.stop();
-    await db?.close();
+  afterAll(async () => github?.stop());
+  beforeEach(async () => {
+    db = await openTestDatabase("embedded");
   });
+  afterEach(async () => db?.close());
   const ctx = () => ({
     db,
     config: parseConfig({ CRON_SECRET: SECRET, GITHUB_TOKEN: TEST_TOKEN, GITHUB_API_URL: github.url, MIRRORS_DIR: newMirrorsDir() }),

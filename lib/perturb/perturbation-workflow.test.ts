@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { Database } from "@/lib/db/connection";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
 import { createPerturbation } from "./create-perturbation";
@@ -12,19 +12,23 @@ import { seedDemoPerturbations } from "@/lib/demo/seed-demo-perturbations";
 import { buildPerturbationWorld, type PerturbationWorld } from "@/lib/demo/testing/perturbation-world";
 import { verifyPerturbation } from "./verify-perturbation";
 
+// Every test starts from its own database with the perturbation world and no perturbations.
 describe.each(TEST_DATABASE_KINDS)("perturbation workflow on %s", (kind) => {
   let db: Database;
   let w: PerturbationWorld;
-  beforeAll(async () => {
+  beforeEach(async () => {
     db = await openTestDatabase(kind);
     w = await buildPerturbationWorld(db.prisma);
   });
-  afterAll(async () => db?.close());
+  afterEach(async () => db?.close());
 
   const create = async (parentId: string, k: "negation" | "symbol" | "location", pick = 0) => {
     const { candidates } = await proposePerturbations(db.prisma, parentId, k);
     const c = candidates[pick];
     return createPerturbation(db.prisma, { parentId, kind: k, by: w.users.admin, candidate: { perturbed: c.perturbed, rule: c.rule, rationale: c.rationale } });
+  };
+  const accept = async (instanceId: string, verifiers: string[]) => {
+    for (const verifierId of verifiers) await verifyPerturbation(db.prisma, { instanceId, verifierId, decision: "accept" });
   };
 
   test("only human instances labelled trustworthy are eligible parents", async () => {
@@ -151,17 +155,27 @@ describe.each(TEST_DATABASE_KINDS)("perturbation workflow on %s", (kind) => {
 
   test("lowering the verifier count settles pending perturbations that already have enough acceptances", async () => {
     await expect(saveRequiredVerifiers(db.prisma, 0, w.users.admin)).rejects.toThrow(/At least one verifier/);
-    const pendingWithTwo = await db.prisma.instance.findFirstOrThrow({
-      where: { source: "perturbation", verification: "pending", perturbationKind: "negation", parentId: w.trustworthyOtherInline },
-    });
+    const pendingWithTwo = await create(w.trustworthyOtherInline, "negation", 1);
+    await accept(pendingWithTwo.id, [w.users.carol, w.users.alice]);
+    const pendingWithOne = await create(w.trustworthyInline, "negation");
+    await accept(pendingWithOne.id, [w.users.carol]);
+    expect(await loadRequiredVerifiers(db.prisma)).toBe(3);
     const saved = await saveRequiredVerifiers(db.prisma, 2, w.users.admin);
     expect(saved).toEqual({ value: 2, settled: 1 });
     expect(await db.prisma.instance.findUniqueOrThrow({ where: { id: pendingWithTwo.id } })).toMatchObject({ verification: "accepted", finalLabel: "untrustworthy" });
+    expect(await db.prisma.instance.findUniqueOrThrow({ where: { id: pendingWithOne.id } })).toMatchObject({ verification: "pending" });
     await saveRequiredVerifiers(db.prisma, 3, w.users.admin);
     expect(await loadRequiredVerifiers(db.prisma)).toBe(3);
   });
 
   test("counts per kind and status", async () => {
+    const all = [w.users.admin, w.users.carol, w.users.alice];
+    await create(w.trustworthyInline, "negation");
+    await accept((await create(w.trustworthyOtherInline, "negation", 1)).id, all);
+    await accept((await create(w.trustworthyInline, "symbol")).id, all);
+    await create(w.trustworthyOtherInline, "location");
+    const rejected = await create(w.trustworthyInline, "location");
+    await verifyPerturbation(db.prisma, { instanceId: rejected.id, verifierId: w.users.carol, decision: "reject", note: "still holds" });
     const counts = await perturbationCounts(db.prisma);
     expect(counts.byKind.negation).toEqual({ pending: 1, accepted: 1, rejected: 0, total: 2 });
     expect(counts.byKind.symbol).toEqual({ pending: 0, accepted: 1, rejected: 0, total: 1 });

@@ -58,6 +58,8 @@ describe("applyInstanceRules", () => {
 
   test.each([
     ["Done, thanks a lot! 🎉", "acknowledgement"],
+    ["Thank you for the review!", "acknowledgement"],
+    ["thank you for the review, done", "acknowledgement"],
     ["LGTM, ship it 🚀", "lgtm_prefix"],
     ["nit: `;`", "short_comment"],
   ])("%j is dropped by %s", (body, rule) => {

@@ -95,3 +95,39 @@ describe("isAcknowledgement uses the edited list", () => {
     expect(isAcknowledgement({ body: "bedankt!!" }, result.config).rationale).toMatch(/^Comment is a brief acknowledgement: "Bedankt"/);
   });
 });
+
+describe("the longest listed phrase, \"thank you for the review\" (5 tokens), fills the whole phrase window", () => {
+  const RATIONALE_TAIL = "(compared ignoring case, punctuation, repeated letters, mentions and extra emoji).";
+  test.each([
+    ["Thank you for the review!", ['"thank you for the review"']],
+    ["@priya-py Thank you for the review 🙏", ['"thank you for the review"', '"🙏"']],
+    ["Done, thank you for the review", ['"done"', '"thank you for the review"']],
+    ["Thank you for the review, fixed.", ['"thank you for the review"', '"fixed"']],
+    ["Fixed. Thank you for the review! Thank you for the review!", ['"fixed"', '"thank you for the review"', '"thank you for the review"']],
+  ])("%j is dropped as that phrase, at the start, the end and the middle of the comment", (body, phrases) => {
+    const decision = check(body);
+    expect(decision.verdict).toBe("drop");
+    expect(decision.rationale).toBe(`Comment is a brief acknowledgement: ${phrases.join(" + ")} ${RATIONALE_TAIL}`);
+  });
+
+  test.each([
+    ["Thank you for the", "do not form listed phrases"],
+    ["thank you for the the review", "do not form listed phrases"],
+    ["Thank you for the review of the parser", "\"of\""],
+  ])("%j is kept (a window one token short or long must not match)", (body, why) => {
+    const decision = check(body);
+    expect(decision.verdict).toBe("keep");
+    expect(decision.rationale).toContain(why);
+  });
+
+  test("a list whose only phrase has 5 tokens matches it exactly, and nothing shorter or longer", () => {
+    const result = parseRuleConfig({ ...DEFAULT_RULE_CONFIG, acknowledgements: ["Thank you for the review"], acknowledgementConnectors: [] });
+    if (!result.ok) throw new Error(result.errors.join("; "));
+    const only = (body: string) => isAcknowledgement({ body }, result.config);
+    expect(only("thank you for the review").verdict).toBe("drop");
+    expect(only("Thank you for the review. Thank you for the review.").verdict).toBe("drop");
+    expect(only("thank you for the").verdict).toBe("keep");
+    expect(only("you for the review").verdict).toBe("keep");
+    expect(only("thank you for the review review").verdict).toBe("keep");
+  });
+});

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { ZodError } from "zod";
 import type { Database } from "@/lib/db/connection";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
@@ -12,13 +12,14 @@ describe.each(TEST_DATABASE_KINDS)("manual screening queue on %s", (kind) => {
   let db: Database;
   let fx: ScreeningFixture;
   const admin = { id: "", login: "admin" };
-  beforeAll(async () => {
+  // a fresh database per test: screened by the rules, nothing decided by hand yet
+  beforeEach(async () => {
     db = await openTestDatabase(kind);
     admin.id = (await db.prisma.user.create({ data: { login: "admin", name: "Ada", passwordHash: "x", roles: ["admin"] } })).id;
     fx = await seedScreeningFixture(db.prisma);
     await runRuleScreening(db.prisma, DEFAULT_RULE_CONFIG);
   });
-  afterAll(async () => db?.close());
+  afterEach(async () => db?.close());
 
   test("without an LLM, an admin keeps or drops what the rules left, and the funnel counts it like the LLM's", async () => {
     const queue = await manualQueue(db.prisma, "comment");
@@ -53,6 +54,9 @@ describe.each(TEST_DATABASE_KINDS)("manual screening queue on %s", (kind) => {
   });
 
   test("refuses items that are not waiting, and rationales too short to read", async () => {
+    await recordManualDecision(db.prisma, {
+      level: "comment", itemId: fx.instanceIdByComment.formatting, verdict: "drop", rationale: "Whitespace-only remark.",
+    }, admin);
     await expect(
       recordManualDecision(db.prisma, { level: "comment", itemId: fx.instanceIdByComment.codecov, verdict: "keep", rationale: "Looks technical to me." }, admin),
     ).rejects.toMatchObject({ code: "conflict" });

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { Database } from "@/lib/db/connection";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
 import { createLlmClient, type LlmClientOptions } from "@/lib/llm/client";
@@ -19,21 +19,17 @@ describe.each(TEST_DATABASE_KINDS)("LLM screening on %s", (kind) => {
   let fx: ScreeningFixture;
   let server: FakeOpenAiServer | undefined;
 
-  beforeAll(async () => {
+  // Every test starts from its own database, screened by the rules: no LLM runs, no cached answers
+  // and no audit events (which are append-only, so they are never cleaned up in place).
+  beforeEach(async () => {
     db = await openTestDatabase(kind);
     fx = await seedScreeningFixture(db.prisma);
     await runRuleScreening(db.prisma, DEFAULT_RULE_CONFIG);
   });
-  afterAll(async () => db?.close());
-  beforeEach(async () => {
-    await db.prisma.filterRun.deleteMany({ where: { filterKey: { startsWith: "llm:" } } });
-    await db.prisma.llmCacheEntry.deleteMany();
-    await db.prisma.auditEvent.deleteMany({ where: { action: "screen.llm.error" } }).catch(() => undefined);
-    await runRuleScreening(db.prisma, DEFAULT_RULE_CONFIG, { only: "bot_author" }); // recompute stages
-  });
   afterEach(async () => {
     await server?.close();
     server = undefined;
+    await db?.close();
   });
 
   async function setup(serverOptions: FakeOpenAiServerOptions, clientOptions: Partial<LlmClientOptions> = {}) {

@@ -130,11 +130,10 @@ describe("selectGroupsNearTarget", () => {
     expect(sumOf(groups, picked.chosen)).toEqual({ trustworthy: 229, untrustworthy: 130 });
   });
 
-  it("hits a 48k-instance test target within one instance in well under 5 s", () => {
+  // how long it takes: `select_large_ms` in scripts/bench-split.ts
+  it("hits a 48k-instance test target within one instance", () => {
     const groups = generateSyntheticGroups(LARGE_SCALE, seededRandom(11));
-    const started = performance.now();
     const picked = selectGroupsNearTarget(groups, { trustworthy: 9176, untrustworthy: 5224 }, seededRandom(42));
-    expect(performance.now() - started).toBeLessThan(5000);
     expect(maxAbsDeviation(picked.deviation)).toBeLessThanOrEqual(1);
     expect(sumOf(groups, picked.chosen)).toEqual(picked.sum);
   });
