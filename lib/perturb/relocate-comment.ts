@@ -17,7 +17,12 @@ function isInline(anchor: InlineAnchor): boolean {
  * since the comment may well still apply a few lines away. Within each tier a file with the
  * same extension ranks first: the move is harder to spot.
  */
-export function locationCandidates(target: InlineAnchor, others: readonly InlineAnchor[]): PerturbationResult<LocationCandidate> {
+export type LocationOptions = {
+  /** The patch the instance is judged against; a move must land on code present in it. */
+  patch?: string;
+};
+
+export function locationCandidates(target: InlineAnchor, others: readonly InlineAnchor[], _options: LocationOptions = {}): PerturbationResult<LocationCandidate> {
   if (!isInline(target)) {
     return { candidates: [], reason: "The target is not an inline comment (no file path or diff hunk), so it has no location to move." };
   }
