@@ -1,7 +1,7 @@
 import { splitCodeSpans } from "./code-spans";
 import type { PerturbationKind } from "./candidate-schema";
 import { hunkKey } from "./hunk-key";
-import { countEditedRegions, wordDiff } from "./word-diff";
+import { countEditedRegions, wordDiff, type WordDiffSegment } from "./word-diff";
 
 export type CommentSnapshot = { body: string; path?: string | null; diffHunk?: string | null };
 
@@ -9,6 +9,8 @@ export type SelfCheckVerdict = { ok: boolean; reason: string };
 
 /** Longest edit a one-expression negation needs ("doesn't really handle" → "really handles"). */
 const MAX_NEGATION_WORDS = 6;
+/** Longest rewrite of a phrase with its licensing word ("isn't necessary anymore" → "is still necessary"). */
+const MAX_NEGATION_PHRASE_WORDS = 7;
 
 function snapshot(value: string | CommentSnapshot): CommentSnapshot {
   return typeof value === "string" ? { body: value } : value;
@@ -51,6 +53,63 @@ function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
 
+/** Each edited place of a word diff as removed → added text. */
+function editedPlaces(diff: readonly WordDiffSegment[]): Array<{ removed: string; added: string }> {
+  const places: Array<{ removed: string; added: string }> = [];
+  let current: { removed: string; added: string } | undefined;
+  for (const segment of diff) {
+    if (segment.kind === "same") {
+      if (segment.text.trim() !== "") current = undefined;
+      continue;
+    }
+    if (!current) {
+      current = { removed: "", added: "" };
+      places.push(current);
+    }
+    if (segment.kind === "removed") current.removed += segment.text;
+    else current.added += segment.text;
+  }
+  return places.map((p) => ({ removed: p.removed.trim(), added: p.added.trim() }));
+}
+
+/**
+ * A symbol swap renames every mention of one element alike (issue #18), so several edited
+ * places are one swap when each replaces the same name by the same other name.
+ */
+function explainConsistentSwap(original: string, perturbed: string, diff: readonly WordDiffSegment[]): SelfCheckVerdict {
+  const places = editedPlaces(diff);
+  const [first] = places;
+  if (!first || places.some((p) => p.removed !== first.removed || p.added !== first.added)) {
+    return { ok: false, reason: `The text changes in ${places.length} places that are not the same swap.` };
+  }
+  if (!first.removed || /\s/.test(first.removed) || /\s/.test(first.added)) {
+    return { ok: false, reason: "A symbol perturbation must swap one code element and keep the wording." };
+  }
+  const span = changedSpan(original, perturbed);
+  if (!CODE_LIKE.test(enclosingToken(original, span.start, span.start + 1))) {
+    return { ok: false, reason: "The changed word is not a code element." };
+  }
+  return { ok: true, reason: `One code element changes in all ${places.length} mentions: "${first.removed}" → "${first.added}".` };
+}
+
+/**
+ * A negation whose licensing word moves with it ("not used anymore" → "still used") edits one
+ * short phrase that keeps a word in the middle: fine when the whole changed stretch is short,
+ * stays in one sentence and touches no code, code block or link.
+ */
+function explainNegationPhrase(original: string, perturbed: string): SelfCheckVerdict {
+  const span = changedSpan(original, perturbed);
+  if (wordCount(span.removed) + wordCount(span.added) > MAX_NEGATION_PHRASE_WORDS || /[.!?]\s|\n/.test(span.removed + span.added)) {
+    return { ok: false, reason: "The text changes in 2 places, not exactly one." };
+  }
+  const codeBefore = nonProse(original);
+  const codeAfter = nonProse(perturbed);
+  if (codeBefore.length !== codeAfter.length || codeBefore.some((c, i) => c !== codeAfter[i])) {
+    return { ok: false, reason: "A negation must not change code, code blocks or links." };
+  }
+  return { ok: true, reason: `One expression changes: "${span.removed}" → "${span.added}".` };
+}
+
 /**
  * Why a perturbation does or does not change its parent in exactly one intended place
  * (paper §2): negation and symbol edit one contiguous stretch of the body and keep the anchor;
@@ -73,7 +132,10 @@ export function explainSelfCheck(
     return { ok: false, reason: `A ${kind} perturbation must keep the file path and diff hunk.` };
   }
   if (after.body === before.body) return { ok: false, reason: "The text is unchanged." };
-  const regions = countEditedRegions(wordDiff(before.body, after.body));
+  const diff = wordDiff(before.body, after.body);
+  const regions = countEditedRegions(diff);
+  if (kind === "symbol" && regions > 1) return explainConsistentSwap(before.body, after.body, diff);
+  if (kind === "negation" && regions === 2) return explainNegationPhrase(before.body, after.body);
   if (regions !== 1) return { ok: false, reason: `The text changes in ${regions} places, not exactly one.` };
   const span = changedSpan(before.body, after.body);
   if (kind === "symbol") {
