@@ -1,5 +1,6 @@
 import type { InlineAnchor, LocationCandidate, PerturbationResult } from "./candidate-schema";
 import { hunkKey } from "./hunk-key";
+import { commentedLine, linesByFile } from "./patch-lines";
 
 function extensionOf(path: string): string {
   const base = path.slice(path.lastIndexOf("/") + 1);
@@ -10,19 +11,29 @@ function isInline(anchor: InlineAnchor): boolean {
   return anchor.path.trim() !== "" && anchor.diffHunk.trim() !== "";
 }
 
+/** Same file and the same commented line: an older comment on this spot from an earlier push. */
+function samePlace(a: InlineAnchor, b: InlineAnchor): boolean {
+  const line = commentedLine(a.diffHunk);
+  return a.path === b.path && line !== undefined && line === commentedLine(b.diffHunk);
+}
+
 /**
  * Moves a comment onto the file path + diff hunk of another inline comment in the same PR
- * (paper §2, location perturbation: same text, both path and hunk replaced). A different file
- * is preferred, then a different hunk of the same file; same-hunk moves are never offered,
- * since the comment may well still apply a few lines away. Within each tier a file with the
- * same extension ranks first: the move is harder to spot.
+ * (paper §2, location perturbation: same text, both path and hunk replaced). Only a different
+ * place by content counts: the same hunk, or the same commented line under another push's hunk
+ * header, is never offered, since the comment may well still apply there. With the patch the
+ * instance is judged against, the commented line must be in it, so the move lands on code the
+ * judge can see (a comment on a file the final patch no longer touches is skipped).
+ *
+ * Ranking score: 100 for another file, 50 for another hunk of the same file; +10 when the other
+ * file has the same extension (the move is harder to spot); minus 0.1 per sibling before it.
  */
 export type LocationOptions = {
   /** The patch the instance is judged against; a move must land on code present in it. */
   patch?: string;
 };
 
-export function locationCandidates(target: InlineAnchor, others: readonly InlineAnchor[], _options: LocationOptions = {}): PerturbationResult<LocationCandidate> {
+export function locationCandidates(target: InlineAnchor, others: readonly InlineAnchor[], options: LocationOptions = {}): PerturbationResult<LocationCandidate> {
   if (!isInline(target)) {
     return { candidates: [], reason: "The target is not an inline comment (no file path or diff hunk), so it has no location to move." };
   }
@@ -31,11 +42,20 @@ export function locationCandidates(target: InlineAnchor, others: readonly Inline
     return { candidates: [], reason: "The pull request has no other inline review comment whose location could be borrowed." };
   }
   const targetHunk = hunkKey(target);
+  const code = options.patch ? linesByFile(options.patch) : undefined;
+  const inCode = (anchor: InlineAnchor) => {
+    if (!code) return true;
+    const line = commentedLine(anchor.diffHunk);
+    return line !== undefined && (code.get(anchor.path)?.has(line) ?? false);
+  };
+  if (!inCode(target)) {
+    return { candidates: [], reason: "The comment's own line is not in the patch the instance is judged against, so a moved copy could not be told from the original." };
+  }
   const seen = new Set<string>();
   const candidates: LocationCandidate[] = [];
   inline.forEach((other, order) => {
     const key = hunkKey(other);
-    if (key === targetHunk || seen.has(`${other.path}\u0000${other.diffHunk}`)) return;
+    if (key === targetHunk || samePlace(target, other) || !inCode(other) || seen.has(`${other.path}\u0000${other.diffHunk}`)) return;
     seen.add(`${other.path}\u0000${other.diffHunk}`);
     const sameFile = other.path === target.path;
     const sameExtension = extensionOf(other.path) === extensionOf(target.path);
@@ -52,7 +72,7 @@ export function locationCandidates(target: InlineAnchor, others: readonly Inline
     });
   });
   if (candidates.length === 0) {
-    return { candidates, reason: "Every other inline comment sits on the same hunk of the same file, so moving there would not change the location." };
+    return { candidates, reason: "Every other inline comment sits on the same place (same hunk, or the same line from an earlier push) or on code the patch no longer shows, so no move changes the location." };
   }
   return { candidates: candidates.sort((a, b) => b.score - a.score) };
 }
