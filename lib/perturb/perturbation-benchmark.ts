@@ -1,11 +1,13 @@
 import { judgeCandidate, judgeLocation, type EvalSet, type Judgement } from "./eval-set";
 import { negationCandidates } from "./negate-once";
 import { locationCandidates } from "./relocate-comment";
+import { explainSelfCheck } from "./self-check";
 import { symbolCandidates } from "./symbol-swap";
 
 // Scores the rule generators against the evaluation set (issue #18). Per kind and case: the
 // top-ranked candidate's judgement, whether the generator made nothing although a valid
-// perturbation exists, and how many of the top three are bad.
+// perturbation exists, and how many of the top three are bad. A candidate the self-check
+// refuses is bad whatever the expectations say: the page would show it as failing.
 
 export type BenchKind = "negation" | "symbol" | "location";
 
@@ -24,6 +26,11 @@ export type BenchmarkResult = { outcomes: CaseOutcome[]; byKind: Record<BenchKin
 
 const TOP = 3;
 
+/** The expectations' judgement, or bad when the self-check refuses the candidate. */
+function checked(body: string, perturbed: string, kind: "negation" | "symbol", judge: () => Judgement): Judgement {
+  return explainSelfCheck(body, perturbed, kind).ok ? judge() : "bad";
+}
+
 function outcomesOf(set: EvalSet): CaseOutcome[] {
   const outcomes: CaseOutcome[] = [];
   for (const c of set.cases) {
@@ -32,7 +39,10 @@ function outcomesOf(set: EvalSet): CaseOutcome[] {
       const { candidates } = negationCandidates(c.body);
       outcomes.push({
         id: c.id, kind: "negation", valid: !expectation.none && expectation.good.length > 0, candidates: candidates.length,
-        top: candidates.slice(0, TOP).map((k) => ({ label: `${k.before} → ${k.after}`, judgement: judgeCandidate(c.body, expectation, "negation", { text: k.text }) })),
+        top: candidates.slice(0, TOP).map((k) => ({
+          label: `${k.before} → ${k.after}`,
+          judgement: checked(c.body, k.text, "negation", () => judgeCandidate(c.body, expectation, "negation", { text: k.text })),
+        })),
       });
     }
     if (c.symbol) {
@@ -43,7 +53,7 @@ function outcomesOf(set: EvalSet): CaseOutcome[] {
         id: c.id, kind: "symbol", valid: !expectation.none && expectation.good.length > 0, candidates: candidates.length,
         top: candidates.slice(0, TOP).map((k) => ({
           label: `${k.before} → ${k.after} [${k.rule}]`,
-          judgement: judgeCandidate(c.body, expectation, "symbol", { text: k.text, swappedName: k.before }),
+          judgement: checked(c.body, k.text, "symbol", () => judgeCandidate(c.body, expectation, "symbol", { text: k.text, swappedName: k.before })),
         })),
       });
     }

@@ -7,10 +7,16 @@ export type CommentSnapshot = { body: string; path?: string | null; diffHunk?: s
 
 export type SelfCheckVerdict = { ok: boolean; reason: string };
 
-/** Longest edit a one-expression negation needs ("doesn't really handle" → "really handles"). */
-const MAX_NEGATION_WORDS = 6;
-/** Longest rewrite of a phrase with its licensing word ("isn't necessary anymore" → "is still necessary"). */
-const MAX_NEGATION_PHRASE_WORDS = 7;
+/** Longest edit a one-expression negation needs ("doesn't help at all" → "helps a lot"). */
+const MAX_NEGATION_WORDS = 7;
+/**
+ * Longest rewrite of a phrase that keeps words inside: a licence with its polarity item
+ * ("nothing imports it anymore" → "something still imports it"), a contrast swap
+ * ("the id, not the object" → "the object, not the id").
+ */
+const MAX_NEGATION_PHRASE_WORDS = 9;
+/** …where each of its two edited places stays a word or two ("nothing" → "something still"). */
+const MAX_PLACE_WORDS = 4;
 
 function snapshot(value: string | CommentSnapshot): CommentSnapshot {
   return typeof value === "string" ? { body: value } : value;
@@ -34,8 +40,9 @@ function changedSpan(original: string, perturbed: string): { start: number; remo
   };
 }
 
+/** Code spans, blocks and links, sorted: a contrast swap may move them whole, never change them. */
 function nonProse(text: string): string[] {
-  return splitCodeSpans(text).filter((s) => s.kind !== "prose").map((s) => s.text);
+  return splitCodeSpans(text).filter((s) => s.kind !== "prose").map((s) => s.text).sort();
 }
 
 /** Backticks, snake_case, dotted.paths, calls, file paths or camelCase mark a word as code. */
@@ -97,9 +104,10 @@ function explainConsistentSwap(original: string, perturbed: string, diff: readon
  * short phrase that keeps a word in the middle: fine when the whole changed stretch is short,
  * stays in one sentence and touches no code, code block or link.
  */
-function explainNegationPhrase(original: string, perturbed: string): SelfCheckVerdict {
+function explainNegationPhrase(original: string, perturbed: string, diff: readonly WordDiffSegment[]): SelfCheckVerdict {
   const span = changedSpan(original, perturbed);
-  if (wordCount(span.removed) + wordCount(span.added) > MAX_NEGATION_PHRASE_WORDS || /[.!?]\s|\n/.test(span.removed + span.added)) {
+  const placeTooLong = editedPlaces(diff).some((p) => wordCount(p.removed) + wordCount(p.added) > MAX_PLACE_WORDS);
+  if (placeTooLong || wordCount(span.removed) + wordCount(span.added) > MAX_NEGATION_PHRASE_WORDS || /[.!?]\s|\n/.test(span.removed + span.added)) {
     return { ok: false, reason: "The text changes in 2 places, not exactly one." };
   }
   const codeBefore = nonProse(original);
@@ -135,7 +143,7 @@ export function explainSelfCheck(
   const diff = wordDiff(before.body, after.body);
   const regions = countEditedRegions(diff);
   if (kind === "symbol" && regions > 1) return explainConsistentSwap(before.body, after.body, diff);
-  if (kind === "negation" && regions === 2) return explainNegationPhrase(before.body, after.body);
+  if (kind === "negation" && regions === 2) return explainNegationPhrase(before.body, after.body, diff);
   if (regions !== 1) return { ok: false, reason: `The text changes in ${regions} places, not exactly one.` };
   const span = changedSpan(before.body, after.body);
   if (kind === "symbol") {
