@@ -18,6 +18,8 @@ export type KindExpectation = z.infer<typeof kindExpectationSchema>;
 
 const evalCaseSchema = z.object({
   id: z.string().min(1),
+  /** Written after the generators were tuned on the rest, and never tuned on: checks overfitting. */
+  heldOut: z.boolean().default(false),
   body: z.string().min(1),
   /** Key into `repositories`: the names defined at the base commit or in the patch. */
   repository: z.string().optional(),

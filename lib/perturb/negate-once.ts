@@ -1,5 +1,6 @@
 import { isInsideProse } from "./code-spans";
 import type { PerturbationResult, TextCandidate } from "./candidate-schema";
+import { explainSelfCheck } from "./self-check";
 import { chunkOf, rhetoricalFrame, sentenceChunks, type Chunk } from "./clause-mood";
 import { ADDITION_RULES } from "./negation-addition-rules";
 import { CLAIM_RULES } from "./negation-claim-rules";
@@ -122,6 +123,7 @@ export function negationCandidates(text: string): PerturbationResult<TextCandida
           const before = text.slice(edit.start, edit.end);
           if (before === edit.after || (!edit.movesCode && !isInsideProse(analysis.segments, edit.start, edit.end))) continue;
           const perturbed = text.slice(0, edit.start) + edit.after + text.slice(edit.end);
+          if (!explainSelfCheck(text, perturbed, "negation").ok) continue; // the page would show it as failing
           const { score, where } = scoreEdit(edit, sentence, chunk);
           const candidate: TextCandidate = {
             text: perturbed, start: edit.start, end: edit.end, before, after: edit.after,

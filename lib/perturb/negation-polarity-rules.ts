@@ -92,7 +92,7 @@ export const rewriteNegativePolarity: NegationRule = (sentence, k, context) => {
   const item = at.replace === "a lot" && !licence.verbFirst ? { ...at, insert: "really", replace: "" } : at;
   const t = sentence.tokens;
   const between = t.slice(after, item.first);
-  if (between.length > 4 || between.some((b) => b.code)) return [];
+  if (between.length > 5 || between.some((b) => b.code)) return [];
   const itemStart = t[item.first].start;
   const itemEnd = t[item.last].end;
   let middle = context.text.slice(licence.end, itemStart);

@@ -13,6 +13,7 @@ export type BenchKind = "negation" | "symbol" | "location";
 
 export type CaseOutcome = {
   id: string;
+  heldOut: boolean;
   kind: BenchKind;
   /** A valid perturbation exists (the expectation lists a good one). */
   valid: boolean;
@@ -38,7 +39,7 @@ function outcomesOf(set: EvalSet): CaseOutcome[] {
       const expectation = c.negation;
       const { candidates } = negationCandidates(c.body);
       outcomes.push({
-        id: c.id, kind: "negation", valid: !expectation.none && expectation.good.length > 0, candidates: candidates.length,
+        id: c.id, heldOut: c.heldOut, kind: "negation", valid: !expectation.none && expectation.good.length > 0, candidates: candidates.length,
         top: candidates.slice(0, TOP).map((k) => ({
           label: `${k.before} → ${k.after}`,
           judgement: checked(c.body, k.text, "negation", () => judgeCandidate(c.body, expectation, "negation", { text: k.text })),
@@ -50,7 +51,7 @@ function outcomesOf(set: EvalSet): CaseOutcome[] {
       const knownSymbols = c.repository ? set.repositories[c.repository] ?? [] : [];
       const { candidates } = symbolCandidates(c.body, { knownSymbols });
       outcomes.push({
-        id: c.id, kind: "symbol", valid: !expectation.none && expectation.good.length > 0, candidates: candidates.length,
+        id: c.id, heldOut: c.heldOut, kind: "symbol", valid: !expectation.none && expectation.good.length > 0, candidates: candidates.length,
         top: candidates.slice(0, TOP).map((k) => ({
           label: `${k.before} → ${k.after} [${k.rule}]`,
           judgement: checked(c.body, k.text, "symbol", () => judgeCandidate(c.body, expectation, "symbol", { text: k.text, swappedName: k.before })),
@@ -64,7 +65,7 @@ function outcomesOf(set: EvalSet): CaseOutcome[] {
       const others = pr.comments.filter((o) => o.id !== comment.id).map((o) => ({ id: o.id, path: o.path, diffHunk: o.diffHunk }));
       const { candidates } = locationCandidates(target, others, { patch: pr.patch });
       outcomes.push({
-        id: comment.id, kind: "location", valid: !comment.none && comment.good.length > 0, candidates: candidates.length,
+        id: comment.id, heldOut: false, kind: "location", valid: !comment.none && comment.good.length > 0, candidates: candidates.length,
         top: candidates.slice(0, TOP).map((k) => ({ label: `${String(k.id)} ${k.path}`, judgement: judgeLocation(comment, String(k.id)) })),
       });
     }
@@ -84,8 +85,8 @@ function figuresOf(outcomes: readonly CaseOutcome[]): KindFigures {
   };
 }
 
-export function runBenchmark(set: EvalSet): BenchmarkResult {
-  const outcomes = outcomesOf(set);
+export function runBenchmark(set: EvalSet, only?: (o: CaseOutcome) => boolean): BenchmarkResult {
+  const outcomes = outcomesOf(set).filter((o) => !only || only(o));
   const byKind = {
     negation: figuresOf(outcomes.filter((o) => o.kind === "negation")),
     symbol: figuresOf(outcomes.filter((o) => o.kind === "symbol")),

@@ -10,13 +10,14 @@ export type SelfCheckVerdict = { ok: boolean; reason: string };
 /** Longest edit a one-expression negation needs ("doesn't help at all" → "helps a lot"). */
 const MAX_NEGATION_WORDS = 7;
 /**
- * Longest rewrite of a phrase that keeps words inside: a licence with its polarity item
- * ("nothing imports it anymore" → "something still imports it"), a contrast swap
- * ("the id, not the object" → "the object, not the id").
+ * A negation may edit two places of one phrase when they belong together: a licence and the
+ * negative-polarity item it licenses ("nothing imports it anymore" → "something still imports
+ * it"), or the two members of a contrast trading places ("the id, not the object" → "the
+ * object, not the id"). Each place stays short, and so do the words kept between them.
  */
-const MAX_NEGATION_PHRASE_WORDS = 9;
-/** …where each of its two edited places stays a word or two ("nothing" → "something still"). */
 const MAX_PLACE_WORDS = 4;
+const MAX_KEPT_WORDS = 5;
+const POLARITY_ITEM = /^(?:anymore|any longer|any more|yet|either|anywhere(?: else)?|at all)$/i;
 
 function snapshot(value: string | CommentSnapshot): CommentSnapshot {
   return typeof value === "string" ? { body: value } : value;
@@ -104,12 +105,39 @@ function explainConsistentSwap(original: string, perturbed: string, diff: readon
  * short phrase that keeps a word in the middle: fine when the whole changed stretch is short,
  * stays in one sentence and touches no code, code block or link.
  */
-function explainNegationPhrase(original: string, perturbed: string, diff: readonly WordDiffSegment[]): SelfCheckVerdict {
-  const span = changedSpan(original, perturbed);
-  const placeTooLong = editedPlaces(diff).some((p) => wordCount(p.removed) + wordCount(p.added) > MAX_PLACE_WORDS);
-  if (placeTooLong || wordCount(span.removed) + wordCount(span.added) > MAX_NEGATION_PHRASE_WORDS || /[.!?]\s|\n/.test(span.removed + span.added)) {
-    return { ok: false, reason: "The text changes in 2 places, not exactly one." };
+/**
+ * "X, not Y" became "Y, not X": the contrast's members traded places. The members may share
+ * words with the text around the change ("the id, not the object"), so every split of the
+ * original around a ", not" is tried.
+ */
+function isContrastSwap(original: string, perturbed: string): boolean {
+  if (original.length !== perturbed.length) return false;
+  for (const m of original.matchAll(/,\s*not\s+/g)) {
+    for (let start = m.index - 1; start >= 0; start--) {
+      if (start > 0 && /\w/.test(original[start - 1])) continue;
+      const x = original.slice(start, m.index);
+      for (let end = m.index + m[0].length + 1; end <= original.length; end++) {
+        if (end < original.length && /\w/.test(original[end])) continue;
+        const y = original.slice(m.index + m[0].length, end);
+        if (/[.!?;:]/.test(x + y)) break;
+        if (perturbed === original.slice(0, start) + y + m[0] + x + original.slice(end)) return true;
+      }
+      if (/[.!?;:]/.test(x)) break;
+    }
   }
+  return false;
+}
+
+function explainNegationPhrase(original: string, perturbed: string, diff: readonly WordDiffSegment[]): SelfCheckVerdict {
+  const twoPlaces = { ok: false, reason: "The text changes in 2 places, not exactly one." };
+  const places = editedPlaces(diff);
+  if (places.length !== 2 || places.some((p) => wordCount(p.removed) + wordCount(p.added) > MAX_PLACE_WORDS)) return twoPlaces;
+  const [first, second] = places;
+  const mirrored = isContrastSwap(original, perturbed);
+  const licensed = places.some((p) => POLARITY_ITEM.test(p.removed));
+  const span = changedSpan(original, perturbed);
+  const kept = wordCount(span.removed) - wordCount(first.removed) - wordCount(second.removed);
+  if (!(mirrored || licensed) || kept > MAX_KEPT_WORDS || /[.!?]\s|\n/.test(span.removed + span.added)) return twoPlaces;
   const codeBefore = nonProse(original);
   const codeAfter = nonProse(perturbed);
   if (codeBefore.length !== codeAfter.length || codeBefore.some((c, i) => c !== codeAfter[i])) {
