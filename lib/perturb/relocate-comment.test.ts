@@ -98,4 +98,20 @@ describe("locationCandidates", () => {
     const stray: InlineAnchor = { id: 9, path: "pandas/_libs/groupby.pyx", diffHunk: pyxHunk };
     expect(locationCandidates(stray, others, { patch })).toMatchObject({ candidates: [], reason: expect.stringMatching(/not in the patch/) });
   });
+
+  it("counts two pushes' comments on one line once, keeping the hunk of the judged patch", () => {
+    const older = testHunk.replace("+512,18", "+512,16");
+    const patch = [
+      "diff --git a/pandas/core/groupby/groupby.py b/pandas/core/groupby/groupby.py",
+      groupbyHunkB,
+      "diff --git a/pandas/tests/groupby/test_reductions.py b/pandas/tests/groupby/test_reductions.py",
+      testHunk,
+    ].join("\n");
+    const result = locationCandidates(target, [
+      { id: 3001, path: "pandas/tests/groupby/test_reductions.py", diffHunk: older },
+      { id: 1001, path: "pandas/tests/groupby/test_reductions.py", diffHunk: testHunk },
+    ], { patch });
+    expect(result.candidates.map((c) => c.id)).toEqual([1001]);
+  });
 });
+
