@@ -102,7 +102,7 @@ export function chunkOf(chunks: readonly Chunk[], index: number): Chunk | undefi
  */
 export function rhetoricalFrame(sentence: Sentence, i: number): number | undefined {
   const chunk = chunkOf(sentenceChunks(sentence), i);
-  if (!chunk || chunk.mood !== "rhetorical") return undefined;
+  if (chunk?.mood !== "rhetorical") return undefined;
   const start = firstContent(sentence, chunk.first, chunk.last);
   return isNegatedAuxiliary(sentence.tokens[start]) ? start : undefined;
 }

@@ -116,24 +116,18 @@ export function negationCandidates(text: string): PerturbationResult<TextCandida
     }
   }
   const byText = new Map<string, TextCandidate>();
-  {
-    for (const { edit, sentence, chunk } of pruneEdits(found)) {
-      {
-        {
-          const before = text.slice(edit.start, edit.end);
-          if (before === edit.after || (!edit.movesCode && !isInsideProse(analysis.segments, edit.start, edit.end))) continue;
-          const perturbed = text.slice(0, edit.start) + edit.after + text.slice(edit.end);
-          if (!explainSelfCheck(text, perturbed, "negation").ok) continue; // the page would show it as failing
-          const { score, where } = scoreEdit(edit, sentence, chunk);
-          const candidate: TextCandidate = {
-            text: perturbed, start: edit.start, end: edit.end, before, after: edit.after,
-            rationale: `${edit.rationale} (${where}).`, score, rule: edit.rule,
-          };
-          const existing = byText.get(perturbed);
-          if (!existing || existing.score < score) byText.set(perturbed, candidate);
-        }
-      }
-    }
+  for (const { edit, sentence, chunk } of pruneEdits(found)) {
+    const before = text.slice(edit.start, edit.end);
+    if (before === edit.after || (!edit.movesCode && !isInsideProse(analysis.segments, edit.start, edit.end))) continue;
+    const perturbed = text.slice(0, edit.start) + edit.after + text.slice(edit.end);
+    if (!explainSelfCheck(text, perturbed, "negation").ok) continue; // the page would show it as failing
+    const { score, where } = scoreEdit(edit, sentence, chunk);
+    const candidate: TextCandidate = {
+      text: perturbed, start: edit.start, end: edit.end, before, after: edit.after,
+      rationale: `${edit.rationale} (${where}).`, score, rule: edit.rule,
+    };
+    const existing = byText.get(perturbed);
+    if (!existing || existing.score < score) byText.set(perturbed, candidate);
   }
   const candidates = [...byText.values()].sort((a, b) => b.score - a.score || a.start - b.start || a.text.localeCompare(b.text));
   if (candidates.length === 0) {

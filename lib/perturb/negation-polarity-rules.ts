@@ -67,7 +67,7 @@ function licenceFor(sentence: Sentence, k: number): { licence: Licence; anchor: 
     }
     const doForm = /^(do|does|did)n't$/.exec(token.lower)?.[1];
     if (doForm) {
-      let v = j + 1;
+      const v = j + 1;
       if (t[v] && ADVERBS.has(t[v].lower)) return undefined; // "doesn't really help at all": two places
       const verb = t[v];
       if (!verb || verb.code || verb.clause !== token.clause) return undefined;
