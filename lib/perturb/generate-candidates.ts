@@ -9,7 +9,7 @@ import { symbolCandidates } from "./symbol-swap";
 
 export const negationInputSchema = z.object({ text: z.string() });
 export const symbolInputSchema = z.object({ text: z.string(), knownSymbols: z.array(z.string()) });
-export const locationInputSchema = z.object({ target: inlineAnchorSchema, others: z.array(inlineAnchorSchema) });
+export const locationInputSchema = z.object({ target: inlineAnchorSchema, others: z.array(inlineAnchorSchema), patch: z.string().optional() });
 
 export type NegationInput = z.infer<typeof negationInputSchema>;
 export type SymbolInput = z.infer<typeof symbolInputSchema>;
@@ -32,8 +32,8 @@ export function generateCandidates(kind: PerturbationKind, input: unknown): Pert
       return symbolCandidates(text, { knownSymbols });
     }
     case "location": {
-      const { target, others } = locationInputSchema.parse(input);
-      return locationCandidates(target, others);
+      const { target, others, patch } = locationInputSchema.parse(input);
+      return locationCandidates(target, others, { patch });
     }
   }
 }

@@ -76,4 +76,22 @@ describe("llmPerturbationProposals", () => {
     expect(result.reason).toMatch(/text edits only/);
     expect(server!.requests).toHaveLength(0);
   });
+
+  it("shows the model the commented file's part of the patch, and refuses a swap of library API like the rules do", async () => {
+    const client = await clientFor(fakeReply.json({
+      proposals: [
+        { perturbed_comment: parent.body.replace("`__all__`", "`__all_impl__`"), rationale: "Renames a builtin." },
+        { perturbed_comment: "Catching `ExceptionImpl` is wrong.", rationale: "Library rename." },
+      ],
+    }));
+    const patch = `diff --git a/${parent.path} b/${parent.path}\n${parent.diffHunk}\ndiff --git a/other.py b/other.py\n@@ -1 +1 @@\n+unrelated_line = 1\n`;
+    const result = await llmPerturbationProposals(client, { ...parent, body: "Catching `Exception` is wrong.", patch }, "symbol");
+    const user = server!.requests[0].body!.messages!.find((m) => m.role === "user")!.content;
+    expect(user).toContain("surrounding_patch");
+    expect(user).toContain("from agentflow.exceptions import RateLimitError");
+    expect(user).not.toContain("unrelated_line");
+    const library = result.candidates.find((c) => c.perturbed.body.includes("ExceptionImpl"));
+    expect(library?.selfCheck).toMatchObject({ ok: false, reason: expect.stringMatching(/library or builtin/) });
+  });
 });
+

@@ -2,9 +2,10 @@ import { z } from "zod";
 import { cachedCompleteJson, type LlmCache } from "@/lib/llm/cache";
 import type { LlmClient } from "@/lib/llm/client";
 import type { PerturbationKind } from "./candidate-schema";
+import { isLibraryElement } from "./library-names";
 import { asSnapshot, type ProposedCandidate } from "./proposed-candidate";
 import {
-  MAX_LLM_PROPOSALS, PERTURBATION_PROMPT_VERSION, perturbationSystemPrompt, perturbationUserPrompt,
+  MAX_LLM_PROPOSALS, PERTURBATION_PROMPT_VERSION, perturbationSystemPrompt, perturbationUserPrompt, surroundingPatch,
 } from "./perturbation-prompt";
 import { describeCandidate } from "./rule-proposals";
 
@@ -23,6 +24,8 @@ export type LlmProposalParent = {
   knownSymbols: readonly string[];
   /** Names listed to the model for symbol swaps (default: the first known ones); keep it short. */
   promptSymbols?: readonly string[];
+  /** The pull request's patch: the model sees the commented file's part of it around the hunk. */
+  patch?: string | null;
 };
 
 export type LlmProposals = { candidates: ProposedCandidate[]; model: string | null; cached: boolean; reason?: string };
@@ -30,9 +33,17 @@ export type LlmProposals = { candidates: ProposedCandidate[]; model: string | nu
 /** At most this many names go into the prompt. */
 export const PROMPT_SYMBOL_CAP = 400;
 
+function removedNames(candidate: ProposedCandidate): string[] {
+  return namesOf(candidate, "removed");
+}
+
 function addedNames(candidate: ProposedCandidate): string[] {
+  return namesOf(candidate, "added");
+}
+
+function namesOf(candidate: ProposedCandidate, kind: "added" | "removed"): string[] {
   return candidate.diff
-    .filter((s) => s.kind === "added")
+    .filter((s) => s.kind === kind)
     .flatMap((s) => s.text.split(/[\s`'"(),:;]+/))
     .map((t) => t.replace(/[.]+$/, ""))
     .filter(Boolean);
@@ -54,7 +65,11 @@ export async function llmPerturbationProposals(
   }
   const request = {
     system: perturbationSystemPrompt(kind),
-    user: perturbationUserPrompt(kind, { ...parent, knownSymbols: (parent.promptSymbols ?? parent.knownSymbols).slice(0, PROMPT_SYMBOL_CAP) }),
+    user: perturbationUserPrompt(kind, {
+      ...parent,
+      knownSymbols: (parent.promptSymbols ?? parent.knownSymbols).slice(0, PROMPT_SYMBOL_CAP),
+      surroundingPatch: parent.patch ? surroundingPatch(parent.patch, parent.path) : null,
+    }),
     schema: LlmPerturbationAnswerSchema,
     schemaName: `perturbation_${kind}_proposals`,
     temperature: 0.7,
@@ -73,7 +88,12 @@ export async function llmPerturbationProposals(
     });
     if (seen.has(candidate.key)) return;
     seen.add(candidate.key);
-    if (kind === "symbol") candidate.existsInRepository = addedNames(candidate).some((n) => known.has(n) || known.has(n.split(".").pop() ?? ""));
+    if (kind === "symbol") {
+      candidate.existsInRepository = addedNames(candidate).some((n) => known.has(n) || known.has(n.split(".").pop() ?? ""));
+      // The same check as the rule generator: library and builtin API is never the swapped element.
+      const library = removedNames(candidate).find((n) => isLibraryElement({ element: n, name: n.split(".").pop() ?? n }));
+      if (library && candidate.selfCheck.ok) candidate.selfCheck = { ok: false, reason: `"${library}" is library or builtin API, not the repository's own symbol.` };
+    }
     candidates.push(candidate);
   });
   return {

@@ -1,31 +1,94 @@
 import { isInsideProse } from "./code-spans";
 import type { PerturbationResult, TextCandidate } from "./candidate-schema";
+import { explainSelfCheck } from "./self-check";
+import { chunkOf, rhetoricalFrame, sentenceChunks, type Chunk } from "./clause-mood";
 import { ADDITION_RULES } from "./negation-addition-rules";
+import { CLAIM_RULES } from "./negation-claim-rules";
+import { POLARITY_RULES } from "./negation-polarity-rules";
 import { REMOVAL_RULES } from "./negation-removal-rules";
-import type { NegationEdit, RuleContext } from "./negation-vocabulary";
+import { LEXICAL_ANTONYMS, type NegationEdit, type RuleContext } from "./negation-vocabulary";
 import { analyseProse, type Sentence } from "./prose-tokens";
 
-const RULES = [...REMOVAL_RULES, ...ADDITION_RULES];
+const RULES = [...POLARITY_RULES, ...CLAIM_RULES, ...REMOVAL_RULES, ...ADDITION_RULES];
+
+/** Inside a rhetorical question only these reverse what it asserts; the rest would ask another question. */
+const RHETORICAL_RULES = new Set(["antonym", "claim-verb", "why-not", "polarity"]);
+/** Rules whose edit reverses the claim weakly ("without" → "with", "all" → "no"): kept only when nothing better exists. */
+const FALLBACK_RULES = new Set(["without", "no-to-any", "quantifier", "possession", "none-of-any"]);
 
 /**
- * Ranking favours the comment's main claim: the first sentence, its main clause, a statement
- * rather than a question, the author's own words rather than quoted text, earlier words.
+ * Documented ranking score: the rule's base strength (polarity rewrite 76, contrast 78,
+ * claim-verb antonym 74, dropped negation 70, inserted "not" 68, lexical antonym 62–64, weaker
+ * forms below) + 20 for the first sentence (+10 for the second) − 15 in a subordinate clause
+ * − 5 inside a rhetorical question (− 15 for dropping its negated frame) − 4 after the sentence's first punctuation break − 50 in quoted text − 8 for a "not" put before a word that
+ * has an exact opposite ("is not always" is weaker than "is never") − half a point per word
+ * before the anchor (at most 10). Higher is the more plausible hard negative.
  */
-function scoreEdit(edit: NegationEdit, sentence: Sentence): { score: number; where: string } {
+function scoreEdit(edit: NegationEdit, sentence: Sentence, chunk: Chunk | undefined): { score: number; where: string } {
   const { anchor } = edit;
   let score = edit.base;
   score += sentence.index === 0 ? 20 : sentence.index === 1 ? 10 : 0;
   if (anchor.subordinate) score -= 15;
-  if (sentence.question) score -= 20;
+  const rhetorical = chunk?.mood === "rhetorical";
+  if (rhetorical) score -= RHETORICAL_RULES.has(edit.rule) ? 5 : 15; // dropping the frame only turns it into a plain question
+  if (chunk && chunk.first > 0) score -= 4; // a later stretch usually supports the claim ("…: we retry three times now")
   if (anchor.quoted) score -= 50;
+  const inserted = edit.after.trim().split(/\s+/).pop();
+  const nextWord = sentence.tokens.find((t) => t.start >= edit.end && !t.code);
+  if (/\bnot$/.test(edit.after) && inserted === "not" && nextWord && LEXICAL_ANTONYMS[nextWord.lower]) score -= 8;
+  if (/\bnot$|n't$|not$/.test(edit.after) && nextWord && LEXICAL_ANTONYMS[nextWord.lower] && edit.rule === "auxiliary") score -= 8;
   score -= Math.min(10, anchor.index * 0.5);
   const notes = [
     `sentence ${sentence.index + 1}`,
     anchor.subordinate ? "subordinate clause" : "main clause",
-    ...(sentence.question ? ["question"] : []),
+    ...(rhetorical ? ["rhetorical question"] : []),
     ...(anchor.quoted ? ["quoted text"] : []),
   ];
   return { score: Math.round(score * 10) / 10, where: notes.join(", ") };
+}
+
+/**
+ * Whether an edit reverses a claim: never in a request or a plain question; in a rhetorical
+ * question only the rules that reverse what it asserts, or dropping its negated frame
+ * ("Shouldn't this be `>=`?" → "Should this be `>=`?").
+ */
+function editsAClaim(edit: NegationEdit, sentence: Sentence, chunk: Chunk | undefined): boolean {
+  if (!chunk || chunk.mood === "request" || chunk.mood === "question") return false;
+  if (chunk.mood === "assertive") return true;
+  if (RHETORICAL_RULES.has(edit.rule)) return true;
+  return (edit.rule === "negated-auxiliary" || edit.rule === "do-support") && rhetoricalFrame(sentence, edit.anchor.index) === edit.anchor.index;
+}
+
+type Found = { edit: NegationEdit; sentence: Sentence; chunk: Chunk | undefined };
+
+/** Subordinators of a condition or a time, which the claim depends on rather than asserts. */
+const CIRCUMSTANCE_OPENERS = new Set(["if", "when", "whenever", "before", "after", "until", "once", "unless", "while", "whether"]);
+
+/** The edit sits in an if/when/before… clause ("…before the last chunk is flushed"): not a claim. */
+function isCircumstance(found: Found): boolean {
+  const { anchor } = found.edit;
+  if (!anchor.subordinate) return false;
+  const tokens = found.sentence.tokens;
+  let k = anchor.index;
+  while (k > 0 && tokens[k - 1].clause === anchor.clause) k--;
+  return CIRCUMSTANCE_OPENERS.has(tokens[k].lower);
+}
+
+/**
+ * Which edits survive their neighbours: a contrast swap or a polarity rewrite owns its stretch
+ * (negating the verb of "gets the id, not the object" would say "does not get the id, not the
+ * object"); a main-clause edit hides the if/when/before… clauses of its sentence; fallback rules stay
+ * only when nothing better exists in the comment.
+ */
+function pruneEdits(found: readonly Found[]): Found[] {
+  const owners = found.filter((f) => f.edit.rule === "contrast" || f.edit.rule === "polarity" || f.edit.rule === "but-not");
+  const owned = (f: Found) => owners.some((o) => o !== f && o.sentence === f.sentence && o.edit.rule !== f.edit.rule &&
+    ((o.chunk && f.chunk && (o.chunk === f.chunk || (o.edit.rule === "contrast" && f.chunk.last + 1 === o.chunk.first))) || (f.edit.start < o.edit.end && o.edit.start < f.edit.end)));
+  let kept = found.filter((f) => !owned(f));
+  const mainSentences = new Set(kept.filter((f) => !f.edit.anchor.subordinate).map((f) => f.sentence));
+  kept = kept.filter((f) => !isCircumstance(f) || !mainSentences.has(f.sentence));
+  const strong = kept.filter((f) => !FALLBACK_RULES.has(f.edit.rule));
+  return strong.length > 0 ? strong : kept;
 }
 
 /**
@@ -40,30 +103,37 @@ export function negationCandidates(text: string): PerturbationResult<TextCandida
     return { candidates: [], reason: "The comment has no prose outside code, links and markup, so there is no statement to negate." };
   }
   const context: RuleContext = { text, contracted: analysis.contracted, apostrophe: analysis.apostrophe };
-  const byText = new Map<string, TextCandidate>();
+  const found: Found[] = [];
   for (const sentence of analysis.sentences) {
+    const chunks = sentenceChunks(sentence);
     for (let i = 0; i < sentence.tokens.length; i++) {
       for (const rule of RULES) {
         for (const edit of rule(sentence, i, context)) {
-          const before = text.slice(edit.start, edit.end);
-          if (before === edit.after || !isInsideProse(analysis.segments, edit.start, edit.end)) continue;
-          const perturbed = text.slice(0, edit.start) + edit.after + text.slice(edit.end);
-          const { score, where } = scoreEdit(edit, sentence);
-          const candidate: TextCandidate = {
-            text: perturbed, start: edit.start, end: edit.end, before, after: edit.after,
-            rationale: `${edit.rationale} (${where}).`, score, rule: edit.rule,
-          };
-          const existing = byText.get(perturbed);
-          if (!existing || existing.score < score) byText.set(perturbed, candidate);
+          const chunk = chunkOf(chunks, edit.anchor.index);
+          if (editsAClaim(edit, sentence, chunk)) found.push({ edit, sentence, chunk });
         }
       }
     }
+  }
+  const byText = new Map<string, TextCandidate>();
+  for (const { edit, sentence, chunk } of pruneEdits(found)) {
+    const before = text.slice(edit.start, edit.end);
+    if (before === edit.after || (!edit.movesCode && !isInsideProse(analysis.segments, edit.start, edit.end))) continue;
+    const perturbed = text.slice(0, edit.start) + edit.after + text.slice(edit.end);
+    if (!explainSelfCheck(text, perturbed, "negation").ok) continue; // the page would show it as failing
+    const { score, where } = scoreEdit(edit, sentence, chunk);
+    const candidate: TextCandidate = {
+      text: perturbed, start: edit.start, end: edit.end, before, after: edit.after,
+      rationale: `${edit.rationale} (${where}).`, score, rule: edit.rule,
+    };
+    const existing = byText.get(perturbed);
+    if (!existing || existing.score < score) byText.set(perturbed, candidate);
   }
   const candidates = [...byText.values()].sort((a, b) => b.score - a.score || a.start - b.start || a.text.localeCompare(b.text));
   if (candidates.length === 0) {
     return {
       candidates,
-      reason: "No affirmative or negative expression to reverse: no auxiliary (is, can, should, does…), negation (not, never, no longer) or polarity word (needed, safe, possible, always…) in the prose.",
+      reason: "No claim to reverse: the prose is a request, a plain question or a courtesy, or has no auxiliary (is, can, should, does…), negation (not, never, no longer), claim verb (breaks, leaks, handles…) or polarity word (needed, safe, always…).",
     };
   }
   return { candidates };

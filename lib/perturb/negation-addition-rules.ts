@@ -1,4 +1,8 @@
+import { CLAIM_VERB_ANTONYMS, NEGATABLE_CLAIM_VERBS, claimVerbOf } from "./claim-verbs";
+import { rhetoricalFrame } from "./clause-mood";
 import { matchCase, withApostrophe } from "./match-case";
+
+const ANTONYM_VERBS = new Set(Object.keys(CLAIM_VERB_ANTONYMS));
 import {
   ADVERBS, ADVERBS_BEFORE_NOT, BE, BE_CONTRACTIONS, DETERMINERS, DO, HAVE, LEXICAL_ANTONYMS,
   MODALS, NEGATE_CONTRACTED, NEGATE_FULL, NEGATIVE_WORDS, adjacentNext, edit, firstContentIndex,
@@ -28,7 +32,8 @@ function followedByNegation(sentence: Sentence, i: number): boolean {
 /** "None of these branches can return…": the clause is negative already, a "not" would double it. */
 function clauseAlreadyNegative(sentence: Sentence, i: number): boolean {
   const { clause } = sentence.tokens[i];
-  return sentence.tokens.slice(0, i).some((t) => t.clause === clause && !t.code && (NEGATIVE_WORDS.has(t.lower) || t.lower.endsWith("n't")));
+  const frame = rhetoricalFrame(sentence, i); // "Isn't this always true?": the question's form, not its claim
+  return sentence.tokens.slice(0, i).some((t, k) => k !== frame && t.clause === clause && !t.code && (NEGATIVE_WORDS.has(t.lower) || t.lower.endsWith("n't")));
 }
 
 function isAuxiliaryHave(sentence: Sentence, i: number): boolean {
@@ -146,7 +151,8 @@ export const negateStill: NegationRule = (sentence, i) => {
   if (still.lower !== "still" || !prev || !nextToken || clauseAlreadyNegative(sentence, i)) return [];
   if (NEGATIVE_WORDS.has(nextToken.lower) || nextToken.lower.endsWith("n't")) return [];
   const afterAuxiliary = BE.has(prev.lower) || MODALS.has(prev.lower) || HAVE.has(prev.lower);
-  if (!afterAuxiliary && !(isVerbLike(nextToken) && !nextToken.tags.has("Auxiliary"))) return [];
+  const claimVerb = !!claimVerbOf(nextToken.lower, NEGATABLE_CLAIM_VERBS) || !!claimVerbOf(nextToken.lower, ANTONYM_VERBS);
+  if (!afterAuxiliary && !claimVerb && !(isVerbLike(nextToken) && !nextToken.tags.has("Auxiliary"))) return [];
   return [edit(still, still.start, still.end, matchCase(still.text, "no longer"), "still", 58, `Replaces "still" with "no longer"`)];
 };
 

@@ -11,6 +11,8 @@ export type NegationEdit = {
   /** The word that carries the polarity; its context drives the ranking. */
   anchor: Token;
   rationale: string;
+  /** The edit moves code spans as a whole ("`>=`, not `>`" → "`>`, not `>=`"), never inside them. */
+  movesCode?: boolean;
 };
 
 export type RuleContext = {
@@ -74,7 +76,9 @@ export const LEXICAL_ANTONYMS: Record<string, string> = {
   reachable: "unreachable", unreachable: "reachable",
   deterministic: "non-deterministic", "non-deterministic": "deterministic", nondeterministic: "deterministic",
   unused: "used", unneeded: "needed", unsupported: "supported",
-  nothing: "something", something: "nothing",
+  nothing: "something", something: "nothing", nobody: "everybody", everybody: "nobody",
+  faster: "slower", slower: "faster", mutable: "immutable", immutable: "mutable",
+  identical: "different", wrong: "right", outdated: "up to date",
 };
 
 /** "not X" where dropping "not" affirms X, even with no auxiliary before it ("Not needed."). */

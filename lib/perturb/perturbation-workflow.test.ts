@@ -130,7 +130,8 @@ describe.each(TEST_DATABASE_KINDS)("perturbation workflow on %s", (kind) => {
   });
 
   test("an edit replaces the text and discards earlier verifications; location text cannot be edited", async () => {
-    const created = await create(w.trustworthyOtherInline, "negation", 1);
+    // third candidate: "never → always" (first "should → should not", then the claim verb "raises → swallows")
+    const created = await create(w.trustworthyOtherInline, "negation", 2);
     await verifyPerturbation(db.prisma, { instanceId: created.id, verifierId: w.users.alice, decision: "accept" });
     const current = (await db.prisma.instance.findUniqueOrThrow({ where: { id: created.id } })).perturbedBody!;
     expect(current).toContain("we always reach this line");

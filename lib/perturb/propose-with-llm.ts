@@ -25,6 +25,7 @@ export async function proposeWithLlm(
       prTitle: parent.pullRequest.title,
       knownSymbols: known?.symbols ?? [],
       promptSymbols: [...patchNames.identifiers, ...patchNames.paths],
+      patch: parent.pullRequest.patch,
     },
     kind,
     { cache: options.cache },

@@ -48,7 +48,7 @@ const SUBORDINATORS = new Set([
 const COORDINATORS = new Set(["and", "but", "or", "so", "yet"]);
 const ABBREVIATIONS = /(?:^|\s)(?:e\.g|i\.e|etc|vs|cf|approx|incl|resp|w\.r\.t|a\.k\.a)\.$/i;
 const WORD = /[A-Za-z_][\w]*(?:[.-][\w]+)*(?:['’][A-Za-z]+)?/g;
-const CLAUSE_BREAK = /[,;:()\u2013\u2014]|\s-\s/;
+export const CLAUSE_BREAK = /[,;:()\u2013\u2014]|\s-\s/;
 
 function sentenceRanges(masked: string): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];

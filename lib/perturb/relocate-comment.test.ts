@@ -71,4 +71,47 @@ describe("locationCandidates", () => {
       expect(selfCheck({ body, path: target.path, diffHunk: target.diffHunk }, { body, path: candidate.path, diffHunk: candidate.diffHunk }, "location")).toBe(true);
     }
   });
+
+  it("skips an older comment on the same line from an earlier push: same place by content", () => {
+    const earlier = groupbyHunkB.replace("+1121,9", "+1121,8");
+    const result = locationCandidates(target, [
+      { id: 2001, path: target.path, diffHunk: earlier },
+      { id: 1001, path: "pandas/tests/groupby/test_reductions.py", diffHunk: testHunk },
+    ]);
+    expect(result.candidates.map((c) => c.id)).toEqual([1001]);
+  });
+
+  it("with the judged patch, moves only onto code the patch shows", () => {
+    const patch = [
+      "diff --git a/pandas/core/groupby/groupby.py b/pandas/core/groupby/groupby.py",
+      "--- a/pandas/core/groupby/groupby.py",
+      "+++ b/pandas/core/groupby/groupby.py",
+      groupbyHunkB,
+      "diff --git a/pandas/tests/groupby/test_reductions.py b/pandas/tests/groupby/test_reductions.py",
+      testHunk,
+    ].join("\n");
+    const others: InlineAnchor[] = [
+      { id: 1004, path: "pandas/_libs/groupby.pyx", diffHunk: pyxHunk },
+      { id: 1001, path: "pandas/tests/groupby/test_reductions.py", diffHunk: testHunk },
+    ];
+    expect(locationCandidates(target, others, { patch }).candidates.map((c) => c.id)).toEqual([1001]);
+    const stray: InlineAnchor = { id: 9, path: "pandas/_libs/groupby.pyx", diffHunk: pyxHunk };
+    expect(locationCandidates(stray, others, { patch })).toMatchObject({ candidates: [], reason: expect.stringMatching(/not in the patch/) });
+  });
+
+  it("counts two pushes' comments on one line once, keeping the hunk of the judged patch", () => {
+    const older = testHunk.replace("+512,18", "+512,16");
+    const patch = [
+      "diff --git a/pandas/core/groupby/groupby.py b/pandas/core/groupby/groupby.py",
+      groupbyHunkB,
+      "diff --git a/pandas/tests/groupby/test_reductions.py b/pandas/tests/groupby/test_reductions.py",
+      testHunk,
+    ].join("\n");
+    const result = locationCandidates(target, [
+      { id: 3001, path: "pandas/tests/groupby/test_reductions.py", diffHunk: older },
+      { id: 1001, path: "pandas/tests/groupby/test_reductions.py", diffHunk: testHunk },
+    ], { patch });
+    expect(result.candidates.map((c) => c.id)).toEqual([1001]);
+  });
 });
+

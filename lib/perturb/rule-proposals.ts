@@ -14,6 +14,8 @@ export type ParentComment = {
   /** Anchors of the PR's other inline comments: where a location perturbation may move it. */
   siblings: InlineAnchor[];
   knownSymbols: readonly string[];
+  /** The patch the instance is judged against: a location move must land on code it shows. */
+  patch?: string | null;
 };
 
 export type Proposals = { candidates: ProposedCandidate[]; reason?: string };
@@ -65,6 +67,7 @@ export function ruleProposals(kind: PerturbationKind, parent: ParentComment): Pr
   const result = generateCandidates("location", {
     target: { id: parent.id, path: parent.path, diffHunk: parent.diffHunk },
     others: parent.siblings,
+    ...(parent.patch ? { patch: parent.patch } : {}),
   });
   const candidates = result.candidates.map((c) =>
     describeCandidate("location", original, { body: original.body, path: c.path, diffHunk: c.diffHunk }, {

@@ -52,3 +52,21 @@ describe("selfCheck: location", () => {
     expect(explainSelfCheck({ body, path: "a.py", diffHunk: hunk }, { body, path: "a.py", diffHunk: `${hunk}\n+    pass` }, "location").reason).toMatch(/same file and hunk/);
   });
 });
+
+describe("selfCheck: one consistent swap, one short phrase", () => {
+  it("accepts a symbol renamed alike in every mention, not two different swaps", () => {
+    expect(selfCheck("`f` calls `g`, and `f` is slow", "`h` calls `g`, and `h` is slow", "symbol")).toBe(true);
+    expect(selfCheck("`f` calls `g`, and `f` is slow", "`h` calls `g`, and `k` is slow", "symbol")).toBe(false);
+  });
+
+  it("accepts a negation phrase that keeps a word inside, within one sentence and short", () => {
+    expect(selfCheck("This import is not used anymore.", "This import is still used.", "negation")).toBe(true);
+    expect(selfCheck("It is used. It is read.", "It is not used. It is not read.", "negation")).toBe(false);
+  });
+
+  it("accepts code spans moved whole by a contrast swap, never code changed", () => {
+    expect(selfCheck("This should be `>=`, not `>`.", "This should be `>`, not `>=`.", "negation")).toBe(true);
+    expect(selfCheck("This should be `>=`, not `>`.", "This should be `<`, not `>`.", "negation")).toBe(false);
+  });
+});
+

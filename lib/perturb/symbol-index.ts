@@ -1,5 +1,5 @@
 import { looksLikeFilePath } from "./file-extensions";
-import { nearMissRelation, synthesiseNames, togglePlural, type NameVariant } from "./symbol-variants";
+import { inventedPlural, nearMissRelation, synthesiseNames, type NameVariant } from "./symbol-variants";
 
 /** The repository's names at the base commit plus the patch's, split for near-miss lookup. */
 export type SymbolIndex = {
@@ -98,11 +98,12 @@ export function existingNearMissPaths(path: string, index: SymbolIndex): NameVar
 export function inventedPaths(path: string, index: SymbolIndex): NameVariant[] {
   const { dir, stem, ext } = splitPath(path);
   const out: NameVariant[] = [];
-  const plural = togglePlural(stem);
+  const plural = /^[a-z_]+$/.test(stem) ? inventedPlural(stem) : undefined; // README.md never becomes READMES.md
   if (plural) out.push({ name: `${dir}${plural}.${ext}`, relation: "file name singular/plural toggled", score: 50 });
   const sibling = EXTENSION_FAMILIES.find((f) => f.includes(ext))?.find((e) => e !== ext && (e.startsWith(ext) || ext.startsWith(e)));
   if (sibling) out.push({ name: `${dir}${stem}.${sibling}`, relation: "sibling extension", score: 52 });
-  if (!stem.startsWith("__")) out.push({ name: `${dir}${stem.startsWith("_") ? stem.slice(1) : `_${stem}`}.${ext}`, relation: "leading underscore toggled", score: 48 });
+  const module = EXTENSION_FAMILIES[0].includes(ext) || EXTENSION_FAMILIES[1].includes(ext);
+  if (module && !stem.startsWith("__")) out.push({ name: `${dir}${stem.startsWith("_") ? stem.slice(1) : `_${stem}`}.${ext}`, relation: "leading underscore toggled", score: 48 });
   const exists = (candidate: string) =>
     index.pathSet.has(candidate) ||
     (dir === "" && index.basenames.has(candidate)) ||

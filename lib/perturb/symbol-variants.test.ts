@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { editDistance } from "./edit-distance";
-import { camelToSnake, nearMissRelation, snakeToCamel, synthesiseNames, togglePlural } from "./symbol-variants";
+import { camelToSnake, inventedPlural, looksLikeWord, nearMissRelation, snakeToCamel, synthesiseNames, togglePlural } from "./symbol-variants";
 
 describe("togglePlural", () => {
   it.each([
@@ -32,8 +32,8 @@ describe("synthesiseNames", () => {
   });
 
   it("gives classes an Impl suffix and a Base prefix", () => {
-    expect(synthesiseNames("GroupBy").map((v) => v.name)).toEqual(["GroupByImpl", "BaseGroupBy", "GroupByV2"]);
-    expect(synthesiseNames("Config").map((v) => v.name)).toEqual(["ConfigImpl", "Configs", "BaseConfig", "ConfigV2"]);
+    expect(synthesiseNames("GroupBy").map((v) => v.name)).toEqual(["GroupByImpl", "BaseGroupBy"]);
+    expect(synthesiseNames("Config").map((v) => v.name)).toEqual(["ConfigImpl", "Configs", "BaseConfig"]);
   });
 });
 
@@ -60,5 +60,24 @@ describe("editDistance", () => {
     expect(editDistance("kitten", "sitting")).toBe(3);
     expect(editDistance("form", "from")).toBe(1);
     expect(editDistance("a", "abcdef", 2)).toBe(3);
+  });
+});
+
+describe("inventedPlural", () => {
+  it.each([["normalize_email", "normalize_emails"], ["getEntry", "getEntries"], ["groupCards", "groupCard"], ["MAX_RETRIES", "MAX_RETRY"], ["batch", "batches"]])("%s → %s", (name, expected) => {
+    expect(inventedPlural(name)).toBe(expected);
+  });
+  it.each(["utcnow", "strict", "README", "flat", "status", "data"])("makes no non-word of %s", (name) => {
+    expect(inventedPlural(name)).toBeUndefined();
+  });
+  it("inflects through the noun, not by cutting letters: assertRaises never becomes assertRais", () => {
+    expect(inventedPlural("assertRaises")).toBe("assertRaise");
+  });
+});
+
+describe("looksLikeWord", () => {
+  it("tells words from letter soup", () => {
+    expect(["header", "batch", "strength", "column"].every(looksLikeWord)).toBe(true);
+    expect(["utcnow", "ctx", "README", "xs"].some(looksLikeWord)).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import nlp from "compromise";
 import { editDistance, sharedPrefixLength } from "./edit-distance";
 
 /** How a swapped-in name relates to the original; explains the candidate to the expert. */
@@ -69,9 +70,60 @@ function toggleLeadingUnderscore(name: string): string {
   return name.startsWith("_") ? name.slice(1) : `_${name}`;
 }
 
+// Consonant runs English words have; any other run of three ("utcnow") marks a non-word.
+const CONSONANT_RUNS = new Set([
+  "str", "scr", "spr", "spl", "shr", "thr", "chr", "sch", "tch", "nch", "ngs", "nth", "rth", "rch",
+  "lch", "ght", "mpl", "mpt", "nct", "ndl", "rst", "rts", "nts", "nds", "lds", "rds", "cks", "sts",
+  "sks", "lts", "rks", "lls", "ffs", "pts", "cts", "nks", "lks", "mps", "rms", "lms", "rns", "ngl",
+  "ckl", "ssw", "ndr", "ntr", "rtn", "lth", "nfl", "nfr", "rdw", "tst", "ngt", "gth",
+]);
+
+/** Spelled like an English word: has a vowel, no unpronounceable consonant run, not an acronym. */
+export function looksLikeWord(word: string): boolean {
+  const lower = word.toLowerCase();
+  if (lower.length < 3 || word === word.toUpperCase() || !/[aeiouy]/.test(lower)) return false;
+  for (const m of lower.matchAll(/[^aeiouy]{3,}/g)) {
+    for (let i = 0; i + 3 <= m[0].length; i++) if (!CONSONANT_RUNS.has(m[0].slice(i, i + 3))) return false;
+  }
+  return true;
+}
+
+/** The other number of an English noun ("email" ↔ "emails", "entry" ↔ "entries"), or undefined. */
+function otherNumber(word: string): string | undefined {
+  const lower = word.toLowerCase();
+  if (!looksLikeWord(lower) || NO_NUMBER.test(lower)) return undefined;
+  const alone = nlp(lower).json()[0]?.terms?.[0]?.tags;
+  if (Array.isArray(alone) && (alone.includes("Adjective") || alone.includes("Adverb"))) return undefined; // strict, flat
+  const phrase = nlp(`the ${lower}`);
+  const noun = phrase.nouns();
+  if (!noun.found) return undefined;
+  const flipped = noun.isPlural().found ? noun.toSingular().text() : noun.toPlural().text();
+  const result = flipped.replace(/^the\s+/i, "");
+  return /^[a-z]+$/.test(result) && result !== lower ? result : undefined;
+}
+
 /**
- * Plausible names that differ from `name` in one small way (paper §2 example:
- * test_nanmedian → test_nanmedian_impl), best-first. Callers drop the ones that exist.
+ * Toggles the number of the name's last word for an invented name, only when that word is an
+ * English noun and the result is one too: getUser → getUsers, normalize_email → normalize_emails,
+ * but never assertRaises → assertRais, utcnow → utcnows or strict → stricts.
+ */
+export function inventedPlural(name: string): string | undefined {
+  const m = /^(.*?)([A-Za-z][a-z0-9]*|[A-Z0-9]+)(_*)$/.exec(name);
+  if (!m || m[2].length < 3) return undefined;
+  const word = m[2];
+  const upper = word === word.toUpperCase();
+  if (upper && m[1] === "") return undefined; // README, URL: an acronym, not a noun
+  const flipped = otherNumber(word);
+  if (!flipped) return undefined;
+  if (upper) return m[1] + flipped.toUpperCase() + m[3];
+  return m[1] + (word[0] === word[0].toUpperCase() ? flipped[0].toUpperCase() + flipped.slice(1) : flipped) + m[3];
+}
+
+/**
+ * Plausible names that differ from `name` in one small way and keep its style (paper §2
+ * example: test_nanmedian → test_nanmedian_impl), best-first. Every variant is made of words:
+ * number changes only on English nouns, no version suffixes, no case-style changes.
+ * Callers drop the ones that exist.
  */
 export function synthesiseNames(name: string): NameVariant[] {
   const style = styleOf(name);
@@ -79,22 +131,14 @@ export function synthesiseNames(name: string): NameVariant[] {
   const add = (candidate: string | undefined, relation: string, score: number) => {
     if (candidate && candidate !== name && /^[A-Za-z_$][\w$]*$/.test(candidate)) out.push({ name: candidate, relation, score });
   };
-  if (style === "dunder" || style === "other") {
-    if (style === "other") add(toggleLeadingUnderscore(name), "leading underscore toggled", 44);
-    return out;
-  }
+  if (style === "dunder" || style === "other") return out;
   const openEnd = !name.endsWith("_");
   if (style === "snake" && openEnd) add(`${name}_impl`, "adds an _impl suffix", 52);
   if (style === "camel" || style === "pascal") add(`${name}Impl`, "adds an Impl suffix", 52);
-  add(togglePlural(name), "singular/plural toggled", 50);
-  if (style !== "pascal") add(toggleLeadingUnderscore(name), "leading underscore toggled", 48);
-  if (style === "pascal") add(`Base${name}`, "adds a Base prefix", 46);
+  add(inventedPlural(name), "singular/plural toggled", 50);
+  if (style !== "pascal" && style !== "upper") add(toggleLeadingUnderscore(name), "leading underscore toggled", 48);
   add(swapVerbPrefix(name, style), "verb prefix swapped", 46);
-  if (style === "snake" && /[a-z0-9]_[a-z]/.test(name)) add(snakeToCamel(name), "snake_case → camelCase", 44);
-  if (style === "camel") add(camelToSnake(name), "camelCase → snake_case", 44);
-  if (style === "snake" && openEnd) add(`${name}_v2`, "adds a _v2 suffix", 40);
-  if (style === "upper") add(`${name}_V2`, "adds a _V2 suffix", 40);
-  if (style === "camel" || style === "pascal") add(`${name}V2`, "adds a V2 suffix", 40);
+  if (style === "pascal") add(`Base${name}`, "adds a Base prefix", 44);
   return out.filter((v, i) => out.findIndex((w) => w.name === v.name) === i);
 }
 

@@ -1,0 +1,108 @@
+import { CLAUSE_BREAK, type Sentence, type Token } from "./prose-tokens";
+
+// What each stretch of a review-comment sentence does (issue #18): negation reverses a claim, so
+// it edits only stretches that assert something about the code, and a rhetorical question only
+// where it asserts ("Shouldn't this be `>=`?"), never a request or a plain question.
+
+/**
+ * assertive: a claim ("This import is not used"); rhetorical: a negative question that asserts
+ * ("Doesn't this leak the socket?"); question: a plain question ("Is this still needed?");
+ * request: an imperative, a suggestion or a courtesy ("Please add…", "We should…", "Thanks!").
+ */
+export type Mood = "assertive" | "rhetorical" | "question" | "request";
+
+/** A stretch of a sentence between punctuation breaks (commas, colons, semicolons, dashes). */
+export type Chunk = { first: number; last: number; mood: Mood };
+
+const LEAD_INS = new Set(["nit", "also", "so", "and", "but", "then", "hmm", "ok", "okay", "minor", "optional", "fyi", "note"]);
+const AUXILIARIES = new Set([
+  "is", "are", "was", "were", "am", "do", "does", "did", "can", "could", "should", "would", "will",
+  "must", "may", "might", "has", "have", "had", "shall",
+]);
+const WH_WORDS = new Set(["why", "how", "what", "where", "when", "which", "who", "whose"]);
+const REQUEST_OPENERS = new Set(["please", "let's", "lets", "let", "consider", "maybe", "perhaps", "suggestion", "thanks", "thank", "lgtm", "cheers", "see", "nice", "great"]);
+const SUGGESTING_SUBJECTS = new Set(["we", "you", "i'd", "we'd", "you'd"]);
+const SUGGESTING_MODALS = new Set(["should", "can", "could", "might", "may", "must", "need", "want", "would", "shall", "'d"]);
+
+function isNegatedAuxiliary(token: Token): boolean {
+  return !token.code && (/n't$/.test(token.lower) || token.lower === "cannot");
+}
+
+function chunkRanges(sentence: Sentence): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  let start = 0;
+  sentence.tokens.forEach((token, i) => {
+    if (i > 0 && CLAUSE_BREAK.test(token.gapBefore)) {
+      ranges.push([start, i - 1]);
+      start = i;
+    }
+  });
+  ranges.push([start, sentence.tokens.length - 1]);
+  return ranges;
+}
+
+function firstContent(sentence: Sentence, first: number, last: number): number {
+  let i = first;
+  while (i < last && LEAD_INS.has(sentence.tokens[i].lower)) i++;
+  return i;
+}
+
+/** An imperative verb opens the stretch: "Use …", "Add a test", "Rename this". */
+function opensWithImperative(token: Token): boolean {
+  if (token.code || token.subordinate) return false;
+  if (token.tags.has("Imperative")) return true;
+  return token.tags.has("Verb") && token.tags.has("Infinitive") && !token.tags.has("Noun") && !token.tags.has("Gerund");
+}
+
+function isRequest(sentence: Sentence, start: number, last: number): boolean {
+  const t = sentence.tokens;
+  const head = t[start];
+  if (!head || head.code) return false;
+  if (REQUEST_OPENERS.has(head.lower) || opensWithImperative(head)) return true;
+  if (head.lower === "don't" || head.lower === "do" && t[start + 1]?.lower === "not") return true; // "Don't call this in the loop"
+  if (head.lower === "how" && t[start + 1]?.lower === "about") return true;
+  if (head.lower === "no" && t[start + 1]?.lower === "need") return false;
+  // "We should also update…", "You can remove this", "I'd rather…"
+  for (let i = start; i <= Math.min(last, start + 2); i++) {
+    if (SUGGESTING_SUBJECTS.has(t[i].lower) && !t[i].code) {
+      const next = t[i + 1];
+      const afterNext = t[i + 2];
+      if (next && (SUGGESTING_MODALS.has(next.lower) || (next.lower === "also" && afterNext && SUGGESTING_MODALS.has(afterNext.lower)))) return true;
+      if (t[i].lower.endsWith("'d")) return true;
+    }
+  }
+  return false;
+}
+
+/** The mood of each punctuation-delimited stretch of a sentence. */
+export function sentenceChunks(sentence: Sentence): Chunk[] {
+  const ranges = chunkRanges(sentence);
+  return ranges.map(([first, last], k) => {
+    const start = firstContent(sentence, first, last);
+    const head = sentence.tokens[start];
+    const inverted = !!head && !head.code && (AUXILIARIES.has(head.lower) || isNegatedAuxiliary(head) || WH_WORDS.has(head.lower));
+    const asking = sentence.question && (k === ranges.length - 1 || inverted);
+    if (asking) {
+      const why = head?.lower === "why" && sentence.tokens[start + 1]?.lower === "not";
+      const rhetorical = (!!head && isNegatedAuxiliary(head)) || why;
+      return { first, last, mood: rhetorical ? "rhetorical" : "question" };
+    }
+    return { first, last, mood: isRequest(sentence, start, last) ? "request" : "assertive" };
+  });
+}
+
+/** The stretch a token belongs to. */
+export function chunkOf(chunks: readonly Chunk[], index: number): Chunk | undefined {
+  return chunks.find((c) => c.first <= index && index <= c.last);
+}
+
+/**
+ * The negated auxiliary that frames a rhetorical question ("Doesn't this leak…?"): it is the
+ * question's form, not a negation of its claim, so words inside may still be reversed.
+ */
+export function rhetoricalFrame(sentence: Sentence, i: number): number | undefined {
+  const chunk = chunkOf(sentenceChunks(sentence), i);
+  if (chunk?.mood !== "rhetorical") return undefined;
+  const start = firstContent(sentence, chunk.first, chunk.last);
+  return isNegatedAuxiliary(sentence.tokens[start]) ? start : undefined;
+}
