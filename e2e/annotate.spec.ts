@@ -34,7 +34,10 @@ async function overviewFigure(page: Page, testId: string): Promise<number> {
   return Number(await page.getByTestId(testId).textContent());
 }
 
-test("two annotators disagree without seeing each other's label, the adjudicator decides, the overview counts it", async ({ browser, baseURL }, info) => {
+test("two annotators disagree without seeing each other's label, the adjudicator decides, the overview counts it", async ({
+  browser,
+  baseURL,
+}, info) => {
   const alice = await signedIn(browser, "alice", baseURL);
   const bob = await signedIn(browser, "bob", baseURL);
   const carol = await signedIn(browser, "carol", baseURL);
@@ -106,7 +109,10 @@ test("two annotators disagree without seeing each other's label, the adjudicator
   await shoot(carol, info, "agreement");
 });
 
-test("an annotator cannot open adjudication, another's label or another's instance: page and direct requests", async ({ browser, baseURL }) => {
+test("an annotator cannot open adjudication, another's label or another's instance: page and direct requests", async ({
+  browser,
+  baseURL,
+}) => {
   const alice = await signedIn(browser, "alice", baseURL);
   const bob = await signedIn(browser, "bob", baseURL);
   const aliceIds = await queueIds(alice);
@@ -121,19 +127,28 @@ test("an annotator cannot open adjudication, another's label or another's instan
   expect([303, 307, 308]).toContain(page.status());
   expect(page.headers().location).toContain("/forbidden");
 
-  const decide = await alice.request.post(`/api/instances/${shared}/adjudication`, { data: { value: "trustworthy", rationale: "I should not be able to" } });
+  const decide = await alice.request.post(`/api/instances/${shared}/adjudication`, {
+    data: { value: "trustworthy", rationale: "I should not be able to" },
+  });
   expect(decide.status()).toBe(403);
 
   const bobsLabel = await alice.request.get(`/api/labels?instanceId=${shared}&annotator=bob`);
   expect(bobsLabel.status()).toBe(403);
   expect((await bobsLabel.json()).code).toBe("blind");
 
-  for (const url of [`/api/labels?instanceId=${bobsOnly}`, `/api/instances/${bobsOnly}`, `/api/instances/${bobsOnly}/timeline`, `/api/instances/${bobsOnly}/repo/tree`]) {
+  for (const url of [
+    `/api/labels?instanceId=${bobsOnly}`,
+    `/api/instances/${bobsOnly}`,
+    `/api/instances/${bobsOnly}/timeline`,
+    `/api/instances/${bobsOnly}/repo/tree`,
+  ]) {
     const res = await alice.request.get(url);
     expect(res.status(), url).toBe(403);
     expect((await res.json()).code, url).toBe("not_assigned");
   }
-  const label = await alice.request.post("/api/labels", { data: { instanceId: bobsOnly, value: "trustworthy", rationale: "not my instance" } });
+  const label = await alice.request.post("/api/labels", {
+    data: { instanceId: bobsOnly, value: "trustworthy", rationale: "not my instance" },
+  });
   expect(label.status()).toBe(403);
 
   await alice.goto(`/annotate/${bobsOnly}`);
@@ -150,11 +165,16 @@ test("an annotator cannot open adjudication, another's label or another's instan
   expect(anonymous.status()).toBe(401);
 });
 
-test("a label saved while the server is unreachable shows as unsaved, survives a reload, and is sent when the server is back", async ({ browser, baseURL }) => {
+test("a label saved while the server is unreachable shows as unsaved, survives a reload, and is sent when the server is back", async ({
+  browser,
+  baseURL,
+}) => {
   const alice = await signedIn(browser, "alice", baseURL);
   const [id] = await queueIds(alice, true);
   await alice.goto(`/annotate/${id}`);
-  await alice.route("**/api/labels", (route) => (route.request().method() === "POST" ? route.abort("connectionrefused") : route.continue()));
+  await alice.route("**/api/labels", (route) =>
+    route.request().method() === "POST" ? route.abort("connectionrefused") : route.continue(),
+  );
   await alice.getByTestId("label-unsuitable").click();
   await alice.getByTestId("rationale").fill("Needs the maintainers' conventions, which are not in the repository.");
   await alice.getByTestId("save-label").click();

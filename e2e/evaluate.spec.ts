@@ -25,10 +25,18 @@ const RUN_A_ROWS = [
 // Run B, one mini-swe-agent trajectory per task: 10 correct, 1 wrong, 1 stopped at the step limit → 10/12 = 83.33%.
 const RUN_B = "Sample judge B · trajectories";
 const RUN_B_ANSWERS: Record<string, boolean | "step-limit"> = {
-  "ledger-101-round": true, "ledger-101-queries": true, "ledger-101-round-negation": false,
-  "ledger-117-naive-datetime": true, "ledger-117-dict-get": false, "ledger-117-naive-datetime-symbol": true,
-  "chart-42-sort": true, "chart-42-listener": "step-limit", "chart-42-listener-location": false,
-  "queue-310-time-after": true, "queue-310-defer-lock": true, "queue-310-defer-lock-negation": false,
+  "ledger-101-round": true,
+  "ledger-101-queries": true,
+  "ledger-101-round-negation": false,
+  "ledger-117-naive-datetime": true,
+  "ledger-117-dict-get": false,
+  "ledger-117-naive-datetime-symbol": true,
+  "chart-42-sort": true,
+  "chart-42-listener": "step-limit",
+  "chart-42-listener-location": false,
+  "queue-310-time-after": true,
+  "queue-310-defer-lock": true,
+  "queue-310-defer-lock-negation": false,
 };
 
 function trajectory(answer: boolean | "step-limit"): string {
@@ -79,7 +87,9 @@ test("admin loads the sample export, imports a JSONL and a trajectory run, and c
     page,
     RUN_B,
     Object.entries(RUN_B_ANSWERS).map(([key, answer]) => ({
-      name: `${sampleEvalId(key)}.traj.json`, mimeType: "application/json", buffer: Buffer.from(trajectory(answer)),
+      name: `${sampleEvalId(key)}.traj.json`,
+      mimeType: "application/json",
+      buffer: Buffer.from(trajectory(answer)),
     })),
   );
   await expect(page.getByTestId("metric-accuracy")).toHaveText("83.33");
@@ -104,7 +114,9 @@ test("admin loads the sample export, imports a JSONL and a trajectory run, and c
 
   // a run name is unique on a split: the error says so and nothing is added
   await page.getByLabel("Run name").fill(RUN_A);
-  await page.getByLabel("Predictions").setInputFiles([{ name: "again.jsonl", mimeType: "application/jsonl", buffer: Buffer.from('{"eval_id": "x", "prediction": true}') }]);
+  await page
+    .getByLabel("Predictions")
+    .setInputFiles([{ name: "again.jsonl", mimeType: "application/jsonl", buffer: Buffer.from('{"eval_id": "x", "prediction": true}') }]);
   await page.getByRole("button", { name: "Import and score" }).click();
   await expect(page.getByTestId("upload-error")).toContainText(`A run named "${RUN_A}" already exists`);
   await expect(rows).toHaveCount(2);
@@ -124,7 +136,12 @@ test("only admins can open the evaluate page or upload predictions", async ({ pa
   await page.goto("/evaluate");
   await expect(page).toHaveURL(/\/forbidden\?needs=admin/);
   const response = await page.request.post("/evaluate/runs", {
-    multipart: { exportId: "any", split: "test", name: "sneaky", files: { name: "p.jsonl", mimeType: "application/jsonl", buffer: Buffer.from("{}") } },
+    multipart: {
+      exportId: "any",
+      split: "test",
+      name: "sneaky",
+      files: { name: "p.jsonl", mimeType: "application/jsonl", buffer: Buffer.from("{}") },
+    },
   });
   expect(response.status()).toBe(403);
   expect(await response.json()).toEqual({ error: "This needs the admin role." });

@@ -26,7 +26,10 @@ async function createCandidate(page: Page, kind: "negation" | "symbol", screensh
   await parents.first().getByTestId("generate-link").click();
   await expect(page.getByTestId("original-comment")).toBeVisible();
   await page.getByTestId(`kind-tab-${kind}`).click();
-  const creatable = page.getByTestId("candidate").filter({ has: page.getByTestId("create-candidate") }).first();
+  const creatable = page
+    .getByTestId("candidate")
+    .filter({ has: page.getByTestId("create-candidate") })
+    .first();
   // pin the card by its key: once created, its button becomes a link and the filter above moves on
   const candidate = page.locator(`[data-testid=candidate][data-key="${await creatable.getAttribute("data-key")}"]`);
   await expect(candidate.getByTestId("self-check")).toContainText("✓ self-check");
@@ -52,7 +55,9 @@ test("three experts accept a negation candidate, and only then is it counted as 
   const screenshot = readmeScreenshotPath(info.project.name, "perturb.png");
   const url = await createCandidate(page, "negation", screenshot);
   await expect(page.getByTestId("verification-progress")).toHaveText("0 of 3 verifiers accepted");
-  await expect(page.getByTestId("original-side").getByTestId("diff-removed").or(page.getByTestId("perturbed-side").getByTestId("diff-added")).first()).toBeVisible();
+  await expect(
+    page.getByTestId("original-side").getByTestId("diff-removed").or(page.getByTestId("perturbed-side").getByTestId("diff-added")).first(),
+  ).toBeVisible();
 
   await accept(page, url, "admin", "1 of 3 verifiers accepted");
   await page.reload();
@@ -100,6 +105,8 @@ test("annotators verify but cannot create perturbations", async ({ page }) => {
   await expect(page).toHaveURL(/\/forbidden\?needs=admin,adjudicator/);
   const res = await page.request.get("/api/perturbations/candidates?parentId=x&kind=negation");
   expect(res.status()).toBe(403);
-  const created = await page.request.post("/api/perturbations", { data: { parentId: "x", kind: "negation", candidate: { perturbed: { body: "x", path: null, diffHunk: null } } } });
+  const created = await page.request.post("/api/perturbations", {
+    data: { parentId: "x", kind: "negation", candidate: { perturbed: { body: "x", path: null, diffHunk: null } } },
+  });
   expect(created.status()).toBe(403);
 });

@@ -15,14 +15,18 @@ test("admin imports a released file, splits it, previews the card, exports and f
   await page.getByTestId("import-form").getByRole("button", { name: "Import" }).click();
   await expect(page.getByTestId("import-result")).toContainText("Imported 15 rows");
   // the page refreshes after the import; the demo's own labelled instances come on top
-  await expect.poll(async () => Number((await page.getByTestId("eligible-instances").textContent())!.replace(/,/g, ""))).toBeGreaterThanOrEqual(15);
+  await expect
+    .poll(async () => Number((await page.getByTestId("eligible-instances").textContent())!.replace(/,/g, "")))
+    .toBeGreaterThanOrEqual(15);
   await page.screenshot({ path: `test-results/screenshots/splits-${info.project.name}.png`, fullPage: true });
 
   await page.getByTestId("create-split-form").getByRole("button", { name: "Create split" }).click();
   await expect(page).toHaveURL(/\/splits\/[^/]+$/);
   await expect(page.getByTestId("split-table")).toBeVisible();
   const total = Number((await page.getByTestId("split-total-all").textContent())!.replace(/,/g, ""));
-  const parts = await Promise.all(["train", "validation", "test"].map(async (s) => Number((await page.getByTestId(`split-total-${s}`).textContent())!.replace(/,/g, ""))));
+  const parts = await Promise.all(
+    ["train", "validation", "test"].map(async (s) => Number((await page.getByTestId(`split-total-${s}`).textContent())!.replace(/,/g, ""))),
+  );
   expect(parts.reduce((a, b) => a + b, 0)).toBe(total);
   expect(total).toBeGreaterThanOrEqual(15);
   const card = page.getByTestId("card-preview");
@@ -37,7 +41,8 @@ test("admin imports a released file, splits it, previews the card, exports and f
   await page.getByTestId("export-form").getByRole("button", { name: "Export this split" }).click();
   await expect(page).toHaveURL(/\/splits\/exports\/[^/]+$/);
   const files = page.getByTestId("manifest-files");
-  for (const f of ["README.md", "data/train.jsonl", "data/test.parquet"]) await expect(files.getByRole("link", { name: f, exact: true })).toBeVisible();
+  for (const f of ["README.md", "data/train.jsonl", "data/test.parquet"])
+    await expect(files.getByRole("link", { name: f, exact: true })).toBeVisible();
   const hash = (await page.getByTestId("content-hash").textContent())!.trim();
   const href = await page.getByTestId("manifest-link").getAttribute("href");
   const response = await page.request.get(href!);
@@ -51,10 +56,16 @@ test("admin imports a released file, splits it, previews the card, exports and f
   await page.screenshot({ path: `test-results/screenshots/export-${info.project.name}.png`, fullPage: true });
 });
 
-test("a broken upload is refused with its line numbers, and annotators cannot reach splits or exports", async ({ page, browser, baseURL }) => {
+test("a broken upload is refused with its line numbers, and annotators cannot reach splits or exports", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await signInAs(page, "admin");
   await page.goto("/splits");
-  await page.getByTestId("import-files").setInputFiles({ name: "broken.jsonl", mimeType: "application/jsonl", buffer: Buffer.from('{"instance_id": "x"}\nnot json\n') });
+  await page
+    .getByTestId("import-files")
+    .setInputFiles({ name: "broken.jsonl", mimeType: "application/jsonl", buffer: Buffer.from('{"instance_id": "x"}\nnot json\n') });
   await page.getByTestId("import-form").getByRole("button", { name: "Import" }).click();
   await expect(page.getByTestId("import-error")).toContainText("broken.jsonl:2: not JSON");
 

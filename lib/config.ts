@@ -34,7 +34,10 @@ export const ConfigSchema = z
     EXPORTS_DIR: optionalString,
     // session cookies are Secure in production; "1" drops that for a production build served over
     // plain http on a trusted network (never on the internet)
-    INSECURE_COOKIES: z.enum(["0", "1"]).default("0").transform((v) => v === "1"),
+    INSECURE_COOKIES: z
+      .enum(["0", "1"])
+      .default("0")
+      .transform((v) => v === "1"),
   })
   .superRefine((c, ctx) => {
     if (c.LLM_BASE_URL && !c.LLM_MODEL)

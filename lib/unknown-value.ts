@@ -13,7 +13,9 @@ export function statusOf(e: unknown): number | undefined {
 
 /** A Node or library error code (ENOENT, ECONNRESET, 23505, …), if any. */
 export function codeOf(e: unknown): string | undefined {
-  return typeof e === "object" && e !== null && "code" in e && (typeof e.code === "string" || typeof e.code === "number") ? String(e.code) : undefined;
+  return typeof e === "object" && e !== null && "code" in e && (typeof e.code === "string" || typeof e.code === "number")
+    ? String(e.code)
+    : undefined;
 }
 
 /** A plain object's fields, or null for anything else (arrays, null, primitives). */

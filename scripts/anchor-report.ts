@@ -19,9 +19,12 @@ import { tallyAnchoring, type AnchorTally } from "@/lib/snapshot/anchor-tally";
 parseCli({ url: import.meta.url }, { options: {} });
 
 function print(world: string, a: AnchorTally, snapshots: Record<string, number>) {
-  console.log(`world=${world} inline_comments=${a.inline} placed_by_position=${a.placedByPosition} placed_by_content=${a.placedByContent} not_placeable=${a.notPlaceable} judged_on_final_diff=${a.onFinalDiff}`);
+  console.log(
+    `world=${world} inline_comments=${a.inline} placed_by_position=${a.placedByPosition} placed_by_content=${a.placedByContent} not_placeable=${a.notPlaceable} judged_on_final_diff=${a.onFinalDiff}`,
+  );
   for (const [status, n] of Object.entries(snapshots)) console.log(`world=${world} snapshots_${status}=${n}`);
-  for (const [reason, n] of Object.entries(a.reasons).sort((x, y) => y[1] - x[1])) console.log(`world=${world} not_placeable_reason=${JSON.stringify(reason)} count=${n}`);
+  for (const [reason, n] of Object.entries(a.reasons).sort((x, y) => y[1] - x[1]))
+    console.log(`world=${world} not_placeable_reason=${JSON.stringify(reason)} count=${n}`);
 }
 
 async function snapshotCounts(prisma: Awaited<ReturnType<typeof openDatabase>>["prisma"]) {

@@ -97,7 +97,11 @@ async function main() {
 
   if (!existsSync(path.join(ROOT, DIST, "BUILD_ID"))) {
     console.error(`no build in ${DIST}: running next build (a few minutes)`);
-    const build = spawnSync("npx", ["next", "build"], { cwd: ROOT, stdio: ["ignore", 2, 2], env: { ...process.env, NEXT_DIST_DIR: DIST, NEXT_TELEMETRY_DISABLED: "1" } });
+    const build = spawnSync("npx", ["next", "build"], {
+      cwd: ROOT,
+      stdio: ["ignore", 2, 2],
+      env: { ...process.env, NEXT_DIST_DIR: DIST, NEXT_TELEMETRY_DISABLED: "1" },
+    });
     if (build.status !== 0) throw new Error("next build failed");
   }
   const port = await freePort();
@@ -141,21 +145,28 @@ async function main() {
     const commented = await page.locator('[data-commented="true"]').count();
     if (commented !== 1) throw new Error(`expected one commented line, found ${commented}`);
 
-    const roundTrips = await page.evaluate(async ({ ids }) => {
-      const times: number[] = [];
-      for (const [i, instanceId] of ids.entries()) {
-        const t0 = performance.now();
-        const res = await fetch("/api/labels", {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ instanceId, value: i % 3 === 0 ? "untrustworthy" : "trustworthy", rationale: `bench label ${i}: checked the shard` }),
-        });
-        await res.json();
-        if (!res.ok) throw new Error(`label POST answered ${res.status}`);
-        times.push(performance.now() - t0);
-      }
-      return times;
-    }, { ids: instanceIds.slice(0, LABELS) });
+    const roundTrips = await page.evaluate(
+      async ({ ids }) => {
+        const times: number[] = [];
+        for (const [i, instanceId] of ids.entries()) {
+          const t0 = performance.now();
+          const res = await fetch("/api/labels", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({
+              instanceId,
+              value: i % 3 === 0 ? "untrustworthy" : "trustworthy",
+              rationale: `bench label ${i}: checked the shard`,
+            }),
+          });
+          await res.json();
+          if (!res.ok) throw new Error(`label POST answered ${res.status}`);
+          times.push(performance.now() - t0);
+        }
+        return times;
+      },
+      { ids: instanceIds.slice(0, LABELS) },
+    );
 
     console.log(`first_hunk_visible_ms=${Math.round(percentile(loads, 50))}`);
     console.log(`first_hunk_visible_max_ms=${Math.round(Math.max(...loads))}`);

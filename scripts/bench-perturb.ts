@@ -18,7 +18,9 @@ if (values.verbose) {
     const first = o.top[0];
     if (o.valid && first?.judgement === "good" && !o.top.some((t) => t.judgement === "bad")) continue;
     if (!o.valid && o.top.length === 0) continue;
-    console.log(`${o.id} ${o.kind}${o.valid ? "" : " (none valid)"}: ${o.candidates} candidates; ${o.top.map((t) => `${t.judgement}: ${t.label}`).join(" | ") || "—"}`);
+    console.log(
+      `${o.id} ${o.kind}${o.valid ? "" : " (none valid)"}: ${o.candidates} candidates; ${o.top.map((t) => `${t.judgement}: ${t.label}`).join(" | ") || "—"}`,
+    );
   }
 }
 const size = set.cases.length + set.locationPullRequests.reduce((n, pr) => n + pr.comments.length, 0);

@@ -78,10 +78,16 @@ async function measureLlmScreen(comments: readonly SyntheticComment[], config: R
   const jobs: LlmScreenJob[] = kept.map((c) => ({
     id: c.id,
     request: composeCommentScreen(prompt, {
-      repository: "synthetic/bench", pullRequestNumber: c.pullRequestNumber, pullRequestTitle: `Synthetic change #${c.pullRequestNumber}`,
+      repository: "synthetic/bench",
+      pullRequestNumber: c.pullRequestNumber,
+      pullRequestTitle: `Synthetic change #${c.pullRequestNumber}`,
       pullRequestBody: "The cache key ignored the encoding, so two readers with different encodings shared one entry.",
-      kind: "inline", path: "src/pkg/module.py", diffHunk: "@@ -1,3 +1,3 @@\n+    value = compute(value)",
-      authorLogin: c.commentAuthor.login, body: c.commentBody, earlierComments: [],
+      kind: "inline",
+      path: "src/pkg/module.py",
+      diffHunk: "@@ -1,3 +1,3 @@\n+    value = compute(value)",
+      authorLogin: c.commentAuthor.login,
+      body: c.commentBody,
+      earlierComments: [],
     }),
   }));
   const server = await startFakeOpenAiServer({ respond: (r) => ({ ...scriptedScreenAnswer(r), delayMs: LLM_LATENCY_MS }) });
@@ -90,7 +96,11 @@ async function measureLlmScreen(comments: readonly SyntheticComment[], config: R
     const cache = createMemoryLlmCache();
     const verdicts = { keep: 0, drop: 0 };
     const options = {
-      client, cache, promptVersion: prompt.version, schema: CommentScreenAnswerSchema, schemaName: "comment_screen",
+      client,
+      cache,
+      promptVersion: prompt.version,
+      schema: CommentScreenAnswerSchema,
+      schemaName: "comment_screen",
       concurrency: LLM_CONCURRENCY,
       onOutcome: (o: { ok: boolean; answer?: { verdict: "keep" | "drop" } }) => void (o.ok && o.answer && verdicts[o.answer.verdict]++),
     };
@@ -117,7 +127,12 @@ async function measureLlmScreen(comments: readonly SyntheticComment[], config: R
 
 /** The LLM client's own timings (what lib/llm/client.test.ts and throughput.test.ts used to assert). */
 async function measureLlmClient(): Promise<Figures> {
-  const request = { system: "Answer in JSON.", user: "Is this comment technical?", schemaName: "bench", schema: z.object({ ok: z.boolean() }) };
+  const request = {
+    system: "Answer in JSON.",
+    user: "Is this comment technical?",
+    schemaName: "bench",
+    schema: z.object({ ok: z.boolean() }),
+  };
   const figures: Figures = {};
   const elapsed = async (run: () => Promise<unknown>) => {
     const started = performance.now();

@@ -9,12 +9,7 @@ import { partitionGreedyBaseline } from "@/lib/split/greedy-baseline";
 import { maxAbsDeviation } from "@/lib/split/deviation";
 import { partitionByPullRequest } from "@/lib/split/partition";
 import { selectGroupsNearTarget } from "@/lib/split/subset-sum";
-import {
-  BENCHMARK_SCALE,
-  LARGE_SCALE,
-  generateSyntheticGroups,
-  type SyntheticGroupSpec,
-} from "@/lib/split/synthetic-groups";
+import { BENCHMARK_SCALE, LARGE_SCALE, generateSyntheticGroups, type SyntheticGroupSpec } from "@/lib/split/synthetic-groups";
 
 const COARSE: SyntheticGroupSpec = {
   ...BENCHMARK_SCALE,

@@ -16,20 +16,30 @@ import { tallyAnchoring } from "@/lib/snapshot/anchor-tally";
 import { backfillSnapshots } from "@/lib/snapshot/backfill-snapshots";
 import { useFinalDiffForUnavailable } from "@/lib/snapshot/final-diff-snapshots";
 
-const { values } = parseCli({ url: import.meta.url }, {
-  options: {
-    fetch: { type: "boolean", default: false },
-    recompute: { type: "boolean", default: false },
-    "fallback-final": { type: "boolean", default: false },
-    report: { type: "boolean", default: false },
+const { values } = parseCli(
+  { url: import.meta.url },
+  {
+    options: {
+      fetch: { type: "boolean", default: false },
+      recompute: { type: "boolean", default: false },
+      "fallback-final": { type: "boolean", default: false },
+      report: { type: "boolean", default: false },
+    },
   },
-});
+);
 
 const c = config();
-const db = await openDatabase(c.DATABASE_URL ? { kind: "postgresql", url: c.DATABASE_URL } : { kind: "embedded", dataDir: c.EMBEDDED_DB_DIR });
+const db = await openDatabase(
+  c.DATABASE_URL ? { kind: "postgresql", url: c.DATABASE_URL } : { kind: "embedded", dataDir: c.EMBEDDED_DB_DIR },
+);
 try {
   await migrate(db);
-  const tally = await backfillSnapshots(db.prisma, { mirrorsDir: c.MIRRORS_DIR, githubApiUrl: c.GITHUB_API_URL, fetch: values.fetch, recompute: values.recompute });
+  const tally = await backfillSnapshots(db.prisma, {
+    mirrorsDir: c.MIRRORS_DIR,
+    githubApiUrl: c.GITHUB_API_URL,
+    fetch: values.fetch,
+    recompute: values.recompute,
+  });
   console.log(`pull_requests=${tally.pullRequests}`);
   console.log(`snapshots_exact=${tally.exact}`);
   console.log(`snapshots_unavailable=${tally.unavailable}`);
@@ -39,7 +49,9 @@ try {
   console.log(`instances_without_snapshot=${await db.prisma.instance.count({ where: { snapshotId: null, parent: { is: null } } })}`);
   if (values.report) {
     const a = await tallyAnchoring(db.prisma);
-    console.log(`inline_comments=${a.inline} placed_by_position=${a.placedByPosition} placed_by_content=${a.placedByContent} not_placeable=${a.notPlaceable} judged_on_final_diff=${a.onFinalDiff}`);
+    console.log(
+      `inline_comments=${a.inline} placed_by_position=${a.placedByPosition} placed_by_content=${a.placedByContent} not_placeable=${a.notPlaceable} judged_on_final_diff=${a.onFinalDiff}`,
+    );
     for (const [reason, n] of Object.entries(a.reasons)) console.log(`not_placeable_reason=${JSON.stringify(reason)} count=${n}`);
   }
 } catch (error) {

@@ -17,7 +17,8 @@ import { SplitNameSchema } from "@/lib/db/enums";
 import { loadGold } from "@/lib/evaluate/load-gold";
 import { recordEvalRun, RunNameSchema } from "@/lib/evaluate/record-eval-run";
 
-const USAGE = "usage: evaluate --export <id> [--split test] --name <run> [--dry-run] [--seed 42] [--resamples 1000] <predictions.jsonl | trajectory files | folder>…\n       evaluate --list";
+const USAGE =
+  "usage: evaluate --export <id> [--split test] --name <run> [--dry-run] [--seed 42] [--resamples 1000] <predictions.jsonl | trajectory files | folder>…\n       evaluate --list";
 
 const ArgsSchema = z.object({
   export: z.string().min(1, "--export <id> is required (see --list)"),
@@ -29,31 +30,43 @@ const ArgsSchema = z.object({
   paths: z.array(z.string()).min(1, "name a predictions file or folder"),
 });
 
-const { values, positionals } = parseCli({ url: import.meta.url }, {
-  allowPositionals: true,
-  options: {
-    export: { type: "string" },
-    split: { type: "string", default: "test" },
-    name: { type: "string" },
-    "dry-run": { type: "boolean", default: false },
-    seed: { type: "string", default: "42" },
-    resamples: { type: "string", default: "1000" },
-    list: { type: "boolean", default: false },
+const { values, positionals } = parseCli(
+  { url: import.meta.url },
+  {
+    allowPositionals: true,
+    options: {
+      export: { type: "string" },
+      split: { type: "string", default: "test" },
+      name: { type: "string" },
+      "dry-run": { type: "boolean", default: false },
+      seed: { type: "string", default: "42" },
+      resamples: { type: "string", default: "1000" },
+      list: { type: "boolean", default: false },
+    },
   },
-});
+);
 
 const c = config();
-const db = await openDatabase(c.DATABASE_URL ? { kind: "postgresql", url: c.DATABASE_URL } : { kind: "embedded", dataDir: c.EMBEDDED_DB_DIR });
+const db = await openDatabase(
+  c.DATABASE_URL ? { kind: "postgresql", url: c.DATABASE_URL } : { kind: "embedded", dataDir: c.EMBEDDED_DB_DIR },
+);
 try {
   await migrate(db);
   if (values.list) {
     for (const row of await listEvaluableExports(db.prisma)) {
-      console.log(`${row.id}  ${row.label}  train=${row.items.train} validation=${row.items.validation} test=${row.items.test}  runs(test)=${row.runs.test}`);
+      console.log(
+        `${row.id}  ${row.label}  train=${row.items.train} validation=${row.items.validation} test=${row.items.test}  runs(test)=${row.runs.test}`,
+      );
     }
   } else {
     const parsed = ArgsSchema.safeParse({
-      export: values.export ?? "", split: values.split, name: values.name ?? "", dryRun: values["dry-run"],
-      seed: values.seed, resamples: values.resamples, paths: positionals,
+      export: values.export ?? "",
+      split: values.split,
+      name: values.name ?? "",
+      dryRun: values["dry-run"],
+      seed: values.seed,
+      resamples: values.resamples,
+      paths: positionals,
     });
     if (!parsed.success) {
       console.error(`${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("\n")}\n${USAGE}`);
@@ -61,7 +74,8 @@ try {
     } else {
       const args = parsed.data;
       const { files, skipped } = await collectPredictionFiles(args.paths);
-      if (skipped.length > 0) console.error(`skipped ${skipped.length} file(s) that are neither *.jsonl nor *.traj.json: ${skipped.slice(0, 5).join(", ")}`);
+      if (skipped.length > 0)
+        console.error(`skipped ${skipped.length} file(s) that are neither *.jsonl nor *.traj.json: ${skipped.slice(0, 5).join(", ")}`);
       const bootstrap = { seed: args.seed, resamples: args.resamples };
       const report = args.dryRun
         ? buildEvalReport(await loadGold(db.prisma, args.export, args.split), files, { bootstrap })

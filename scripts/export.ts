@@ -34,24 +34,35 @@ const ArgsSchema = z.object({
   import: z.array(z.string()),
 });
 
-const { values } = parseCli({ url: import.meta.url }, {
-  options: {
-    "split-seed": { type: "string" },
-    "split-run": { type: "string" },
-    "test-share": { type: "string" },
-    "validation-share": { type: "string" },
-    out: { type: "string" },
-    title: { type: "string" },
-    "eval-secret": { type: "string" },
-    push: { type: "boolean", default: false },
-    "create-repo": { type: "boolean", default: false },
-    import: { type: "string", multiple: true, default: [] },
+const { values } = parseCli(
+  { url: import.meta.url },
+  {
+    options: {
+      "split-seed": { type: "string" },
+      "split-run": { type: "string" },
+      "test-share": { type: "string" },
+      "validation-share": { type: "string" },
+      out: { type: "string" },
+      title: { type: "string" },
+      "eval-secret": { type: "string" },
+      push: { type: "boolean", default: false },
+      "create-repo": { type: "boolean", default: false },
+      import: { type: "string", multiple: true, default: [] },
+    },
   },
-});
+);
 
 const parsed = ArgsSchema.safeParse({
-  splitSeed: values["split-seed"], splitRun: values["split-run"], testShare: values["test-share"], validationShare: values["validation-share"],
-  out: values.out, title: values.title, evalSecret: values["eval-secret"], push: values.push, createRepo: values["create-repo"], import: values.import,
+  splitSeed: values["split-seed"],
+  splitRun: values["split-run"],
+  testShare: values["test-share"],
+  validationShare: values["validation-share"],
+  out: values.out,
+  title: values.title,
+  evalSecret: values["eval-secret"],
+  push: values.push,
+  createRepo: values["create-repo"],
+  import: values.import,
 });
 if (!parsed.success) {
   console.error(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("\n"));
@@ -60,7 +71,9 @@ if (!parsed.success) {
 const args = parsed.data;
 
 const c = config();
-const db = await openDatabase(c.DATABASE_URL ? { kind: "postgresql", url: c.DATABASE_URL } : { kind: "embedded", dataDir: c.EMBEDDED_DB_DIR });
+const db = await openDatabase(
+  c.DATABASE_URL ? { kind: "postgresql", url: c.DATABASE_URL } : { kind: "embedded", dataDir: c.EMBEDDED_DB_DIR },
+);
 try {
   await migrate(db);
   let splitRunId = args.splitRun;
@@ -74,7 +87,11 @@ try {
   if (!splitRunId && args.splitSeed === undefined)
     splitRunId = (await db.prisma.splitRun.findFirst({ orderBy: { createdAt: "desc" }, select: { id: true } }))?.id;
   if (!splitRunId) {
-    const run = await createSplitRun(db.prisma, { seed: args.splitSeed ?? 42, testShare: args.testShare, validationShare: args.validationShare });
+    const run = await createSplitRun(db.prisma, {
+      seed: args.splitSeed ?? 42,
+      testShare: args.testShare,
+      validationShare: args.validationShare,
+    });
     splitRunId = run.splitRunId;
     if (run.params.method === "partition") console.log(`split_max_abs_deviation=${run.params.maxAbsDeviation}`);
   }
@@ -86,7 +103,12 @@ try {
   console.log(`content_hash=${result.manifest.content_hash}`);
   console.log(`tasks=${result.tasksManifest.tasks}`);
   if (args.push) {
-    const pushed = await pushExport(db.prisma, result.exportId, { repoId: c.HF_REPO_ID, token: c.HF_TOKEN, endpoint: c.HF_ENDPOINT }, { createIfMissing: args.createRepo });
+    const pushed = await pushExport(
+      db.prisma,
+      result.exportId,
+      { repoId: c.HF_REPO_ID, token: c.HF_TOKEN, endpoint: c.HF_ENDPOINT },
+      { createIfMissing: args.createRepo },
+    );
     console.log(`hub_repo=${pushed.repoId}`);
     console.log(`hub_commit=${pushed.commitOid}`);
   }

@@ -18,7 +18,9 @@ if (positionals.length === 0) {
 }
 
 const c = config();
-const db = await openDatabase(c.DATABASE_URL ? { kind: "postgresql", url: c.DATABASE_URL } : { kind: "embedded", dataDir: c.EMBEDDED_DB_DIR });
+const db = await openDatabase(
+  c.DATABASE_URL ? { kind: "postgresql", url: c.DATABASE_URL } : { kind: "embedded", dataDir: c.EMBEDDED_DB_DIR },
+);
 try {
   await migrate(db);
   const result = await importReleasedDataset(db.prisma, collectImportFiles(positionals));

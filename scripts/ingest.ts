@@ -12,31 +12,40 @@ import { IngestRequestSchema } from "@/lib/ingest/ingest-request";
 import { foldProgress, initialProgress, renderProgress, renderSummary } from "@/lib/ingest/progress-display";
 import { runIngest } from "@/lib/ingest/run-ingest";
 
-const { values } = parseCli({ url: import.meta.url }, {
-  options: {
-    language: { type: "string" },
-    top: { type: "string" },
-    "min-prs": { type: "string" },
-    "active-from": { type: "string" },
-    "active-to": { type: "string" },
-    repo: { type: "string", multiple: true },
-    "page-size": { type: "string" },
-    concurrency: { type: "string" },
-    "max-minutes": { type: "string" },
-    "selection-max-age-hours": { type: "string" },
-    "git-url-template": { type: "string" },
-    // pacing and locking knobs; GitHub's documented spacing by default
-    "graphql-interval-ms": { type: "string" },
-    "search-interval-ms": { type: "string" },
-    "lock-ttl-seconds": { type: "string" },
-    json: { type: "boolean", default: false },
+const { values } = parseCli(
+  { url: import.meta.url },
+  {
+    options: {
+      language: { type: "string" },
+      top: { type: "string" },
+      "min-prs": { type: "string" },
+      "active-from": { type: "string" },
+      "active-to": { type: "string" },
+      repo: { type: "string", multiple: true },
+      "page-size": { type: "string" },
+      concurrency: { type: "string" },
+      "max-minutes": { type: "string" },
+      "selection-max-age-hours": { type: "string" },
+      "git-url-template": { type: "string" },
+      // pacing and locking knobs; GitHub's documented spacing by default
+      "graphql-interval-ms": { type: "string" },
+      "search-interval-ms": { type: "string" },
+      "lock-ttl-seconds": { type: "string" },
+      json: { type: "boolean", default: false },
+    },
   },
-});
+);
 
 const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
 const parsed = IngestRequestSchema.safeParse({
   criteria: Object.fromEntries(
-    Object.entries({ language: values.language, top: num(values.top), minPrs: num(values["min-prs"]), activeFrom: values["active-from"], activeTo: values["active-to"] }).filter(([, v]) => v !== undefined),
+    Object.entries({
+      language: values.language,
+      top: num(values.top),
+      minPrs: num(values["min-prs"]),
+      activeFrom: values["active-from"],
+      activeTo: values["active-to"],
+    }).filter(([, v]) => v !== undefined),
   ),
   repositories: values.repo,
   pageSize: num(values["page-size"]),
@@ -45,9 +54,16 @@ const parsed = IngestRequestSchema.safeParse({
   selectionMaxAgeHours: num(values["selection-max-age-hours"]),
 });
 const FLAG: Record<string, string> = {
-  "criteria.language": "--language", "criteria.top": "--top", "criteria.minPrs": "--min-prs", "criteria.activeFrom": "--active-from",
-  "criteria.activeTo": "--active-to", repositories: "--repo", pageSize: "--page-size", concurrency: "--concurrency",
-  maxDurationMs: "--max-minutes", selectionMaxAgeHours: "--selection-max-age-hours",
+  "criteria.language": "--language",
+  "criteria.top": "--top",
+  "criteria.minPrs": "--min-prs",
+  "criteria.activeFrom": "--active-from",
+  "criteria.activeTo": "--active-to",
+  repositories: "--repo",
+  pageSize: "--page-size",
+  concurrency: "--concurrency",
+  maxDurationMs: "--max-minutes",
+  selectionMaxAgeHours: "--selection-max-age-hours",
 };
 if (!parsed.success) {
   const flag = (path: PropertyKey[]) => FLAG[path.join(".")] ?? FLAG[path.filter((p) => typeof p === "string").join(".")] ?? path.join(".");
@@ -56,7 +72,9 @@ if (!parsed.success) {
 }
 
 const config = parseConfig(process.env);
-const db = await openDatabase(config.DATABASE_URL ? { kind: "postgresql", url: config.DATABASE_URL } : { kind: "embedded", dataDir: config.EMBEDDED_DB_DIR });
+const db = await openDatabase(
+  config.DATABASE_URL ? { kind: "postgresql", url: config.DATABASE_URL } : { kind: "embedded", dataDir: config.EMBEDDED_DB_DIR },
+);
 await migrate(db);
 
 const controller = new AbortController();
@@ -77,7 +95,10 @@ const summary = await runIngest({
   trigger: "cli",
   request: parsed.data,
   signal: controller.signal,
-  gitUrlFor: template ? (fullName) => template.replaceAll("{owner}", fullName.split("/")[0]).replaceAll("{name}", fullName.split("/")[1]).replaceAll("{full}", fullName) : undefined,
+  gitUrlFor: template
+    ? (fullName) =>
+        template.replaceAll("{owner}", fullName.split("/")[0]).replaceAll("{name}", fullName.split("/")[1]).replaceAll("{full}", fullName)
+    : undefined,
   github: { graphqlIntervalMs: num(values["graphql-interval-ms"]), searchIntervalMs: num(values["search-interval-ms"]) },
   lockTtlMs: values["lock-ttl-seconds"] ? Number(values["lock-ttl-seconds"]) * 1000 : undefined,
   onProgress: (p) => {

@@ -32,7 +32,12 @@ try {
       const p = await loadPerturbationParent(db.prisma, id);
       const known = await knownSymbolsFor(p, config().MIRRORS_DIR);
       if (known.fromRepository) fromRepository++;
-      parents.push({ ...p.comment, label: `${p.pullRequest.repo}#${p.pullRequest.number} ${p.comment.id}`, siblings: p.siblings, knownSymbols: known.symbols });
+      parents.push({
+        ...p.comment,
+        label: `${p.pullRequest.repo}#${p.pullRequest.number} ${p.comment.id}`,
+        siblings: p.siblings,
+        knownSymbols: known.symbols,
+      });
     }
   } else {
     parents = demoParentComments();

@@ -27,31 +27,36 @@ import { seedSyntheticCorpus } from "@/lib/demo/seed-synthetic-corpus";
 
 const USAGE = "usage: npx tsx scripts/screen.ts rules|llm|funnel|audit|corpus [options] (see the header of scripts/screen.ts)";
 
-const { positionals, values } = parseCli({ url: import.meta.url }, {
-  allowPositionals: true,
-  options: {
-    only: { type: "string" },
-    level: { type: "string" },
-    limit: { type: "string" },
-    concurrency: { type: "string" },
-    "prompt-version": { type: "string" },
-    redecide: { type: "boolean", default: false },
-    filter: { type: "string" },
-    seed: { type: "string" },
-    confidence: { type: "string" },
-    margin: { type: "string" },
-    comments: { type: "string" },
-    "fake-llm": { type: "boolean", default: false },
-    database: { type: "string" },
+const { positionals, values } = parseCli(
+  { url: import.meta.url },
+  {
+    allowPositionals: true,
+    options: {
+      only: { type: "string" },
+      level: { type: "string" },
+      limit: { type: "string" },
+      concurrency: { type: "string" },
+      "prompt-version": { type: "string" },
+      redecide: { type: "boolean", default: false },
+      filter: { type: "string" },
+      seed: { type: "string" },
+      confidence: { type: "string" },
+      margin: { type: "string" },
+      comments: { type: "string" },
+      "fake-llm": { type: "boolean", default: false },
+      database: { type: "string" },
+    },
   },
-});
+);
 
 const number = (value: string | undefined, fallback?: number) => (value === undefined ? fallback : Number(value));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 async function openConfigured(): Promise<Database> {
   const c = config();
-  const db = await openDatabase(c.DATABASE_URL ? { kind: "postgresql", url: c.DATABASE_URL } : { kind: "embedded", dataDir: c.EMBEDDED_DB_DIR });
+  const db = await openDatabase(
+    c.DATABASE_URL ? { kind: "postgresql", url: c.DATABASE_URL } : { kind: "embedded", dataDir: c.EMBEDDED_DB_DIR },
+  );
   await migrate(db);
   return db;
 }
@@ -64,9 +69,13 @@ async function openScratch(): Promise<Database> {
 
 function printFunnel(title: string, steps: ScreeningFunnelStep[]) {
   console.log(`\n${title}`);
-  console.log(`${"step".padEnd(34)}${"reached".padStart(10)}${"dropped".padStart(10)}${"awaiting".padStart(10)}${"remaining".padStart(11)}`);
+  console.log(
+    `${"step".padEnd(34)}${"reached".padStart(10)}${"dropped".padStart(10)}${"awaiting".padStart(10)}${"remaining".padStart(11)}`,
+  );
   for (const s of steps) {
-    console.log(`${s.label.padEnd(34)}${String(s.reached).padStart(10)}${String(s.dropped).padStart(10)}${String(s.awaiting).padStart(10)}${String(s.remaining).padStart(11)}`);
+    console.log(
+      `${s.label.padEnd(34)}${String(s.reached).padStart(10)}${String(s.dropped).padStart(10)}${String(s.awaiting).padStart(10)}${String(s.remaining).padStart(11)}`,
+    );
   }
 }
 
@@ -103,29 +112,44 @@ async function rules(db: Database) {
 }
 
 function printLlmReport(report: LlmScreeningReport) {
-  console.log(`${report.filterKey} (${report.promptVersion}, ${report.model}): eligible ${report.eligible}, kept ${report.kept}, dropped ${report.dropped}, errors ${report.stats.errors}`);
-  console.log(`  requests ${report.stats.requests}, cache hits ${report.stats.cacheHits}, tokens ${report.stats.tokens}, ${seconds(report.stats.elapsedMs)}`);
+  console.log(
+    `${report.filterKey} (${report.promptVersion}, ${report.model}): eligible ${report.eligible}, kept ${report.kept}, dropped ${report.dropped}, errors ${report.stats.errors}`,
+  );
+  console.log(
+    `  requests ${report.stats.requests}, cache hits ${report.stats.cacheHits}, tokens ${report.stats.tokens}, ${seconds(report.stats.elapsedMs)}`,
+  );
   for (const e of report.errors.slice(0, 10)) console.log(`  error on ${e.id}: ${e.code}: ${e.message}`);
   if (report.stats.stoppedBecause) console.log(`  stopped early: ${report.stats.stoppedBecause}`);
 }
 
 async function llm(db: Database, client: LlmClient) {
   const request = parseFlags(RunLlmScreeningRequestSchema, {
-    level: values.level, limit: values.limit, concurrency: values.concurrency, promptVersion: values["prompt-version"], redecide: values.redecide,
+    level: values.level,
+    limit: values.limit,
+    concurrency: values.concurrency,
+    promptVersion: values["prompt-version"],
+    redecide: values.redecide,
   });
   const controller = new AbortController();
   // Ctrl-C stops handing out new items; what was answered is stored and the next run resumes.
   process.once("SIGINT", () => controller.abort());
-  const report = await runLlmScreening(db.prisma, { client, cache: createDbLlmCache(db.prisma), signal: controller.signal }, {
-    ...request,
-    concurrency: request.concurrency ?? config().LLM_CONCURRENCY,
-  });
+  const report = await runLlmScreening(
+    db.prisma,
+    { client, cache: createDbLlmCache(db.prisma), signal: controller.signal },
+    {
+      ...request,
+      concurrency: request.concurrency ?? config().LLM_CONCURRENCY,
+    },
+  );
   printLlmReport(report);
 }
 
 async function audit(db: Database) {
   const request = parseFlags(CreateAuditSampleRequestSchema, {
-    filterKey: values.filter, seed: values.seed ?? 20250815, confidence: values.confidence, margin: values.margin,
+    filterKey: values.filter,
+    seed: values.seed ?? 20250815,
+    confidence: values.confidence,
+    margin: values.margin,
   });
   const created = await createAuditSample(db.prisma, request, null);
   console.log(`audit sample ${created.sampleId}: ${created.size} of ${created.population} decisions`);
@@ -150,7 +174,11 @@ async function corpus() {
         const client = createLlmClient({ baseUrl: server.url, model: "fake-scripted-judge", concurrency: 8 });
         for (const level of ["pr", "comment"] as const) {
           t0 = performance.now();
-          const report = await runLlmScreening(db.prisma, { client, cache: createDbLlmCache(db.prisma) }, { level, concurrency: 8, batchSize: 200, pageSize: 1_000 });
+          const report = await runLlmScreening(
+            db.prisma,
+            { client, cache: createDbLlmCache(db.prisma) },
+            { level, concurrency: 8, batchSize: 200, pageSize: 1_000 },
+          );
           printLlmReport(report);
           console.log(`llm_${level}_items_per_second=${(report.stats.items / ((performance.now() - t0) / 1000)).toFixed(1)}`);
         }

@@ -16,14 +16,22 @@ function StageCard({ title, href, children }: { title: string; href?: string; ch
       {children}
     </section>
   );
-  return href ? <Link href={href} className="block hover:[&>section]:border-indigo-300">{inner}</Link> : inner;
+  return href ? (
+    <Link href={href} className="block hover:[&>section]:border-indigo-300">
+      {inner}
+    </Link>
+  ) : (
+    inner
+  );
 }
 
 function Figure({ label, value, testId }: { label: string; value: number; testId?: string }) {
   return (
     <div className="flex items-baseline justify-between py-0.5 text-sm">
       <span className="text-slate-600">{label}</span>
-      <span className="font-mono font-medium" data-testid={testId}>{fmt(value)}</span>
+      <span className="font-mono font-medium" data-testid={testId}>
+        {fmt(value)}
+      </span>
     </div>
   );
 }
@@ -87,7 +95,9 @@ export default async function OverviewPage() {
               <Figure label="Test" value={c.splits.test} />
             </>
           ) : (
-            <p className="text-sm text-slate-500" data-testid="no-splits">No split yet: labels first.</p>
+            <p className="text-sm text-slate-500" data-testid="no-splits">
+              No split yet: labels first.
+            </p>
           )}
         </StageCard>
       </div>

@@ -39,7 +39,9 @@ function SuggestedChange({ suggestion, original }: { suggestion: string; origina
       <pre className="!m-0 !rounded-none !bg-white !p-0 font-mono text-xs !text-slate-900">
         {original !== undefined && <div className="bg-rose-50 px-3 whitespace-pre-wrap">- {original}</div>}
         {added.map((line, i) => (
-          <div key={i} className="bg-emerald-50 px-3 whitespace-pre-wrap">+ {line}</div>
+          <div key={i} className="bg-emerald-50 px-3 whitespace-pre-wrap">
+            + {line}
+          </div>
         ))}
       </pre>
     </div>
@@ -51,11 +53,16 @@ export function Markdown({ text, suggestionBase }: { text: string; suggestionBas
     pre({ node, children }) {
       const code: HastNode | undefined = node?.children?.find((c) => c.type === "element" && c.tagName === "code");
       const classes = code?.properties?.className;
-      if (code && Array.isArray(classes) && classes.includes("language-suggestion")) return <SuggestedChange suggestion={textOf(code)} original={suggestionBase} />;
+      if (code && Array.isArray(classes) && classes.includes("language-suggestion"))
+        return <SuggestedChange suggestion={textOf(code)} original={suggestionBase} />;
       return <pre>{children}</pre>;
     },
     a({ href, children }) {
-      return <a href={href} target="_blank" rel="noopener noreferrer nofollow">{children}</a>;
+      return (
+        <a href={href} target="_blank" rel="noopener noreferrer nofollow">
+          {children}
+        </a>
+      );
     },
     // An image in a comment is fetched from its host when shown, which tells that host who opened
     // the instance and when (a tracking pixel). Shown as a link instead: fetched only on a click.

@@ -17,7 +17,8 @@ const ROW_BG = { add: "bg-emerald-50", del: "bg-rose-50", context: "", meta: "te
 const SIGN = { add: "+", del: "-", context: " ", meta: "" } as const;
 
 const hasIdleCallback = () => typeof window.requestIdleCallback === "function";
-const whenIdle = (cb: () => void): number => (hasIdleCallback() ? window.requestIdleCallback(cb, { timeout: 500 }) : window.setTimeout(cb, 16));
+const whenIdle = (cb: () => void): number =>
+  hasIdleCallback() ? window.requestIdleCallback(cb, { timeout: 500 }) : window.setTimeout(cb, 16);
 const cancelIdle = (handle: number) => (hasIdleCallback() ? window.cancelIdleCallback(handle) : window.clearTimeout(handle));
 
 function useHighlighted(lines: PatchLine[] | null, lang: string | undefined): string[] | null {
@@ -41,12 +42,17 @@ type Row = { kind: "header"; header: string; hi: number } | { kind: "line"; line
 function FileBody({ file, anchor }: { file: PatchViewFile; anchor: { hunkIndex: number; lineIndex: number } | null }) {
   const parsed = useMemo(() => ("hunks" in file ? file : (parsePatch(file.text)[0] ?? null)), [file]);
   const flat = useMemo<Row[]>(
-    () => parsed?.hunks.flatMap((h, hi): Row[] => [{ kind: "header", header: h.header, hi }, ...h.lines.map((line, li): Row => ({ kind: "line", line, hi, li }))]) ?? [],
+    () =>
+      parsed?.hunks.flatMap((h, hi): Row[] => [
+        { kind: "header", header: h.header, hi },
+        ...h.lines.map((line, li): Row => ({ kind: "line", line, hi, li })),
+      ]) ?? [],
     [parsed],
   );
   const lines = useMemo(() => flat.flatMap((r) => (r.kind === "line" ? [r.line] : [])), [flat]);
   const html = useHighlighted(lines, languageFor(file.path));
-  if (!parsed || parsed.hunks.length === 0) return <p className="px-3 py-2 text-xs text-slate-500">No textual changes (binary file or pure rename).</p>;
+  if (!parsed || parsed.hunks.length === 0)
+    return <p className="px-3 py-2 text-xs text-slate-500">No textual changes (binary file or pure rename).</p>;
   let lineCounter = -1;
   return (
     <table className="w-full border-collapse font-mono text-xs">
@@ -55,7 +61,9 @@ function FileBody({ file, anchor }: { file: PatchViewFile; anchor: { hunkIndex: 
           if (row.kind === "header") {
             return (
               <tr key={`h${row.hi}`} className="bg-indigo-50 text-indigo-800" data-hunk-header="true">
-                <td colSpan={4} className="px-3 py-1">{row.header}</td>
+                <td colSpan={4} className="px-3 py-1">
+                  {row.header}
+                </td>
               </tr>
             );
           }
@@ -64,8 +72,12 @@ function FileBody({ file, anchor }: { file: PatchViewFile; anchor: { hunkIndex: 
           const marked = anchor?.hunkIndex === hi && anchor?.lineIndex === li;
           const lineHtml = html?.[lineCounter];
           return (
-            <tr key={`${hi}-${li}`} id={marked ? "commented-line" : undefined} data-commented={marked ? "true" : undefined}
-              className={`${ROW_BG[line.kind]} ${marked ? "outline outline-2 -outline-offset-2 outline-amber-500" : ""}`}>
+            <tr
+              key={`${hi}-${li}`}
+              id={marked ? "commented-line" : undefined}
+              data-commented={marked ? "true" : undefined}
+              className={`${ROW_BG[line.kind]} ${marked ? "outline outline-2 -outline-offset-2 outline-amber-500" : ""}`}
+            >
               <td className="w-12 select-none px-2 text-right align-top text-slate-400">{line.oldNo ?? ""}</td>
               <td className="w-12 select-none px-2 text-right align-top text-slate-400">{line.newNo ?? ""}</td>
               <td className="w-4 select-none align-top text-slate-500">{SIGN[line.kind]}</td>
@@ -84,13 +96,19 @@ function FileBody({ file, anchor }: { file: PatchViewFile; anchor: { hunkIndex: 
 }
 
 export function PatchView({ files, anchor }: { files: PatchViewFile[]; anchor: CommentAnchor | null }) {
-  const [open, setOpen] = useState<Set<number>>(() => new Set(files.length <= 3 ? files.map((_, i) => i) : anchor ? [anchor.fileIndex] : [0]));
-  const toggle = useCallback((i: number) => setOpen((s) => {
-    const next = new Set(s);
-    if (next.has(i)) next.delete(i);
-    else next.add(i);
-    return next;
-  }), []);
+  const [open, setOpen] = useState<Set<number>>(
+    () => new Set(files.length <= 3 ? files.map((_, i) => i) : anchor ? [anchor.fileIndex] : [0]),
+  );
+  const toggle = useCallback(
+    (i: number) =>
+      setOpen((s) => {
+        const next = new Set(s);
+        if (next.has(i)) next.delete(i);
+        else next.add(i);
+        return next;
+      }),
+    [],
+  );
   const [jumpRequest, setJumpRequest] = useState(0);
 
   useEffect(() => {
@@ -118,16 +136,33 @@ export function PatchView({ files, anchor }: { files: PatchViewFile[]; anchor: C
   return (
     <div className="space-y-3" data-testid="patch-view">
       <div className="flex flex-wrap items-center gap-3 text-xs text-slate-600">
-        <span>{files.length} file{files.length === 1 ? "" : "s"} · <span className="text-emerald-700">+{totals.add}</span> <span className="text-rose-700">−{totals.del}</span></span>
-        <button type="button" className="rounded border border-slate-300 bg-white px-2 py-0.5 hover:bg-slate-50" onClick={() => setOpen(new Set(files.map((_, i) => i)))}>Expand all</button>
-        <button type="button" className="rounded border border-slate-300 bg-white px-2 py-0.5 hover:bg-slate-50" onClick={() => setOpen(new Set(anchor ? [anchor.fileIndex] : []))}>Collapse all</button>
+        <span>
+          {files.length} file{files.length === 1 ? "" : "s"} · <span className="text-emerald-700">+{totals.add}</span>{" "}
+          <span className="text-rose-700">−{totals.del}</span>
+        </span>
+        <button
+          type="button"
+          className="rounded border border-slate-300 bg-white px-2 py-0.5 hover:bg-slate-50"
+          onClick={() => setOpen(new Set(files.map((_, i) => i)))}
+        >
+          Expand all
+        </button>
+        <button
+          type="button"
+          className="rounded border border-slate-300 bg-white px-2 py-0.5 hover:bg-slate-50"
+          onClick={() => setOpen(new Set(anchor ? [anchor.fileIndex] : []))}
+        >
+          Collapse all
+        </button>
         {files.length > 3 && (
           <details className="w-full">
             <summary className="cursor-pointer text-slate-500">File index</summary>
             <ul className="mt-1 grid gap-x-4 font-mono sm:grid-cols-2">
               {files.map((f, i) => (
                 <li key={f.path + i} className="truncate">
-                  <button type="button" className="text-left text-indigo-700 hover:underline" onClick={() => openAndScroll(i)}>{f.path}</button>
+                  <button type="button" className="text-left text-indigo-700 hover:underline" onClick={() => openAndScroll(i)}>
+                    {f.path}
+                  </button>
                   {anchor?.fileIndex === i && <span className="ml-1 text-amber-700">●</span>}
                 </li>
               ))}
@@ -139,10 +174,20 @@ export function PatchView({ files, anchor }: { files: PatchViewFile[]; anchor: C
         const holdsComment = anchor?.fileIndex === fi;
         const isOpen = open.has(fi);
         return (
-          <section key={file.path + fi} id={`patch-file-${fi}`} data-testid="patch-file" data-path={file.path} data-open={isOpen ? "true" : "false"}
-            className="overflow-hidden rounded-lg border border-slate-200 bg-white">
-            <button type="button" onClick={() => toggle(fi)} aria-expanded={isOpen}
-              className="flex w-full items-center gap-3 bg-slate-50 px-3 py-2 text-left font-mono text-xs hover:bg-slate-100">
+          <section
+            key={file.path + fi}
+            id={`patch-file-${fi}`}
+            data-testid="patch-file"
+            data-path={file.path}
+            data-open={isOpen ? "true" : "false"}
+            className="overflow-hidden rounded-lg border border-slate-200 bg-white"
+          >
+            <button
+              type="button"
+              onClick={() => toggle(fi)}
+              aria-expanded={isOpen}
+              className="flex w-full items-center gap-3 bg-slate-50 px-3 py-2 text-left font-mono text-xs hover:bg-slate-100"
+            >
               <span className="text-slate-400">{isOpen ? "▾" : "▸"}</span>
               <span className="font-semibold">{file.oldPath !== file.path ? `${file.oldPath} → ${file.path}` : file.path}</span>
               <span className="text-emerald-700">+{file.additions}</span>

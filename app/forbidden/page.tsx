@@ -8,7 +8,9 @@ export default async function ForbiddenPage({ searchParams }: { searchParams: Pr
       <p className="mt-2 text-slate-700">
         This page needs the {needs ? needs.split(",").join(" or ") : "right"} role. Ask an admin if you need access.
       </p>
-      <Link href="/" className="mt-4 inline-block text-indigo-700 underline">Back to the overview</Link>
+      <Link href="/" className="mt-4 inline-block text-indigo-700 underline">
+        Back to the overview
+      </Link>
     </main>
   );
 }

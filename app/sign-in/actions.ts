@@ -27,7 +27,10 @@ export async function signInAction(_prev: SignInState, form: FormData): Promise<
   }
   if (!session) return { error: "Unknown login or wrong password." };
   (await cookies()).set(SESSION_COOKIE, session.token, {
-    httpOnly: true, sameSite: "lax", path: "/", expires: session.expiresAt,
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    expires: session.expiresAt,
     secure: process.env.NODE_ENV === "production" && !config().INSECURE_COOKIES,
   });
   redirect("/");

@@ -13,10 +13,14 @@ export default function SignInPage() {
       <SignInForm />
       {demo && (
         <div className="mt-6 rounded-md bg-amber-50 p-3 text-xs text-amber-900">
-          <p className="font-medium">Demo accounts (password <code>{DEMO_PASSWORD}</code>):</p>
+          <p className="font-medium">
+            Demo accounts (password <code>{DEMO_PASSWORD}</code>):
+          </p>
           <ul className="mt-1 space-y-0.5">
             {DEMO_USERS.map((u) => (
-              <li key={u.login}><code>{u.login}</code>: {u.roles.join(", ")}</li>
+              <li key={u.login}>
+                <code>{u.login}</code>: {u.roles.join(", ")}
+              </li>
             ))}
           </ul>
         </div>

@@ -9,17 +9,34 @@ export function SignInForm() {
       <label className="block">
         <span className="text-sm font-medium text-slate-700">Login</span>
         {/* biome-ignore lint/a11y/noAutofocus: the sign-in page has one task, and the login field is where it starts */}
-        <input name="login" autoComplete="username" required autoFocus
-          className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 focus:border-indigo-500 focus:outline-none" />
+        <input
+          name="login"
+          autoComplete="username"
+          required
+          autoFocus
+          className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 focus:border-indigo-500 focus:outline-none"
+        />
       </label>
       <label className="block">
         <span className="text-sm font-medium text-slate-700">Password</span>
-        <input name="password" type="password" autoComplete="current-password" required
-          className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 focus:border-indigo-500 focus:outline-none" />
+        <input
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 focus:border-indigo-500 focus:outline-none"
+        />
       </label>
-      {state.error && <p role="alert" className="text-sm text-red-700">{state.error}</p>}
-      <button type="submit" disabled={pending}
-        className="w-full rounded-md bg-indigo-600 px-3 py-2 font-medium text-white hover:bg-indigo-700 disabled:opacity-60">
+      {state.error && (
+        <p role="alert" className="text-sm text-red-700">
+          {state.error}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={pending}
+        className="w-full rounded-md bg-indigo-600 px-3 py-2 font-medium text-white hover:bg-indigo-700 disabled:opacity-60"
+      >
         {pending ? "Signing in…" : "Sign in"}
       </button>
     </form>

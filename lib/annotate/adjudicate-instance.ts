@@ -52,16 +52,26 @@ export async function adjudicateInstance(prisma: PrismaClient, input: Adjudicate
       throw new AppError("own_instance", "You annotated this instance; another adjudicator has to decide it.");
 
     const outcome = stageAfterAdjudication(input.value);
-    await tx.adjudication.create({ data: { instanceId: input.instanceId, adjudicatorId: input.adjudicator.id, value: input.value, rationale, createdAt: now } });
+    await tx.adjudication.create({
+      data: { instanceId: input.instanceId, adjudicatorId: input.adjudicator.id, value: input.value, rationale, createdAt: now },
+    });
     await tx.instance.update({ where: { id: input.instanceId }, data: { stage: outcome.stage, finalLabel: outcome.finalLabel } });
     await tx.auditEvent.createMany({
       data: [
         {
-          at: now, actorId: input.adjudicator.id, action: "instance.adjudicate", subjectType: "instance", subjectId: input.instanceId,
+          at: now,
+          actorId: input.adjudicator.id,
+          action: "instance.adjudicate",
+          subjectType: "instance",
+          subjectId: input.instanceId,
           details: { value: input.value, labels: instance.labels.map((l) => ({ annotator: l.annotator.login, value: l.value })) },
         },
         {
-          at: now, actorId: input.adjudicator.id, action: "instance.stage", subjectType: "instance", subjectId: input.instanceId,
+          at: now,
+          actorId: input.adjudicator.id,
+          action: "instance.stage",
+          subjectType: "instance",
+          subjectId: input.instanceId,
           details: { from: "adjudicating", to: outcome.stage, finalLabel: outcome.finalLabel },
         },
       ],

@@ -8,7 +8,8 @@ export async function loadAdjudicationQueue(prisma: PrismaClient, viewer: Sessio
     prisma.instance.findMany({
       where: { source: "human", stage: "adjudicating" },
       select: {
-        id: true, perturbedBody: true,
+        id: true,
+        perturbedBody: true,
         targetEntry: { select: { body: true } },
         pullRequest: { select: { number: true, repository: { select: { fullName: true } } } },
         labels: { select: { value: true, annotator: { select: { login: true } } }, orderBy: { createdAt: "asc" } },
@@ -19,14 +20,24 @@ export async function loadAdjudicationQueue(prisma: PrismaClient, viewer: Sessio
     }),
     prisma.adjudication.findMany({
       select: {
-        value: true, createdAt: true, adjudicator: { select: { login: true } },
-        instance: { select: { id: true, perturbedBody: true, targetEntry: { select: { body: true } }, pullRequest: { select: { number: true, repository: { select: { fullName: true } } } } } },
+        value: true,
+        createdAt: true,
+        adjudicator: { select: { login: true } },
+        instance: {
+          select: {
+            id: true,
+            perturbedBody: true,
+            targetEntry: { select: { body: true } },
+            pullRequest: { select: { number: true, repository: { select: { fullName: true } } } },
+          },
+        },
       },
       orderBy: { createdAt: "desc" },
       take: 20,
     }),
   ]);
-  const excerpt = (i: { perturbedBody: string | null; targetEntry: { body: string } }) => (i.perturbedBody ?? i.targetEntry.body).replace(/\s+/g, " ").slice(0, 160);
+  const excerpt = (i: { perturbedBody: string | null; targetEntry: { body: string } }) =>
+    (i.perturbedBody ?? i.targetEntry.body).replace(/\s+/g, " ").slice(0, 160);
   return {
     open: open.map((i) => ({
       id: i.id,

@@ -2,8 +2,13 @@ import { describe, expect, test } from "vitest";
 import { agreementReport, weekStart, type LabelForAgreement } from "./agreement-report";
 
 const at = (iso: string) => new Date(iso);
-const label = (instanceId: string, annotator: string, value: string, when: string, repository = "tabular-labs/frameworks"): LabelForAgreement =>
-  ({ instanceId, annotator, value, createdAt: at(when), repository });
+const label = (
+  instanceId: string,
+  annotator: string,
+  value: string,
+  when: string,
+  repository = "tabular-labs/frameworks",
+): LabelForAgreement => ({ instanceId, annotator, value, createdAt: at(when), repository });
 
 // Two weeks of work: alice and bob on frameworks, alice and carol on agentflow.
 const LABELS: LabelForAgreement[] = [
@@ -43,13 +48,23 @@ describe("agreementReport", () => {
     expect(r.overall.rawAgreement).toBe(0.75);
     // A: t,u,t,u  B: t,t,t,u → pe = .5·.75 + .5·.25 = .5 → κ = .5
     expect(r.overall.kappa).toBeCloseTo(0.5, 12);
-    expect(r.byRepository.map((x) => [x.key, x.n])).toEqual([["tabular-labs/frameworks", 2], ["vectorops/agentflow", 2]]);
-    expect(r.byWeek.map((x) => [x.key, x.n, x.rawAgreement])).toEqual([["2025-09-01", 2, 0.5], ["2025-09-08", 2, 1]]);
+    expect(r.byRepository.map((x) => [x.key, x.n])).toEqual([
+      ["tabular-labs/frameworks", 2],
+      ["vectorops/agentflow", 2],
+    ]);
+    expect(r.byWeek.map((x) => [x.key, x.n, x.rawAgreement])).toEqual([
+      ["2025-09-01", 2, 0.5],
+      ["2025-09-08", 2, 1],
+    ]);
     expect(r.instancesWithPairs).toBe(4);
   });
 
   test("three labels on one instance make three pairs", () => {
-    const r = agreementReport([label("x", "a", "t", "2025-09-01T00:00:00Z"), label("x", "b", "t", "2025-09-01T00:00:00Z"), label("x", "c", "u", "2025-09-01T00:00:00Z")]);
+    const r = agreementReport([
+      label("x", "a", "t", "2025-09-01T00:00:00Z"),
+      label("x", "b", "t", "2025-09-01T00:00:00Z"),
+      label("x", "c", "u", "2025-09-01T00:00:00Z"),
+    ]);
     expect(r.byPair.map((p) => p.key)).toEqual(["a × b", "a × c", "b × c"]);
     expect(r.overall.n).toBe(3);
   });

@@ -50,7 +50,12 @@ export function pairItems(labels: readonly LabelForAgreement[]): PairItem[] {
       for (let j = i + 1; j < sorted.length; j++) {
         const [a, b] = [sorted[i], sorted[j]];
         const completed = a.createdAt > b.createdAt ? a.createdAt : b.createdAt;
-        items.push({ pair: `${a.annotator} × ${b.annotator}`, repository: a.repository, week: weekStart(completed), values: [a.value, b.value] });
+        items.push({
+          pair: `${a.annotator} × ${b.annotator}`,
+          repository: a.repository,
+          week: weekStart(completed),
+          values: [a.value, b.value],
+        });
       }
     }
   }

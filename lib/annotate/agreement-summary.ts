@@ -16,5 +16,10 @@ export interface AgreementSummary {
 }
 
 export function agreementSummary(report: AgreementReport, counts: { annotated: number; adjudicated: number }): AgreementSummary {
-  return { annotated: counts.annotated, instancesWithPairs: report.instancesWithPairs, overall: report.overall, adjudicated: counts.adjudicated };
+  return {
+    annotated: counts.annotated,
+    instancesWithPairs: report.instancesWithPairs,
+    overall: report.overall,
+    adjudicated: counts.adjudicated,
+  };
 }

@@ -22,7 +22,10 @@ describe.each(TEST_DATABASE_KINDS)("annotation flow on %s", (kind) => {
   afterAll(async () => db?.close());
 
   const stageOfComment = async (githubId: number) =>
-    db.prisma.instance.findFirstOrThrow({ where: { source: "human", targetEntry: { githubId: BigInt(githubId) } }, include: { adjudication: true, labels: true } });
+    db.prisma.instance.findFirstOrThrow({
+      where: { source: "human", targetEntry: { githubId: BigInt(githubId) } },
+      include: { adjudication: true, labels: true },
+    });
 
   // The other tests re-assign instances (freshInstanceFor), so the seed's balance is checked on a
   // seeded database of its own.
@@ -36,7 +39,10 @@ describe.each(TEST_DATABASE_KINDS)("annotation flow on %s", (kind) => {
     }
   });
   async function expectBalancedAssignments(db: Database) {
-    const instances = await db.prisma.instance.findMany({ where: { source: "human", stage: { in: ["annotating", "adjudicating", "labelled", "unsuitable"] } }, include: { assignments: true } });
+    const instances = await db.prisma.instance.findMany({
+      where: { source: "human", stage: { in: ["annotating", "adjudicating", "labelled", "unsuitable"] } },
+      include: { assignments: true },
+    });
     expect(instances.length).toBeGreaterThan(15);
     for (const i of instances) expect(new Set(i.assignments.map((a) => a.annotatorId)).size).toBe(2);
     const loads = await db.prisma.assignment.groupBy({ by: ["annotatorId"], _count: { _all: true } });
@@ -50,48 +56,115 @@ describe.each(TEST_DATABASE_KINDS)("annotation flow on %s", (kind) => {
     expect([agreedUntrustworthy.stage, agreedUntrustworthy.finalLabel]).toEqual(["labelled", "untrustworthy"]);
     expect((await stageOfComment(1990000203)).stage).toBe("adjudicating");
     const adjudicated = await stageOfComment(1990000401);
-    expect([adjudicated.stage, adjudicated.finalLabel, adjudicated.adjudication?.value]).toEqual(["labelled", "trustworthy", "trustworthy"]);
+    expect([adjudicated.stage, adjudicated.finalLabel, adjudicated.adjudication?.value]).toEqual([
+      "labelled",
+      "trustworthy",
+      "trustworthy",
+    ]);
     expect((await stageOfComment(2600000501)).stage).toBe("unsuitable");
   });
 
   test("a label is an idempotent upsert that only assigned annotators may make, changeable while in annotation", async () => {
     const id = await freshInstanceFor(db.prisma, [users.alice, users.bob]);
-    const first = await submitLabel(db.prisma, { instanceId: id, annotatorId: users.alice.id, value: "trustworthy", rationale: "claim checked in nanops.py" });
+    const first = await submitLabel(db.prisma, {
+      instanceId: id,
+      annotatorId: users.alice.id,
+      value: "trustworthy",
+      rationale: "claim checked in nanops.py",
+    });
     expect(first).toMatchObject({ stage: "annotating", changed: true });
-    const retried = await submitLabel(db.prisma, { instanceId: id, annotatorId: users.alice.id, value: "trustworthy", rationale: "  claim checked in nanops.py " });
+    const retried = await submitLabel(db.prisma, {
+      instanceId: id,
+      annotatorId: users.alice.id,
+      value: "trustworthy",
+      rationale: "  claim checked in nanops.py ",
+    });
     expect(retried.changed).toBe(false);
-    const changed = await submitLabel(db.prisma, { instanceId: id, annotatorId: users.alice.id, value: "untrustworthy", rationale: "the mask is computed after all" });
+    const changed = await submitLabel(db.prisma, {
+      instanceId: id,
+      annotatorId: users.alice.id,
+      value: "untrustworthy",
+      rationale: "the mask is computed after all",
+    });
     expect(changed).toMatchObject({ changed: true, label: { value: "untrustworthy" } });
     expect(await db.prisma.label.count({ where: { instanceId: id } })).toBe(1);
-    await expect(submitLabel(db.prisma, { instanceId: id, annotatorId: users.carol.id, value: "trustworthy", rationale: "not mine" })).rejects.toMatchObject({ code: "not_assigned" });
-    const actions = (await db.prisma.auditEvent.findMany({ where: { subjectId: id, action: { startsWith: "label." } }, orderBy: { id: "asc" } })).map((e) => e.action);
+    await expect(
+      submitLabel(db.prisma, { instanceId: id, annotatorId: users.carol.id, value: "trustworthy", rationale: "not mine" }),
+    ).rejects.toMatchObject({ code: "not_assigned" });
+    const actions = (
+      await db.prisma.auditEvent.findMany({ where: { subjectId: id, action: { startsWith: "label." } }, orderBy: { id: "asc" } })
+    ).map((e) => e.action);
     expect(actions).toEqual(["label.submit", "label.change"]);
   });
 
   test("agreeing labels are final; afterwards labels can no longer change (but a retry of the same label succeeds)", async () => {
     const id = await freshInstanceFor(db.prisma, [users.alice, users.bob]);
     await submitLabel(db.prisma, { instanceId: id, annotatorId: users.alice.id, value: "trustworthy", rationale: "correct" });
-    const last = await submitLabel(db.prisma, { instanceId: id, annotatorId: users.bob.id, value: "trustworthy", rationale: "also correct" });
+    const last = await submitLabel(db.prisma, {
+      instanceId: id,
+      annotatorId: users.bob.id,
+      value: "trustworthy",
+      rationale: "also correct",
+    });
     expect(last.stage).toBe("labelled");
     expect((await db.prisma.instance.findUniqueOrThrow({ where: { id } })).finalLabel).toBe("trustworthy");
-    await expect(submitLabel(db.prisma, { instanceId: id, annotatorId: users.bob.id, value: "untrustworthy", rationale: "second thoughts" })).rejects.toMatchObject({ code: "annotation_closed", status: 409 });
-    expect((await submitLabel(db.prisma, { instanceId: id, annotatorId: users.bob.id, value: "trustworthy", rationale: "also correct" })).changed).toBe(false);
+    await expect(
+      submitLabel(db.prisma, { instanceId: id, annotatorId: users.bob.id, value: "untrustworthy", rationale: "second thoughts" }),
+    ).rejects.toMatchObject({ code: "annotation_closed", status: 409 });
+    expect(
+      (await submitLabel(db.prisma, { instanceId: id, annotatorId: users.bob.id, value: "trustworthy", rationale: "also correct" }))
+        .changed,
+    ).toBe(false);
   });
 
   test("disagreement goes to adjudication; the adjudicator's decision is final and recorded", async () => {
     const id = await freshInstanceFor(db.prisma, [users.alice, users.carol]);
-    await expect(adjudicateInstance(db.prisma, { instanceId: id, adjudicator: users.admin, value: "trustworthy", rationale: "too early" })).rejects.toMatchObject({ code: "not_adjudicating" });
+    await expect(
+      adjudicateInstance(db.prisma, { instanceId: id, adjudicator: users.admin, value: "trustworthy", rationale: "too early" }),
+    ).rejects.toMatchObject({ code: "not_adjudicating" });
     await submitLabel(db.prisma, { instanceId: id, annotatorId: users.alice.id, value: "trustworthy", rationale: "holds at base" });
-    const second = await submitLabel(db.prisma, { instanceId: id, annotatorId: users.carol.id, value: "untrustworthy", rationale: "wrong file" });
+    const second = await submitLabel(db.prisma, {
+      instanceId: id,
+      annotatorId: users.carol.id,
+      value: "untrustworthy",
+      rationale: "wrong file",
+    });
     expect(second.stage).toBe("adjudicating");
-    await expect(adjudicateInstance(db.prisma, { instanceId: id, adjudicator: users.carol, value: "untrustworthy", rationale: "mine" })).rejects.toMatchObject({ code: "own_instance" });
-    await expect(adjudicateInstance(db.prisma, { instanceId: id, adjudicator: users.alice, value: "untrustworthy", rationale: "x" })).rejects.toMatchObject({ code: "forbidden" });
-    const decided = await adjudicateInstance(db.prisma, { instanceId: id, adjudicator: users.admin, value: "untrustworthy", rationale: "the comment is on the test file, the claim is about nanops.py" });
+    await expect(
+      adjudicateInstance(db.prisma, { instanceId: id, adjudicator: users.carol, value: "untrustworthy", rationale: "mine" }),
+    ).rejects.toMatchObject({ code: "own_instance" });
+    await expect(
+      adjudicateInstance(db.prisma, { instanceId: id, adjudicator: users.alice, value: "untrustworthy", rationale: "x" }),
+    ).rejects.toMatchObject({ code: "forbidden" });
+    const decided = await adjudicateInstance(db.prisma, {
+      instanceId: id,
+      adjudicator: users.admin,
+      value: "untrustworthy",
+      rationale: "the comment is on the test file, the claim is about nanops.py",
+    });
     expect(decided).toMatchObject({ stage: "labelled", finalLabel: "untrustworthy", changed: true });
-    expect((await adjudicateInstance(db.prisma, { instanceId: id, adjudicator: users.admin, value: "untrustworthy", rationale: "the comment is on the test file, the claim is about nanops.py" })).changed).toBe(false);
-    await expect(adjudicateInstance(db.prisma, { instanceId: id, adjudicator: users.admin, value: "trustworthy", rationale: "changed my mind" })).rejects.toMatchObject({ code: "already_adjudicated" });
-    const events = await db.prisma.auditEvent.findMany({ where: { subjectId: id, action: { in: ["instance.adjudicate", "instance.stage"] } }, orderBy: { id: "asc" } });
-    expect(events.map((e) => `${e.action}:${(e.details as { to?: string }).to ?? ""}`)).toEqual(["instance.stage:adjudicating", "instance.adjudicate:", "instance.stage:labelled"]);
+    expect(
+      (
+        await adjudicateInstance(db.prisma, {
+          instanceId: id,
+          adjudicator: users.admin,
+          value: "untrustworthy",
+          rationale: "the comment is on the test file, the claim is about nanops.py",
+        })
+      ).changed,
+    ).toBe(false);
+    await expect(
+      adjudicateInstance(db.prisma, { instanceId: id, adjudicator: users.admin, value: "trustworthy", rationale: "changed my mind" }),
+    ).rejects.toMatchObject({ code: "already_adjudicated" });
+    const events = await db.prisma.auditEvent.findMany({
+      where: { subjectId: id, action: { in: ["instance.adjudicate", "instance.stage"] } },
+      orderBy: { id: "asc" },
+    });
+    expect(events.map((e) => `${e.action}:${(e.details as { to?: string }).to ?? ""}`)).toEqual([
+      "instance.stage:adjudicating",
+      "instance.adjudicate:",
+      "instance.stage:labelled",
+    ]);
     expect(events[1].actorId).toBe(users.admin.id);
   });
 
@@ -112,7 +185,9 @@ describe.each(TEST_DATABASE_KINDS)("annotation flow on %s", (kind) => {
     const entries = await loadRevealedTimeline(db.prisma, id, users.alice);
     expect(entries.filter((e) => e.isTarget)).toHaveLength(1);
     expect(entries.some((e) => e.kind === "commit")).toBe(true);
-    await expect(loadRevealedTimeline(db.prisma, id, { ...users.bob, id: "someone-else", roles: ["annotator"] })).rejects.toMatchObject({ code: "not_assigned" });
+    await expect(loadRevealedTimeline(db.prisma, id, { ...users.bob, id: "someone-else", roles: ["annotator"] })).rejects.toMatchObject({
+      code: "not_assigned",
+    });
   });
 
   test("agreement is computed from the labels in the database", async () => {

@@ -20,7 +20,11 @@ export interface QueueItem {
   assigned: number | null;
 }
 
-const ORDER: Prisma.InstanceOrderByWithRelationInput[] = [{ pullRequest: { createdAt: "asc" } }, { targetEntry: { createdAt: "asc" } }, { id: "asc" }];
+const ORDER: Prisma.InstanceOrderByWithRelationInput[] = [
+  { pullRequest: { createdAt: "asc" } },
+  { targetEntry: { createdAt: "asc" } },
+  { id: "asc" },
+];
 const QUEUE_CAP = 1000;
 
 export type QueueScope = "mine" | "all" | "adjudication";

@@ -14,7 +14,15 @@ export async function writeOverlap(prisma: PrismaClient, overlap: number, actorI
   const previous = await readOverlap(prisma);
   await prisma.$transaction([
     prisma.setting.upsert({ where: { key: OVERLAP_SETTING_KEY }, create: { key: OVERLAP_SETTING_KEY, value }, update: { value } }),
-    prisma.auditEvent.create({ data: { actorId, action: "setting.update", subjectType: "setting", subjectId: OVERLAP_SETTING_KEY, details: { from: previous, to: value } } }),
+    prisma.auditEvent.create({
+      data: {
+        actorId,
+        action: "setting.update",
+        subjectType: "setting",
+        subjectId: OVERLAP_SETTING_KEY,
+        details: { from: previous, to: value },
+      },
+    }),
   ]);
   return value;
 }

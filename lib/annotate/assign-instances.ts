@@ -55,7 +55,8 @@ export async function assignInstances(prisma: PrismaClient, options: AssignOptio
   const now = options.now ?? new Date();
   const loginOf = new Map(annotators.map((a) => [a.id, a.login]));
   const added = new Map<string, string[]>();
-  for (const a of plan.assignments) added.set(a.instanceId, [...(added.get(a.instanceId) ?? []), mustGet(loginOf, a.annotatorId, "annotator login")]);
+  for (const a of plan.assignments)
+    added.set(a.instanceId, [...(added.get(a.instanceId) ?? []), mustGet(loginOf, a.annotatorId, "annotator login")]);
   const toAnnotating = instances.filter((i) => added.has(i.id) && i.stage !== "annotating").map((i) => i.id);
   await prisma.$transaction([
     prisma.assignment.createMany({ data: plan.assignments.map((a) => ({ ...a, assignedAt: now })), skipDuplicates: true }),

@@ -31,8 +31,18 @@ describe("cohenKappa (hand-computed cases)", () => {
   });
 
   test("perfect agreement over two categories is κ = 1; systematic disagreement is κ = −1", () => {
-    expect(cohenKappa([["t", "t"], ["u", "u"]]).kappa).toBe(1);
-    expect(cohenKappa([["t", "u"], ["u", "t"]]).kappa).toBe(-1);
+    expect(
+      cohenKappa([
+        ["t", "t"],
+        ["u", "u"],
+      ]).kappa,
+    ).toBe(1);
+    expect(
+      cohenKappa([
+        ["t", "u"],
+        ["u", "t"],
+      ]).kappa,
+    ).toBe(-1);
   });
 
   test("degenerate: everyone agrees on a single category → κ undefined (null), raw agreement 1", () => {

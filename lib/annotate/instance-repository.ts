@@ -15,7 +15,12 @@ export interface InstanceRepository {
   revision: PullRequestRevision;
 }
 
-export async function openInstanceRepository(prisma: PrismaClient, mirrorsDir: string, instanceId: string, viewer: SessionUser): Promise<InstanceRepository> {
+export async function openInstanceRepository(
+  prisma: PrismaClient,
+  mirrorsDir: string,
+  instanceId: string,
+  viewer: SessionUser,
+): Promise<InstanceRepository> {
   await requireInstanceAccess(prisma, instanceId, viewer);
   const snapshotFields = { select: { status: true, reason: true, commitSha: true, patch: true } } as const;
   const instance = await prisma.instance.findUniqueOrThrow({
@@ -37,13 +42,26 @@ export async function browseTree(prisma: PrismaClient, mirrorsDir: string, insta
   return { commit: revision.baseSha, version, ...(await listVersionTree(mirror, revision, version)) };
 }
 
-export async function browseFile(prisma: PrismaClient, mirrorsDir: string, instanceId: string, viewer: SessionUser, path: string, version: RepoVersion) {
+export async function browseFile(
+  prisma: PrismaClient,
+  mirrorsDir: string,
+  instanceId: string,
+  viewer: SessionUser,
+  path: string,
+  version: RepoVersion,
+) {
   const { mirror, revision } = await openInstanceRepository(prisma, mirrorsDir, instanceId, viewer);
   return readVersionFile(mirror, revision, path, version);
 }
 
 export async function browseSearch(
-  prisma: PrismaClient, mirrorsDir: string, instanceId: string, viewer: SessionUser, query: string, version: RepoVersion, ignoreCase: boolean,
+  prisma: PrismaClient,
+  mirrorsDir: string,
+  instanceId: string,
+  viewer: SessionUser,
+  query: string,
+  version: RepoVersion,
+  ignoreCase: boolean,
 ) {
   const { mirror, revision } = await openInstanceRepository(prisma, mirrorsDir, instanceId, viewer);
   return { query, version, ...(await searchVersion(mirror, revision, query, version, { ignoreCase })) };

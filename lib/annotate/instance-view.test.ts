@@ -22,7 +22,12 @@ describe.each(TEST_DATABASE_KINDS)("instance view blinding on %s", (kind) => {
     await submitLabel(db.prisma, { instanceId, annotatorId: users.bob.id, value: "untrustworthy", rationale: "bob's reason" });
     // carol is an adjudicator too, but here she annotates: she must be as blind as anyone
     carolsInstance = await freshInstanceFor(db.prisma, [users.alice, users.carol], [instanceId]);
-    await submitLabel(db.prisma, { instanceId: carolsInstance, annotatorId: users.alice.id, value: "trustworthy", rationale: "alice on carol's instance" });
+    await submitLabel(db.prisma, {
+      instanceId: carolsInstance,
+      annotatorId: users.alice.id,
+      value: "trustworthy",
+      rationale: "alice on carol's instance",
+    });
   });
   afterAll(async () => db?.close());
 

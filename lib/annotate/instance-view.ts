@@ -17,10 +17,21 @@ async function commentPosition(
   t: { kind: string; pullRequestId: string; inReplyToId: bigint | null } & CommentPosition,
   perturbed: { path: string | null; diffHunk: string | null },
 ): Promise<CommentPosition> {
-  if (perturbed.path !== null || perturbed.diffHunk !== null) return { path: perturbed.path ?? t.path, diffHunk: perturbed.diffHunk ?? t.diffHunk };
-  const own = { path: t.path, diffHunk: t.diffHunk, line: t.line, originalLine: t.originalLine, commitId: t.commitId, originalCommitId: t.originalCommitId };
+  if (perturbed.path !== null || perturbed.diffHunk !== null)
+    return { path: perturbed.path ?? t.path, diffHunk: perturbed.diffHunk ?? t.diffHunk };
+  const own = {
+    path: t.path,
+    diffHunk: t.diffHunk,
+    line: t.line,
+    originalLine: t.originalLine,
+    commitId: t.commitId,
+    originalCommitId: t.originalCommitId,
+  };
   if (t.kind !== "inline_reply" || t.inReplyToId === null) return own;
-  const root = await prisma.timelineEntry.findFirst({ where: { pullRequestId: t.pullRequestId, kind: "inline", githubId: t.inReplyToId }, select: POSITION_FIELDS });
+  const root = await prisma.timelineEntry.findFirst({
+    where: { pullRequestId: t.pullRequestId, kind: "inline", githubId: t.inReplyToId },
+    select: POSITION_FIELDS,
+  });
   return root ?? own;
 }
 
@@ -35,11 +46,17 @@ export async function loadInstanceView(prisma: PrismaClient, instanceId: string,
       pullRequest: { include: { repository: true, linkedIssues: { orderBy: { number: "asc" } } } },
       labels: { include: { annotator: { select: { login: true, name: true } } }, orderBy: { createdAt: "asc" } },
       adjudication: { include: { adjudicator: { select: { login: true } } } },
-      assignments: { select: { annotatorId: true, completedAt: true, annotator: { select: { login: true } } }, orderBy: { assignedAt: "asc" } },
+      assignments: {
+        select: { annotatorId: true, completedAt: true, annotator: { select: { login: true } } },
+        orderBy: { assignedAt: "asc" },
+      },
     },
   });
   if (!instance) throw new AppError("not_found", "No such instance.");
-  const perspective = perspectiveFor(viewer, instance.assignments.map((a) => a.annotatorId));
+  const perspective = perspectiveFor(
+    viewer,
+    instance.assignments.map((a) => a.annotatorId),
+  );
   if (!perspective) throw new AppError("not_assigned", "This instance is not assigned to you.");
   const seesAll = perspective === "lead";
   const ownLabel = instance.labels.find((l) => l.annotatorId === viewer.id) ?? null;
@@ -65,7 +82,14 @@ export async function loadInstanceView(prisma: PrismaClient, instanceId: string,
       position,
     },
     /** the code the comment is judged against (issue #12), and the PR's final diff to compare */
-    judged: { patch: judged.patch, commit: judged.commit, source: judged.source, notice: judged.notice, differsFromFinal: judged.differsFromFinal, snapshotStatus: snapshot?.status ?? null },
+    judged: {
+      patch: judged.patch,
+      commit: judged.commit,
+      source: judged.source,
+      notice: judged.notice,
+      differsFromFinal: judged.differsFromFinal,
+      snapshotStatus: snapshot?.status ?? null,
+    },
     pullRequest: {
       repo: pr.repository.fullName,
       language: pr.repository.language,
@@ -82,12 +106,20 @@ export async function loadInstanceView(prisma: PrismaClient, instanceId: string,
     },
     ownLabel: ownLabel && { value: ownLabel.value, rationale: ownLabel.rationale, updatedAt: ownLabel.updatedAt },
     otherLabels: seesAll
-      ? instance.labels.filter((l) => l.annotatorId !== viewer.id).map((l) => ({ annotator: l.annotator.login, value: l.value, rationale: l.rationale, updatedAt: l.updatedAt }))
+      ? instance.labels
+          .filter((l) => l.annotatorId !== viewer.id)
+          .map((l) => ({ annotator: l.annotator.login, value: l.value, rationale: l.rationale, updatedAt: l.updatedAt }))
       : [],
     assignees: seesAll ? instance.assignments.map((a) => ({ login: a.annotator.login, done: a.completedAt !== null })) : [],
-    adjudication: seesAll && instance.adjudication
-      ? { value: instance.adjudication.value, rationale: instance.adjudication.rationale, by: instance.adjudication.adjudicator.login, at: instance.adjudication.createdAt }
-      : null,
+    adjudication:
+      seesAll && instance.adjudication
+        ? {
+            value: instance.adjudication.value,
+            rationale: instance.adjudication.rationale,
+            by: instance.adjudication.adjudicator.login,
+            at: instance.adjudication.createdAt,
+          }
+        : null,
     finalLabel: seesAll ? instance.finalLabel : null,
     /** the rest of the timeline can leak the answer: leads, or annotators once they have labelled */
     timelineUnlocked: seesAll || ownLabel !== null,

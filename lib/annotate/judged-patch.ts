@@ -26,27 +26,48 @@ const short = (sha: string | null) => (sha ? sha.slice(0, 7) : "an earlier commi
 export function judgedPatchOf(snapshot: SnapshotFacts | null, finalPatch: string, headSha: string): JudgedPatch {
   if (!snapshot) {
     return {
-      patch: finalPatch, commit: headSha, source: "final", differsFromFinal: false,
-      notice: { tone: "warning", text: "This instance's snapshot has not been computed (scripts/compute-snapshots.ts): the PR's final diff is shown, which may differ from the code the comment refers to." },
+      patch: finalPatch,
+      commit: headSha,
+      source: "final",
+      differsFromFinal: false,
+      notice: {
+        tone: "warning",
+        text: "This instance's snapshot has not been computed (scripts/compute-snapshots.ts): the PR's final diff is shown, which may differ from the code the comment refers to.",
+      },
     };
   }
   if (snapshot.status === "unavailable") {
     return {
-      patch: finalPatch, commit: headSha, source: "final", differsFromFinal: false,
-      notice: { tone: "warning", text: `The code this comment was written on is unavailable: ${snapshot.reason}. The PR's final diff is shown; it may differ from what the reviewer saw.` },
+      patch: finalPatch,
+      commit: headSha,
+      source: "final",
+      differsFromFinal: false,
+      notice: {
+        tone: "warning",
+        text: `The code this comment was written on is unavailable: ${snapshot.reason}. The PR's final diff is shown; it may differ from what the reviewer saw.`,
+      },
     };
   }
   if (snapshot.status === "final_fallback") {
     return {
-      patch: snapshot.patch, commit: headSha, source: "final", differsFromFinal: false,
+      patch: snapshot.patch,
+      commit: headSha,
+      source: "final",
+      differsFromFinal: false,
       notice: { tone: "warning", text: `Snapshot unavailable (${snapshot.reason}).` },
     };
   }
   const differs = snapshot.patch !== finalPatch;
   return {
-    patch: snapshot.patch, commit: snapshot.commitSha, source: "snapshot", differsFromFinal: differs,
+    patch: snapshot.patch,
+    commit: snapshot.commitSha,
+    source: "snapshot",
+    differsFromFinal: differs,
     notice: differs
-      ? { tone: "info", text: `This comment was written on ${short(snapshot.commitSha)}: the patch is the PR as it stood then. The PR's final diff differs; use the toggle to compare.` }
+      ? {
+          tone: "info",
+          text: `This comment was written on ${short(snapshot.commitSha)}: the patch is the PR as it stood then. The PR's final diff differs; use the toggle to compare.`,
+        }
       : null,
   };
 }

@@ -1,7 +1,14 @@
 import { describe, expect, test } from "vitest";
 import { SHORTCUTS, shortcutFor, type KeyLike } from "./keyboard-shortcuts";
 
-const key = (k: string, over: Partial<KeyLike> = {}): KeyLike => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, inTextField: false, ...over });
+const key = (k: string, over: Partial<KeyLike> = {}): KeyLike => ({
+  key: k,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  inTextField: false,
+  ...over,
+});
 
 describe("shortcutFor", () => {
   test("digits and initials choose the three labels", () => {

@@ -8,7 +8,11 @@ export { LABEL_VALUES, LabelValueSchema, type LabelValue };
 
 const InstanceIdSchema = z.string().trim().min(1).max(64);
 // Paper §2: each decision comes with a short rationale the adjudicator can weigh.
-const RationaleSchema = z.string().trim().min(3, "Write a short rationale (at least 3 characters).").max(2000, "Keep the rationale under 2,000 characters.");
+const RationaleSchema = z
+  .string()
+  .trim()
+  .min(3, "Write a short rationale (at least 3 characters).")
+  .max(2000, "Keep the rationale under 2,000 characters.");
 
 export const SubmitLabelRequestSchema = z.object({
   instanceId: InstanceIdSchema,
@@ -37,5 +41,8 @@ export const RepoFileQuerySchema = z.object({ path: z.string().min(1).max(4096),
 export const RepoSearchQuerySchema = z.object({
   q: z.string().trim().min(2, "Type at least two characters to search.").max(200),
   version: RepoVersionSchema,
-  ignoreCase: z.enum(["0", "1"]).default("0").transform((v) => v === "1"),
+  ignoreCase: z
+    .enum(["0", "1"])
+    .default("0")
+    .transform((v) => v === "1"),
 });

@@ -8,7 +8,10 @@ describe("annotation state machine", () => {
   });
   test("unanimous labels are final: labelled with that label, or unsuitable", () => {
     expect(nextStageAfterLabel(["trustworthy", "trustworthy"], 2)).toEqual({ stage: "labelled", finalLabel: "trustworthy" });
-    expect(nextStageAfterLabel(["untrustworthy", "untrustworthy", "untrustworthy"], 3)).toEqual({ stage: "labelled", finalLabel: "untrustworthy" });
+    expect(nextStageAfterLabel(["untrustworthy", "untrustworthy", "untrustworthy"], 3)).toEqual({
+      stage: "labelled",
+      finalLabel: "untrustworthy",
+    });
     expect(nextStageAfterLabel(["unsuitable", "unsuitable"], 2)).toEqual({ stage: "unsuitable", finalLabel: "unsuitable" });
   });
   test("any disagreement goes to adjudication, including trustworthy vs unsuitable", () => {

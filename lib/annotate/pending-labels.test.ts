@@ -6,8 +6,12 @@ function memoryStorage(initial: Record<string, string> = {}) {
   return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v) };
 }
 
-const saved = (instanceId: string, savedAt: number, value: "trustworthy" | "untrustworthy" = "trustworthy") =>
-  ({ instanceId, value, rationale: "checked the caller in core/nanops.py", savedAt });
+const saved = (instanceId: string, savedAt: number, value: "trustworthy" | "untrustworthy" = "trustworthy") => ({
+  instanceId,
+  value,
+  rationale: "checked the caller in core/nanops.py",
+  savedAt,
+});
 
 describe("pending labels in browser storage", () => {
   test("a save waits in storage until acknowledged, one entry per instance", () => {
@@ -15,7 +19,10 @@ describe("pending labels in browser storage", () => {
     rememberPendingLabel(s, saved("a", 1));
     rememberPendingLabel(s, saved("b", 2));
     rememberPendingLabel(s, saved("a", 3, "untrustworthy"));
-    expect(readPendingLabels(s).map((p) => [p.instanceId, p.value])).toEqual([["b", "trustworthy"], ["a", "untrustworthy"]]);
+    expect(readPendingLabels(s).map((p) => [p.instanceId, p.value])).toEqual([
+      ["b", "trustworthy"],
+      ["a", "untrustworthy"],
+    ]);
     forgetPendingLabel(s, "a", 3);
     expect(pendingLabelFor(s, "a")).toBeNull();
     expect(pendingLabelFor(s, "b")?.savedAt).toBe(2);

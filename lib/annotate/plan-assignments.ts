@@ -20,7 +20,11 @@ export interface AssignmentPlan {
   shortfall: string[];
 }
 
-export function planAssignments(instances: readonly InstanceToAssign[], annotators: readonly AnnotatorLoad[], overlap: number): AssignmentPlan {
+export function planAssignments(
+  instances: readonly InstanceToAssign[],
+  annotators: readonly AnnotatorLoad[],
+  overlap: number,
+): AssignmentPlan {
   const order = annotators.map((a) => a.id);
   const n = order.length;
   // current load per annotator, by position in `order`

@@ -13,7 +13,12 @@ export interface VisibleLabel {
   updatedAt: Date;
 }
 
-export async function readLabels(prisma: PrismaClient, viewer: SessionUser, instanceId: string, annotatorLogin?: string): Promise<{ stage: VisibleStage; labels: VisibleLabel[] }> {
+export async function readLabels(
+  prisma: PrismaClient,
+  viewer: SessionUser,
+  instanceId: string,
+  annotatorLogin?: string,
+): Promise<{ stage: VisibleStage; labels: VisibleLabel[] }> {
   const access = await requireInstanceAccess(prisma, instanceId, viewer);
   if (access.perspective === "annotator" && annotatorLogin && annotatorLogin !== viewer.login)
     throw new AppError("blind", "Annotators see only their own label.");
@@ -23,5 +28,8 @@ export async function readLabels(prisma: PrismaClient, viewer: SessionUser, inst
     select: { value: true, rationale: true, updatedAt: true, annotator: { select: { login: true } } },
     orderBy: { createdAt: "asc" },
   });
-  return { stage: blindStage(access.stage, access.perspective), labels: labels.map((l) => ({ annotator: l.annotator.login, value: l.value, rationale: l.rationale, updatedAt: l.updatedAt })) };
+  return {
+    stage: blindStage(access.stage, access.perspective),
+    labels: labels.map((l) => ({ annotator: l.annotator.login, value: l.value, rationale: l.rationale, updatedAt: l.updatedAt })),
+  };
 }

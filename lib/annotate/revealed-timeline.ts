@@ -23,8 +23,14 @@ export async function loadRevealedTimeline(prisma: PrismaClient, instanceId: str
   const access = await requireInstanceAccess(prisma, instanceId, viewer);
   if (access.perspective === "annotator" && !access.hasOwnLabel)
     throw new AppError("timeline_locked", "Label the instance first: the rest of the timeline can give the answer away.");
-  const instance = await prisma.instance.findUniqueOrThrow({ where: { id: instanceId }, select: { pullRequestId: true, targetEntryId: true } });
-  const entries = await prisma.timelineEntry.findMany({ where: { pullRequestId: instance.pullRequestId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const instance = await prisma.instance.findUniqueOrThrow({
+    where: { id: instanceId },
+    select: { pullRequestId: true, targetEntryId: true },
+  });
+  const entries = await prisma.timelineEntry.findMany({
+    where: { pullRequestId: instance.pullRequestId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
   return entries.map((e) => ({
     id: e.id,
     kind: e.kind,

@@ -24,7 +24,10 @@ describe.each(TEST_DATABASE_KINDS)("the annotation view of a PR pushed three tim
     db = await openTestDatabase(kind);
     const repo = await buildPrHistoryRepo(path.join(root, "repo"), { dropP2: true });
     const seeded = await seedPrHistory(db.prisma, repo);
-    await db.prisma.pullRequest.update({ where: { id: seeded.pullRequestId }, data: { patch: "diff --git a/app.py b/app.py\n@@ -9,1 +9,2 @@\n LIMIT = 10\n+max_files_cached = 8" } });
+    await db.prisma.pullRequest.update({
+      where: { id: seeded.pullRequestId },
+      data: { patch: "diff --git a/app.py b/app.py\n@@ -9,1 +9,2 @@\n LIMIT = 10\n+max_files_cached = 8" },
+    });
     instanceOf = seeded.instanceByGithubId;
     const mirror = await openMirrorForFetch(path.join(root, "mirrors"), PR_HISTORY_REPOSITORY, repo.gitDir);
     await mirror.fetchPullRequestHeads();
@@ -48,7 +51,9 @@ describe.each(TEST_DATABASE_KINDS)("the annotation view of a PR pushed three tim
     expect(v.judged).toMatchObject({ source: "snapshot", differsFromFinal: true, notice: { tone: "info" } });
     expect(placement).toMatchObject({ placed: true, side: "RIGHT", lineNo: 10, text: "max_file_cached = 7" });
     // in the final diff the line reads differently: no silent placement there
-    expect(placeComment(parseReleasedPatch(v.pullRequest.patch), v.comment.position, v.pullRequest.headSha)).toMatchObject({ placed: false });
+    expect(placeComment(parseReleasedPatch(v.pullRequest.patch), v.comment.position, v.pullRequest.headSha)).toMatchObject({
+      placed: false,
+    });
   });
 
   test("a reply is placed where its thread root is", async () => {
@@ -59,7 +64,10 @@ describe.each(TEST_DATABASE_KINDS)("the annotation view of a PR pushed three tim
 
   test("a comment whose commit is gone says so, and is not placed on the final diff's different code", async () => {
     const { v, placement } = await anchored(12n);
-    expect(v.judged).toMatchObject({ source: "final", notice: { tone: "warning", text: expect.stringContaining("is no longer on GitHub") } });
+    expect(v.judged).toMatchObject({
+      source: "final",
+      notice: { tone: "warning", text: expect.stringContaining("is no longer on GitHub") },
+    });
     expect(placement).toMatchObject({ placed: false, hunk: expect.stringContaining("-    return os.path.getsize(path)") });
   });
 });

@@ -63,14 +63,25 @@ export async function submitLabel(prisma: PrismaClient, input: SubmitLabelInput)
       throw new AppError("not_assigned", "This instance is not assigned to you, so you cannot label it.");
     const existing = instance.labels.find((l) => l.annotatorId === input.annotatorId);
     if (existing && existing.value === input.value && existing.rationale === rationale) {
-      return { label: { value: existing.value, rationale: existing.rationale, updatedAt: existing.updatedAt }, stage: instance.stage, changed: false };
+      return {
+        label: { value: existing.value, rationale: existing.rationale, updatedAt: existing.updatedAt },
+        stage: instance.stage,
+        changed: false,
+      };
     }
     if (instance.stage !== "annotating")
       throw new AppError("annotation_closed", "This instance is closed: labels are final once every assigned annotator has labelled it.");
 
     const saved = await tx.label.upsert({
       where: { instanceId_annotatorId: { instanceId: input.instanceId, annotatorId: input.annotatorId } },
-      create: { instanceId: input.instanceId, annotatorId: input.annotatorId, value: input.value, rationale, createdAt: now, updatedAt: now },
+      create: {
+        instanceId: input.instanceId,
+        annotatorId: input.annotatorId,
+        value: input.value,
+        rationale,
+        createdAt: now,
+        updatedAt: now,
+      },
       update: { value: input.value, rationale, updatedAt: now },
     });
     const values = [...instance.labels.filter((l) => l.annotatorId !== input.annotatorId).map((l) => l.value), input.value];
@@ -79,14 +90,24 @@ export async function submitLabel(prisma: PrismaClient, input: SubmitLabelInput)
       where: { instanceId_annotatorId: { instanceId: input.instanceId, annotatorId: input.annotatorId } },
       data: { completedAt: now },
     });
-    const events: Prisma.AuditEventCreateManyInput[] = [{
-      at: now, actorId: input.annotatorId, action: existing ? "label.change" : "label.submit", subjectType: "instance", subjectId: input.instanceId,
-      details: { value: input.value, ...(existing ? { previous: existing.value } : {}) },
-    }];
+    const events: Prisma.AuditEventCreateManyInput[] = [
+      {
+        at: now,
+        actorId: input.annotatorId,
+        action: existing ? "label.change" : "label.submit",
+        subjectType: "instance",
+        subjectId: input.instanceId,
+        details: { value: input.value, ...(existing ? { previous: existing.value } : {}) },
+      },
+    ];
     if (outcome.stage !== "annotating") {
       await tx.instance.update({ where: { id: input.instanceId }, data: { stage: outcome.stage, finalLabel: outcome.finalLabel } });
       events.push({
-        at: now, actorId: input.annotatorId, action: "instance.stage", subjectType: "instance", subjectId: input.instanceId,
+        at: now,
+        actorId: input.annotatorId,
+        action: "instance.stage",
+        subjectType: "instance",
+        subjectId: input.instanceId,
         details: { from: "annotating", to: outcome.stage, ...(outcome.finalLabel ? { finalLabel: outcome.finalLabel } : {}) },
       });
     }

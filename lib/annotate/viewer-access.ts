@@ -24,10 +24,17 @@ export interface InstanceAccess {
 export async function requireInstanceAccess(prisma: PrismaClient, instanceId: string, viewer: SessionUser): Promise<InstanceAccess> {
   const instance = await prisma.instance.findUnique({
     where: { id: instanceId },
-    select: { stage: true, assignments: { select: { annotatorId: true } }, labels: { where: { annotatorId: viewer.id }, select: { id: true } } },
+    select: {
+      stage: true,
+      assignments: { select: { annotatorId: true } },
+      labels: { where: { annotatorId: viewer.id }, select: { id: true } },
+    },
   });
   if (!instance) throw new AppError("not_found", "No such instance.");
-  const perspective = perspectiveFor(viewer, instance.assignments.map((a) => a.annotatorId));
+  const perspective = perspectiveFor(
+    viewer,
+    instance.assignments.map((a) => a.annotatorId),
+  );
   if (!perspective) throw new AppError("not_assigned", "This instance is not assigned to you.");
   return { perspective, stage: instance.stage, hasOwnLabel: instance.labels.length > 0 };
 }

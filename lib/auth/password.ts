@@ -22,7 +22,9 @@ const waiting: (() => void)[] = [];
 async function inHashSlot<T>(fn: () => Promise<T>): Promise<T> {
   if (running >= HASH_CONCURRENCY) {
     if (waiting.length >= MAX_WAITING)
-      throw new AppError("rate_limited", "The server is busy signing other people in; try again in a few seconds.", { retryAfterSeconds: 5 });
+      throw new AppError("rate_limited", "The server is busy signing other people in; try again in a few seconds.", {
+        retryAfterSeconds: 5,
+      });
     await new Promise<void>((resolve) => waiting.push(resolve));
   } else running++;
   try {

@@ -18,6 +18,7 @@ export function hasRole(user: SessionUser, ...roles: Role[]): boolean {
 /** The one role check every page, route and action goes through. */
 export function assertRole(user: SessionUser | null, ...roles: Role[]): SessionUser {
   if (!user) throw new AppError("unauthorized", "Sign in first.");
-  if (roles.length && !hasRole(user, ...roles)) throw new AppError("forbidden", `This needs the ${roles.join(" or ")} role.`, { needed: roles });
+  if (roles.length && !hasRole(user, ...roles))
+    throw new AppError("forbidden", `This needs the ${roles.join(" or ")} role.`, { needed: roles });
   return user;
 }

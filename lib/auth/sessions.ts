@@ -29,7 +29,10 @@ export async function signIn(prisma: PrismaClient, login: string, password: stri
   const now = context.now ?? new Date();
   const since = new Date(now.getTime() - THROTTLE_WINDOW_MS);
   const [byLogin, byAddress] = await Promise.all([
-    prisma.auditEvent.findMany({ where: { action: FAILED, subjectType: "login", subjectId: login, at: { gte: since } }, select: { at: true } }),
+    prisma.auditEvent.findMany({
+      where: { action: FAILED, subjectType: "login", subjectId: login, at: { gte: since } },
+      select: { at: true },
+    }),
     context.address === null
       ? Promise.resolve([])
       : prisma.auditEvent.findMany({
@@ -38,8 +41,16 @@ export async function signIn(prisma: PrismaClient, login: string, password: stri
         }),
   ]);
   const waitMs = Math.max(
-    waitAfterFailures(byLogin.map((e) => e.at), FREE_FAILURES_PER_LOGIN, now),
-    waitAfterFailures(byAddress.map((e) => e.at), FREE_FAILURES_PER_ADDRESS, now),
+    waitAfterFailures(
+      byLogin.map((e) => e.at),
+      FREE_FAILURES_PER_LOGIN,
+      now,
+    ),
+    waitAfterFailures(
+      byAddress.map((e) => e.at),
+      FREE_FAILURES_PER_ADDRESS,
+      now,
+    ),
   );
   if (waitMs > 0) {
     const seconds = Math.ceil(waitMs / 1000);
@@ -49,10 +60,13 @@ export async function signIn(prisma: PrismaClient, login: string, password: stri
   const user = await prisma.user.findUnique({ where: { login } });
   const ok = user ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDummy(password);
   if (!user || !ok) {
-    await prisma.auditEvent.create({ data: { action: FAILED, subjectType: "login", subjectId: login, details: { address: context.address } } });
+    await prisma.auditEvent.create({
+      data: { action: FAILED, subjectType: "login", subjectId: login, details: { address: context.address } },
+    });
     return null;
   }
-  if (needsRehash(user.passwordHash)) await prisma.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(password) } });
+  if (needsRehash(user.passwordHash))
+    await prisma.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(password) } });
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
   await prisma.session.deleteMany({ where: { expiresAt: { lt: now } } });

@@ -7,7 +7,13 @@ const ago = (ms: number) => new Date(now.getTime() - ms);
 describe("waitAfterFailures", () => {
   it("lets the first failures through at once", () => {
     expect(waitAfterFailures([], 5, now)).toBe(0);
-    expect(waitAfterFailures(Array.from({ length: 4 }, () => ago(10)), 5, now)).toBe(0);
+    expect(
+      waitAfterFailures(
+        Array.from({ length: 4 }, () => ago(10)),
+        5,
+        now,
+      ),
+    ).toBe(0);
   });
 
   it("then doubles the wait with each further failure, counted from the last one", () => {

@@ -32,7 +32,8 @@ describe.each(TEST_DATABASE_KINDS)("signIn on %s", (kind) => {
 
   it("throttles a login after its free failures, even for the right password, without hashing", async () => {
     const login = await newUser();
-    for (let i = 0; i < FREE_FAILURES_PER_LOGIN; i++) expect(await signIn(db.prisma, login, `guess ${i}`, { address: `10.1.0.${i}` })).toBeNull();
+    for (let i = 0; i < FREE_FAILURES_PER_LOGIN; i++)
+      expect(await signIn(db.prisma, login, `guess ${i}`, { address: `10.1.0.${i}` })).toBeNull();
     const attempt = signIn(db.prisma, login, "correct horse", { address: "10.2.0.1" });
     await expect(attempt).rejects.toSatisfy((e) => isAppError(e, "rate_limited"));
     await expect(signIn(db.prisma, login, "correct horse", { address: "10.2.0.1" })).rejects.toThrow(/try again in \d+ s/);

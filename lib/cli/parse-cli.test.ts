@@ -9,7 +9,13 @@ class Exit extends Error {
 function io() {
   const out: string[] = [];
   const err: string[] = [];
-  const exit: CliExit = { exit: (code) => { throw new Exit(code); }, out: (t) => out.push(t), err: (t) => err.push(t) };
+  const exit: CliExit = {
+    exit: (code) => {
+      throw new Exit(code);
+    },
+    out: (t) => out.push(t),
+    err: (t) => err.push(t),
+  };
   return { out, err, exit };
 }
 const spec = { options: { seed: { type: "string" }, push: { type: "boolean", default: false } } } as const;
@@ -40,6 +46,8 @@ describe("parseCli", () => {
 
 describe("usageFromHeader", () => {
   it("takes the leading comment block", () => {
-    expect(usageFromHeader("// Does things.\n//   npx tsx x.ts --a\n//\n// More.\nimport x from 'y';\n// not this")).toBe("Does things.\n  npx tsx x.ts --a\n\nMore.");
+    expect(usageFromHeader("// Does things.\n//   npx tsx x.ts --a\n//\n// More.\nimport x from 'y';\n// not this")).toBe(
+      "Does things.\n  npx tsx x.ts --a\n\nMore.",
+    );
   });
 });

@@ -38,7 +38,12 @@ export function parseCli<O extends OptionsConfig>(
   io: CliExit = processExit,
 ) {
   const usage = () => ("usage" in script ? script.usage : usageFromHeader(readFileSync(fileURLToPath(script.url), "utf8")));
-  const config = { args: argv, options: { ...spec.options, ...HELP }, allowPositionals: spec.allowPositionals ?? false, strict: true as const };
+  const config = {
+    args: argv,
+    options: { ...spec.options, ...HELP },
+    allowPositionals: spec.allowPositionals ?? false,
+    strict: true as const,
+  };
   let parsed: ReturnType<typeof parseArgs<typeof config>>;
   try {
     parsed = parseArgs(config);

@@ -10,8 +10,7 @@ import { acquireDataDirLock, EmbeddedDatabaseBusyError } from "./data-dir-lock";
 
 export type DatabaseTarget =
   // dataDir "memory://" for tests; loadDataDir (a PGlite dump) starts an in-memory one from a copy
-  | { kind: "embedded"; dataDir: string; loadDataDir?: Blob }
-  | { kind: "postgresql"; url: string };
+  { kind: "embedded"; dataDir: string; loadDataDir?: Blob } | { kind: "postgresql"; url: string };
 
 export interface Database {
   target: DatabaseTarget;
@@ -76,7 +75,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
       const raw = {
         execScript: async (sql: string) => void (await pglite.exec(sql)),
-        query: async <T,>(sql: string, params: unknown[] = []) => (await pglite.query<T>(sql, params)).rows,
+        query: async <T>(sql: string, params: unknown[] = []) => (await pglite.query<T>(sql, params)).rows,
       };
       closeOpened = async () => {
         try {
@@ -110,13 +109,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     target,
     prisma,
     execScript: async (sql) => void (await pool.query(sql)),
-    query: async <T,>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
+    query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
     session: async (fn) => {
       const client = await pool.connect();
       try {
         return await fn({
           execScript: async (sql) => void (await client.query(sql)),
-          query: async <T,>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],
+          query: async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],
         });
       } finally {
         client.release();

@@ -28,16 +28,30 @@ describe.each(TEST_DATABASE_KINDS)("data layer on %s", (kind) => {
     });
     const pr = await prisma.pullRequest.create({
       data: {
-        repositoryId: repo.id, number: 58123, title: "BUG: fix nanmedian", body: "Fixes #1",
-        createdAt: new Date("2025-01-02T03:04:05Z"), updatedAt: new Date("2025-01-03T00:00:00Z"),
-        baseSha: "a".repeat(40), headSha: "b".repeat(40), patch: "diff --git a/x.py b/x.py\n@@ -1 +1 @@\n-a\n+b",
+        repositoryId: repo.id,
+        number: 58123,
+        title: "BUG: fix nanmedian",
+        body: "Fixes #1",
+        createdAt: new Date("2025-01-02T03:04:05Z"),
+        updatedAt: new Date("2025-01-03T00:00:00Z"),
+        baseSha: "a".repeat(40),
+        headSha: "b".repeat(40),
+        patch: "diff --git a/x.py b/x.py\n@@ -1 +1 @@\n-a\n+b",
         linkedIssues: { create: [{ number: 1, title: "nanmedian wrong", body: "..." }] },
         timeline: {
           create: [
             { kind: "commit", sha: "c".repeat(40), authorLogin: "dev", createdAt: new Date("2025-01-02T03:05:00Z"), body: "fix" },
             // GitHub ids pass 2^31; they must survive as BigInt
-            { kind: "inline", githubId: 2_345_678_901_234n, authorLogin: "reviewer", authorType: "User",
-              createdAt: new Date("2025-01-02T04:00:00Z"), body: "This can be None here", path: "x.py", diffHunk: "@@ -1 +1 @@\n-a\n+b" },
+            {
+              kind: "inline",
+              githubId: 2_345_678_901_234n,
+              authorLogin: "reviewer",
+              authorType: "User",
+              createdAt: new Date("2025-01-02T04:00:00Z"),
+              body: "This can be None here",
+              path: "x.py",
+              diffHunk: "@@ -1 +1 @@\n-a\n+b",
+            },
           ],
         },
       },
@@ -55,7 +69,12 @@ describe.each(TEST_DATABASE_KINDS)("data layer on %s", (kind) => {
     await prisma.adjudication.create({ data: { instanceId: instance.id, adjudicatorId: carol.id, value: "trustworthy" } });
     const loaded = await prisma.instance.findUniqueOrThrow({
       where: { id: instance.id },
-      include: { labels: { orderBy: { value: "asc" } }, adjudication: true, targetEntry: true, pullRequest: { include: { linkedIssues: true } } },
+      include: {
+        labels: { orderBy: { value: "asc" } },
+        adjudication: true,
+        targetEntry: true,
+        pullRequest: { include: { linkedIssues: true } },
+      },
     });
     expect(loaded.labels.map((l) => l.value)).toEqual(["trustworthy", "untrustworthy"]);
     expect(loaded.adjudication?.value).toBe("trustworthy");
@@ -68,13 +87,28 @@ describe.each(TEST_DATABASE_KINDS)("data layer on %s", (kind) => {
     // a PR number is unique within its repository
     await expect(
       prisma.pullRequest.create({
-        data: { repositoryId: repo.id, number: 58123, title: "dup", createdAt: new Date(), updatedAt: new Date(), baseSha: "a", headSha: "b" },
+        data: {
+          repositoryId: repo.id,
+          number: 58123,
+          title: "dup",
+          createdAt: new Date(),
+          updatedAt: new Date(),
+          baseSha: "a",
+          headSha: "b",
+        },
       }),
     ).rejects.toMatchObject({ code: "P2002" });
 
     // perturbations hang off their parent and are deleted with it
     await prisma.instance.create({
-      data: { pullRequestId: pr.id, targetEntryId: inline.id, source: "perturbation", perturbationKind: "negation", parentId: instance.id, perturbedBody: "This cannot be None here" },
+      data: {
+        pullRequestId: pr.id,
+        targetEntryId: inline.id,
+        source: "perturbation",
+        perturbationKind: "negation",
+        parentId: instance.id,
+        perturbedBody: "This cannot be None here",
+      },
     });
     expect(await prisma.instance.count({ where: { parentId: instance.id } })).toBe(1);
     await prisma.repository.delete({ where: { id: repo.id } });
@@ -83,7 +117,9 @@ describe.each(TEST_DATABASE_KINDS)("data layer on %s", (kind) => {
   });
 
   test("audit events are append-only", async () => {
-    const ev = await db.prisma.auditEvent.create({ data: { action: "label.create", subjectType: "instance", subjectId: "x", details: { v: 1 } } });
+    const ev = await db.prisma.auditEvent.create({
+      data: { action: "label.create", subjectType: "instance", subjectId: "x", details: { v: 1 } },
+    });
     expect(ev.id).toBeTypeOf("bigint");
     await expect(db.prisma.auditEvent.update({ where: { id: ev.id }, data: { action: "tampered" } })).rejects.toThrow(/append-only/);
     await expect(db.prisma.auditEvent.deleteMany({})).rejects.toThrow(/append-only/);

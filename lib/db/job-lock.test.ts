@@ -43,11 +43,15 @@ describe.each(TEST_DATABASE_KINDS)("job locks on %s", (kind) => {
     expect(holderIsDeadLocalProcess(dead)).toBe(true);
     expect(holderIsDeadLocalProcess(`${hostname()}:${process.pid}:0badc0de`)).toBe(false);
     expect(holderIsDeadLocalProcess(`another-host:${deadPid()}:0badc0de`)).toBe(false);
-    await db.prisma.jobLock.create({ data: { name: "ingest:repo:octo/tiny-lib", holder: dead, expiresAt: new Date(Date.now() + 3_600_000) } });
+    await db.prisma.jobLock.create({
+      data: { name: "ingest:repo:octo/tiny-lib", holder: dead, expiresAt: new Date(Date.now() + 3_600_000) },
+    });
     const me = newHolderId();
     expect(await tryAcquireLock(db.prisma, "ingest:repo:octo/tiny-lib", me, 60_000)).toBe(true);
     // a live holder elsewhere is respected until its lock expires
-    await db.prisma.jobLock.create({ data: { name: "ingest:repo:remote", holder: "another-host:1:feedbeef", expiresAt: new Date(Date.now() + 3_600_000) } });
+    await db.prisma.jobLock.create({
+      data: { name: "ingest:repo:remote", holder: "another-host:1:feedbeef", expiresAt: new Date(Date.now() + 3_600_000) },
+    });
     expect(await tryAcquireLock(db.prisma, "ingest:repo:remote", me, 60_000)).toBe(false);
   });
 

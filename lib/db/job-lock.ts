@@ -12,7 +12,6 @@ export function newHolderId(): string {
   return `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
 }
 
-
 /** A holder on this host whose process has exited (killed, crashed). */
 export function holderIsDeadLocalProcess(holder: string): boolean {
   const parts = holder.split(":");
@@ -25,7 +24,10 @@ export function holderIsDeadLocalProcess(holder: string): boolean {
 export async function tryAcquireLock(prisma: PrismaClient, name: string, holder: string, ttlMs: number): Promise<boolean> {
   const now = new Date();
   const expiresAt = new Date(now.getTime() + ttlMs);
-  const taken = await prisma.jobLock.updateMany({ where: { name, OR: [{ expiresAt: { lt: now } }, { holder }] }, data: { holder, expiresAt } });
+  const taken = await prisma.jobLock.updateMany({
+    where: { name, OR: [{ expiresAt: { lt: now } }, { holder }] },
+    data: { holder, expiresAt },
+  });
   if (taken.count === 1) return true;
   try {
     await prisma.jobLock.create({ data: { name, holder, expiresAt } });

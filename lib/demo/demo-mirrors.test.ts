@@ -45,7 +45,9 @@ describe("demo mirrors", () => {
     expect(raises.matches.map((m) => m.path)).toEqual(["mobject/utils/space_ops.py"]);
     // the new method exists only once the patch is applied
     expect((await searchVersion(mirror, revision, "def get_arc_center", "base")).matches).toEqual([]);
-    expect((await searchVersion(mirror, revision, "def get_arc_center", "patched")).matches.map((m) => m.path)).toEqual(["mobject/geometry/arc.py"]);
+    expect((await searchVersion(mirror, revision, "def get_arc_center", "patched")).matches.map((m) => m.path)).toEqual([
+      "mobject/geometry/arc.py",
+    ]);
   });
 
   test("rebuilding gives the same commits (both e2e servers share one mirrors folder)", async () => {

@@ -14,7 +14,9 @@ export function demoParentComments(repos: readonly DemoRepository[] = DEMO_REPOS
     for (const pr of repo.pullRequests) {
       const names = identifiersInPatch(pr.patch);
       const knownSymbols = [...names.identifiers, ...names.paths];
-      const anchors = pr.timeline.flatMap((t) => (t.path && t.hunk && t.id !== undefined ? [{ id: String(t.id), path: t.path, diffHunk: t.hunk }] : []));
+      const anchors = pr.timeline.flatMap((t) =>
+        t.path && t.hunk && t.id !== undefined ? [{ id: String(t.id), path: t.path, diffHunk: t.hunk }] : [],
+      );
       pr.timeline.forEach((t, index) => {
         const id = String(t.id ?? t.sha ?? index);
         if (!isInstanceCandidate({ id, kind: t.kind, authorLogin: t.user, body: t.body }, pr.author)) return;

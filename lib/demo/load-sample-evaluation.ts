@@ -46,7 +46,10 @@ async function writeSample(tx: Db): Promise<string> {
     const [owner, name] = repo.fullName.split("/");
     const row = await tx.repository.create({
       data: {
-        owner, name, fullName: repo.fullName, language: repo.language,
+        owner,
+        name,
+        fullName: repo.fullName,
+        language: repo.language,
         selectionReason: "Sample evaluation data bundled with the workbench (loaded from /evaluate); not harvested from GitHub",
       },
     });
@@ -58,20 +61,35 @@ async function writeSample(tx: Db): Promise<string> {
     const created = new Date(pr.createdAt);
     const row = await tx.pullRequest.create({
       data: {
-        repositoryId: repoIds.get(pr.repo)!, number: pr.number, title: pr.title, body: pr.body,
-        authorLogin: pr.author, authorType: "User", createdAt: created, updatedAt: created,
-        baseSha: fakeSha(`${pr.repo}#${pr.number}:base`), headSha: fakeSha(`${pr.repo}#${pr.number}:head`),
-        patch: pr.patch, filesEdited: countReleasedPatch(pr.patch).files,
+        repositoryId: repoIds.get(pr.repo)!,
+        number: pr.number,
+        title: pr.title,
+        body: pr.body,
+        authorLogin: pr.author,
+        authorType: "User",
+        createdAt: created,
+        updatedAt: created,
+        baseSha: fakeSha(`${pr.repo}#${pr.number}:base`),
+        headSha: fakeSha(`${pr.repo}#${pr.number}:head`),
+        patch: pr.patch,
+        filesEdited: countReleasedPatch(pr.patch).files,
         linesEdited: pr.patch.split("\n").filter((line) => /^[+-]/.test(line)).length,
-        problemDomain: "Bug Fixes", screeningStatus: "kept",
+        problemDomain: "Bug Fixes",
+        screeningStatus: "kept",
       },
     });
     for (const [index, comment] of pr.comments.entries()) {
       const entry = await tx.timelineEntry.create({
         data: {
-          pullRequestId: row.id, kind: "inline", githubId: githubId++, authorLogin: comment.author, authorType: "User",
-          createdAt: new Date(created.getTime() + (index + 1) * 3_600_000), body: comment.body,
-          path: comment.path, diffHunk: comment.hunk,
+          pullRequestId: row.id,
+          kind: "inline",
+          githubId: githubId++,
+          authorLogin: comment.author,
+          authorType: "User",
+          createdAt: new Date(created.getTime() + (index + 1) * 3_600_000),
+          body: comment.body,
+          path: comment.path,
+          diffHunk: comment.hunk,
         },
       });
       const instance = await tx.instance.create({
@@ -83,9 +101,16 @@ async function writeSample(tx: Db): Promise<string> {
       const parent = await tx.instance.findUniqueOrThrow({ where: { id: instanceIds.get(perturbation.of)! } });
       const instance = await tx.instance.create({
         data: {
-          pullRequestId: row.id, targetEntryId: parent.targetEntryId, parentId: parent.id, stage: "labelled",
-          source: "perturbation", perturbationKind: perturbation.kind, verification: "accepted", finalLabel: "untrustworthy",
-          perturbedBody: perturbation.body ?? null, perturbedPath: perturbation.path ?? null,
+          pullRequestId: row.id,
+          targetEntryId: parent.targetEntryId,
+          parentId: parent.id,
+          stage: "labelled",
+          source: "perturbation",
+          perturbationKind: perturbation.kind,
+          verification: "accepted",
+          finalLabel: "untrustworthy",
+          perturbedBody: perturbation.body ?? null,
+          perturbedPath: perturbation.path ?? null,
           perturbedDiffHunk: perturbation.hunk ?? null,
         },
       });
@@ -115,7 +140,10 @@ async function writeSample(tx: Db): Promise<string> {
   });
   await tx.exportItem.createMany({
     data: gold.map((item) => ({
-      exportId: exported.id, instanceId: instanceIds.get(item.key)!, evalId: sampleEvalId(item.key), split: item.split,
+      exportId: exported.id,
+      instanceId: instanceIds.get(item.key)!,
+      evalId: sampleEvalId(item.key),
+      split: item.split,
     })),
   });
   return exported.id;

@@ -6,7 +6,11 @@ import { seedDemoIfEmpty } from "./seed-demo";
 
 /** The server's start-up: opens and migrates the database and, with DEMO_DATA=1, seeds the demo into an empty one. */
 export function openDatabaseWithDemo(): Promise<Database> {
-  return getDb(config().DEMO_DATA === "1" ? async (db) => {
-    await seedDemoIfEmpty(db.prisma);
-  } : undefined);
+  return getDb(
+    config().DEMO_DATA === "1"
+      ? async (db) => {
+          await seedDemoIfEmpty(db.prisma);
+        }
+      : undefined,
+  );
 }

@@ -16,7 +16,18 @@ describe("the bundled sample", () => {
     expect(test.filter((item) => item.trustworthy)).toHaveLength(7);
     expect(new Set(test.map((item) => item.repo)).size).toBe(3);
     expect(test.map((item) => item.source).sort()).toEqual([
-      "human", "human", "human", "human", "human", "human", "human", "human", "location", "negation", "negation", "symbol",
+      "human",
+      "human",
+      "human",
+      "human",
+      "human",
+      "human",
+      "human",
+      "human",
+      "location",
+      "negation",
+      "negation",
+      "symbol",
     ]);
     expect(gold.filter((item) => item.split === "validation")).toHaveLength(2);
     expect(gold.filter((item) => item.split === "train")).toHaveLength(2);
@@ -74,7 +85,8 @@ describe.each(TEST_DATABASE_KINDS)("loading the sample on %s", (kind) => {
     // every split keeps whole PRs
     const assignments = await db.prisma.splitAssignment.findMany({ include: { instance: true } });
     const splitsPerPr = new Map<string, Set<string>>();
-    for (const a of assignments) splitsPerPr.set(a.instance.pullRequestId, (splitsPerPr.get(a.instance.pullRequestId) ?? new Set()).add(a.split));
+    for (const a of assignments)
+      splitsPerPr.set(a.instance.pullRequestId, (splitsPerPr.get(a.instance.pullRequestId) ?? new Set()).add(a.split));
     expect([...splitsPerPr.values()].every((splits) => splits.size === 1)).toBe(true);
   });
 
@@ -84,7 +96,9 @@ describe.each(TEST_DATABASE_KINDS)("loading the sample on %s", (kind) => {
     expect(await findSampleExport(db.prisma)).toBe(exportId);
     const test = sampleGoldItems().filter((item) => item.split === "test");
     await recordEvalRun(db.prisma, {
-      exportId, split: "test", name: "all true",
+      exportId,
+      split: "test",
+      name: "all true",
       files: [{ name: "all-true.jsonl", text: test.map((item) => JSON.stringify({ eval_id: item.evalId, prediction: true })).join("\n") }],
     });
     expect(await removeSampleEvaluation(db.prisma)).toEqual({ removed: true });

@@ -34,7 +34,9 @@ export async function seedDemoAnnotation(prisma: PrismaClient, options: { mirror
   const screened = await prisma.instance.count({ where: { source: "human", stage: "screened" } });
   await assignInstances(prisma, { includeCandidates: screened === 0, now: new Date(FIRST_LABEL_DAY - 86_400_000) });
 
-  const admin = (await prisma.user.findMany({ orderBy: { login: "asc" } })).find((u) => u.roles.includes("adjudicator") && !u.roles.includes("annotator"));
+  const admin = (await prisma.user.findMany({ orderBy: { login: "asc" } })).find(
+    (u) => u.roles.includes("adjudicator") && !u.roles.includes("annotator"),
+  );
   for (const [i, j] of DEMO_JUDGEMENTS.entries()) {
     const instance = await prisma.instance.findFirst({
       where: { source: "human", stage: "annotating", targetEntry: { githubId: BigInt(j.commentId) } },

@@ -8,7 +8,13 @@ import { simulateJudge, type SimulatedJudge } from "@/lib/evaluate/simulate-judg
 
 // Shaped after the paper's findings (Table 3): judges say `true` far more often than the gold share.
 export const DEMO_JUDGES: SimulatedJudge[] = [
-  { name: "Demo judge A · lenient (simulated, ~90% true)", seed: 7, trueRateOnTrustworthy: 0.9, trueRateOnUntrustworthy: 0.9, noAnswerRate: 0 },
+  {
+    name: "Demo judge A · lenient (simulated, ~90% true)",
+    seed: 7,
+    trueRateOnTrustworthy: 0.9,
+    trueRateOnUntrustworthy: 0.9,
+    noAnswerRate: 0,
+  },
   { name: "Demo judge B · careful (simulated)", seed: 11, trueRateOnTrustworthy: 0.95, trueRateOnUntrustworthy: 0.45, noAnswerRate: 0.04 },
 ];
 
@@ -18,9 +24,7 @@ export async function seedDemoEvaluation(prisma: PrismaClient): Promise<{ export
   if (!latest) return null;
   const sizes = await prisma.exportItem.groupBy({ by: ["split"], where: { exportId: latest.id }, _count: { _all: true } });
   if (sizes.length === 0) return null;
-  const split = sizes.some((size) => size.split === "test")
-    ? "test"
-    : [...sizes].sort((a, b) => b._count._all - a._count._all)[0].split;
+  const split = sizes.some((size) => size.split === "test") ? "test" : [...sizes].sort((a, b) => b._count._all - a._count._all)[0].split;
   const gold = await loadGold(prisma, latest.id, split);
   for (const judge of DEMO_JUDGES) {
     await recordEvalRun(prisma, { exportId: latest.id, split, name: judge.name, files: [simulateJudge(gold, judge)] });

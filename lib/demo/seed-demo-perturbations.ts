@@ -27,7 +27,9 @@ export async function seedDemoPerturbations(
       const top = candidates.find((c) => c.selfCheck.ok && !c.existingInstanceId);
       if (!top) continue;
       await createPerturbation(prisma, {
-        parentId: parent.id, kind, by: admin.id,
+        parentId: parent.id,
+        kind,
+        by: admin.id,
         candidate: { perturbed: top.perturbed, origin: "rule", rule: top.rule, rationale: top.rationale },
       });
       created++;

@@ -5,7 +5,9 @@ import { seedDemoIfEmpty } from "./seed-demo";
 
 describe.each(TEST_DATABASE_KINDS)("demo seed on %s", (kind) => {
   let db: Database;
-  beforeAll(async () => { db = await openTestDatabase(kind); });
+  beforeAll(async () => {
+    db = await openTestDatabase(kind);
+  });
   afterAll(async () => db?.close());
 
   test("seeds a realistic world once, then leaves the database alone", async () => {

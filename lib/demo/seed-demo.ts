@@ -25,9 +25,16 @@ async function seedRepository(prisma: PrismaClient, repo: DemoRepository) {
   const [owner, name] = repo.fullName.split("/");
   const row = await prisma.repository.create({
     data: {
-      owner, name, fullName: repo.fullName, language: repo.language, stars: repo.stars, prCount: repo.prCount,
-      lastActivityAt: new Date(repo.lastActivityAt), defaultBranch: "main",
-      selectionStatus: repo.selected ? "selected" : "rejected", selectionReason: repo.reason,
+      owner,
+      name,
+      fullName: repo.fullName,
+      language: repo.language,
+      stars: repo.stars,
+      prCount: repo.prCount,
+      lastActivityAt: new Date(repo.lastActivityAt),
+      defaultBranch: "main",
+      selectionStatus: repo.selected ? "selected" : "rejected",
+      selectionReason: repo.reason,
     },
   });
   for (const pr of repo.pullRequests) {
@@ -36,17 +43,35 @@ async function seedRepository(prisma: PrismaClient, repo: DemoRepository) {
     const commits = pr.timeline.filter((t) => t.kind === "commit").length;
     await prisma.pullRequest.create({
       data: {
-        repositoryId: row.id, number: pr.number, title: pr.title, body: pr.body, authorLogin: pr.author, authorType: "User",
-        createdAt: new Date(pr.createdAt), updatedAt: new Date(pr.timeline.at(-1)?.at ?? pr.createdAt),
-        baseSha: pr.baseSha, headSha: pr.headSha, patch: pr.patch, filesEdited: files, linesEdited: lines,
-        commitsCount: commits, problemDomain: pr.problemDomain,
+        repositoryId: row.id,
+        number: pr.number,
+        title: pr.title,
+        body: pr.body,
+        authorLogin: pr.author,
+        authorType: "User",
+        createdAt: new Date(pr.createdAt),
+        updatedAt: new Date(pr.timeline.at(-1)?.at ?? pr.createdAt),
+        baseSha: pr.baseSha,
+        headSha: pr.headSha,
+        patch: pr.patch,
+        filesEdited: files,
+        linesEdited: lines,
+        commitsCount: commits,
+        problemDomain: pr.problemDomain,
         linkedIssues: { create: pr.issues },
         timeline: {
           create: pr.timeline.map((t) => ({
-            kind: t.kind, githubId: t.id === undefined ? null : BigInt(t.id), sha: t.sha ?? null,
-            authorLogin: t.user, authorType: t.user === null ? null : (t.userType ?? "User"),
-            createdAt: new Date(t.at), body: t.body, path: t.path ?? null, diffHunk: t.hunk ?? null,
-            inReplyToId: t.replyTo === undefined ? null : BigInt(t.replyTo), reviewState: t.state ?? null,
+            kind: t.kind,
+            githubId: t.id === undefined ? null : BigInt(t.id),
+            sha: t.sha ?? null,
+            authorLogin: t.user,
+            authorType: t.user === null ? null : (t.userType ?? "User"),
+            createdAt: new Date(t.at),
+            body: t.body,
+            path: t.path ?? null,
+            diffHunk: t.hunk ?? null,
+            inReplyToId: t.replyTo === undefined ? null : BigInt(t.replyTo),
+            reviewState: t.state ?? null,
           })),
         },
       },
@@ -61,7 +86,11 @@ export async function seedDemo(prisma: PrismaClient): Promise<void> {
   await createInstances(prisma);
   // the demo PRs have one revision each: their final diff is the code every comment saw
   const prs = await prisma.pullRequest.findMany({ select: { id: true } });
-  await recordSingleRevisionSnapshots(prisma, prs.map((p) => p.id), "the demo PR has one revision: its diff is the code every comment saw");
+  await recordSingleRevisionSnapshots(
+    prisma,
+    prs.map((p) => p.id),
+    "the demo PR has one revision: its diff is the code every comment saw",
+  );
   // Each stage then runs its own functions on the demo, in pipeline order (one line per stage):
   await seedDemoScreening(prisma);
   await seedDemoAnnotation(prisma);

@@ -62,15 +62,30 @@ export async function seedSyntheticCorpus(prisma: PrismaClient, options: Synthet
   }
   const fullName = `synthetic/corpus-${options.seed}`;
   const repo = await prisma.repository.create({
-    data: { owner: "synthetic", name: `corpus-${options.seed}`, fullName, language: "Python", selectionStatus: "selected", selectionReason: "generated corpus" },
+    data: {
+      owner: "synthetic",
+      name: `corpus-${options.seed}`,
+      fullName,
+      language: "Python",
+      selectionStatus: "selected",
+      selectionReason: "generated corpus",
+    },
   });
   const prefix = `syn${options.seed}`;
   const created = new Date("2025-05-01T00:00:00Z").getTime();
   const prRows = [...byPr].map(([number, list]) => ({
-    id: `${prefix}-pr${number}`, repositoryId: repo.id, number, title: `Synthetic change #${number}`,
-    body: description(random, random() < (options.thinDescriptionShare ?? 0.15)), authorLogin: list[0].pullRequestAuthorLogin,
-    authorType: "User", createdAt: new Date(created + number * 60_000), updatedAt: new Date(created + number * 60_000),
-    baseSha: "0".repeat(40), headSha: "1".repeat(40), patch: patchOfLength(list[0].patchChars),
+    id: `${prefix}-pr${number}`,
+    repositoryId: repo.id,
+    number,
+    title: `Synthetic change #${number}`,
+    body: description(random, random() < (options.thinDescriptionShare ?? 0.15)),
+    authorLogin: list[0].pullRequestAuthorLogin,
+    authorType: "User",
+    createdAt: new Date(created + number * 60_000),
+    updatedAt: new Date(created + number * 60_000),
+    baseSha: "0".repeat(40),
+    headSha: "1".repeat(40),
+    patch: patchOfLength(list[0].patchChars),
   }));
   for (let i = 0; i < prRows.length; i += 200) await prisma.pullRequest.createMany({ data: prRows.slice(i, i + 200) });
 
@@ -95,6 +110,9 @@ export async function seedSyntheticCorpus(prisma: PrismaClient, options: Synthet
     );
   }
 
-  const instances = await createInstances(prisma, prRows.map((p) => p.id));
+  const instances = await createInstances(
+    prisma,
+    prRows.map((p) => p.id),
+  );
   return { repositoryId: repo.id, pullRequests: prRows.length, comments: comments.length, instances };
 }

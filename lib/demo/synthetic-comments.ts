@@ -7,9 +7,7 @@ import * as T from "./synthetic-comment-templates";
 // The mix loosely follows the paper's funnel (§2): most comments are substantive, roughly one in
 // eight falls to the rule filter (76,190 → 67,458), and PR authors' own replies are mixed in.
 
-export const SyntheticCommentKindSchema = z.enum([
-  "substantive", "acknowledgement", "lgtm", "bot", "short", "pr_author", "deleted_user",
-]);
+export const SyntheticCommentKindSchema = z.enum(["substantive", "acknowledgement", "lgtm", "bot", "short", "pr_author", "deleted_user"]);
 export type SyntheticCommentKind = z.infer<typeof SyntheticCommentKindSchema>;
 
 export type SyntheticComment = InstanceRuleInput & {
@@ -57,17 +55,28 @@ function fill(template: string, random: Random): string {
   const python = random() < 0.65;
   return template.replace(/\{(\w+)\}/g, (_, slot: string) => {
     switch (slot) {
-      case "fn": return pick(random, python ? T.PYTHON_FUNCTIONS : T.TS_FUNCTIONS);
-      case "var": return pick(random, T.VARIABLES);
-      case "file": return pick(random, T.FILES);
-      case "exc": return pick(random, T.EXCEPTIONS);
-      case "type": return pick(random, T.TYPES);
-      case "module": return pick(random, T.MODULES);
-      case "sha": return sha(random);
-      case "num": return String(1000 + randomInt(random, 9000));
-      case "user": return humanLogin(random);
-      case "quote": return pick(random, T.QUOTES);
-      default: return slot;
+      case "fn":
+        return pick(random, python ? T.PYTHON_FUNCTIONS : T.TS_FUNCTIONS);
+      case "var":
+        return pick(random, T.VARIABLES);
+      case "file":
+        return pick(random, T.FILES);
+      case "exc":
+        return pick(random, T.EXCEPTIONS);
+      case "type":
+        return pick(random, T.TYPES);
+      case "module":
+        return pick(random, T.MODULES);
+      case "sha":
+        return sha(random);
+      case "num":
+        return String(1000 + randomInt(random, 9000));
+      case "user":
+        return humanLogin(random);
+      case "quote":
+        return pick(random, T.QUOTES);
+      default:
+        return slot;
     }
   });
 }
@@ -102,15 +111,27 @@ export function generateSyntheticComments(options: { count: number; seed: number
       let accountType: string | null = random() < 0.003 ? "Mannequin" : "User";
       let body: string;
       switch (kind) {
-        case "substantive": body = substantiveBody(random); break;
-        case "acknowledgement": body = fill(pick(random, T.ACKNOWLEDGEMENT_REPLIES), random); break;
-        case "lgtm": body = fill(pick(random, T.LGTM_COMMENTS), random); break;
-        case "short": body = pick(random, T.SHORT_COMMENTS); break;
+        case "substantive":
+          body = substantiveBody(random);
+          break;
+        case "acknowledgement":
+          body = fill(pick(random, T.ACKNOWLEDGEMENT_REPLIES), random);
+          break;
+        case "lgtm":
+          body = fill(pick(random, T.LGTM_COMMENTS), random);
+          break;
+        case "short":
+          body = pick(random, T.SHORT_COMMENTS);
+          break;
         case "pr_author":
           login = random() < 0.5 ? prAuthor : prAuthor.toUpperCase();
           body = fill(pick(random, T.PR_AUTHOR_REPLIES), random);
           break;
-        case "deleted_user": login = null; accountType = null; body = substantiveBody(random); break;
+        case "deleted_user":
+          login = null;
+          accountType = null;
+          body = substantiveBody(random);
+          break;
         case "bot": {
           const bot = pick(random, T.BOT_COMMENTS);
           login = bot.login;

@@ -5,14 +5,25 @@ import type { GoldItem } from "./score-run";
 
 // An all-trustworthy gold set, as a test split of a single PR can be: the untrustworthy class is empty.
 const ALL_TRUSTWORTHY: GoldItem[] = ["eval_m1", "eval_m2", "eval_m3", "eval_m4"].map((evalId) => ({
-  evalId, trustworthy: true, repo: "ManimCommunity/manim", source: "human",
+  evalId,
+  trustworthy: true,
+  repo: "ManimCommunity/manim",
+  source: "human",
 }));
 const jsonl = (rows: Array<[string, unknown]>) => rows.map(([id, p]) => JSON.stringify({ eval_id: id, prediction: p })).join("\n");
 
 describe("buildEvalReport", () => {
   it("reports an empty untrustworthy class as null metrics, and macro-F1 over the defined class only", () => {
     const report = buildEvalReport(ALL_TRUSTWORTHY, [
-      { name: "run.jsonl", text: jsonl([["eval_m1", true], ["eval_m2", true], ["eval_m3", false], ["eval_m4", true]]) },
+      {
+        name: "run.jsonl",
+        text: jsonl([
+          ["eval_m1", true],
+          ["eval_m2", true],
+          ["eval_m3", false],
+          ["eval_m4", true],
+        ]),
+      },
     ]);
     expect(report.metrics.accuracy).toBe(3 / 4);
     expect(report.metrics.positive).toEqual({ precision: 1, recall: 3 / 4, f1: 6 / 7, support: 4, predicted: 3 });
@@ -25,7 +36,7 @@ describe("buildEvalReport", () => {
   });
 
   it("scores an upload whose every record is invalid instead of refusing it", () => {
-    const report = buildEvalReport(ALL_TRUSTWORTHY, [{ name: "run.jsonl", text: "[]\n{\"eval_id\": \"eval_m1\"}\nnull" }]);
+    const report = buildEvalReport(ALL_TRUSTWORTHY, [{ name: "run.jsonl", text: '[]\n{"eval_id": "eval_m1"}\nnull' }]);
     expect(report.metrics.accuracy).toBe(0);
     expect(report.metrics.invalid.records).toBe(3);
     expect(report.input.invalid.map((record) => record.reason)).toEqual([

@@ -12,7 +12,10 @@ describe("collectPredictionFiles", () => {
     // a mini-swe-agent output folder: one sub-folder per task, plus files that are not predictions
     dir = await mkdtemp(path.join(tmpdir(), "judge-run-"));
     await mkdir(path.join(dir, "eval_efcb03df0e1f7cf080fe4967"));
-    await writeFile(path.join(dir, "eval_efcb03df0e1f7cf080fe4967", "eval_efcb03df0e1f7cf080fe4967.traj.json"), await readFile(FIXTURE, "utf8"));
+    await writeFile(
+      path.join(dir, "eval_efcb03df0e1f7cf080fe4967", "eval_efcb03df0e1f7cf080fe4967.traj.json"),
+      await readFile(FIXTURE, "utf8"),
+    );
     await writeFile(path.join(dir, "preds.json"), "{}");
     await writeFile(path.join(dir, "minisweagent.log"), "started");
     await writeFile(path.join(dir, "extra.jsonl"), '{"eval_id": "eval_a", "prediction": true}\n');
@@ -34,7 +37,9 @@ describe("collectPredictionFiles", () => {
   });
 
   it("names a path that does not exist, and a folder without prediction files", async () => {
-    await expect(collectPredictionFiles([path.join(dir, "nope.jsonl")])).rejects.toThrow(`${path.join(dir, "nope.jsonl")}: no such file or folder`);
+    await expect(collectPredictionFiles([path.join(dir, "nope.jsonl")])).rejects.toThrow(
+      `${path.join(dir, "nope.jsonl")}: no such file or folder`,
+    );
     const empty = await mkdtemp(path.join(tmpdir(), "empty-run-"));
     await expect(collectPredictionFiles([empty])).rejects.toMatchObject({ code: "invalid_input" });
     await rm(empty, { recursive: true });

@@ -3,7 +3,6 @@ import { AppError } from "@/lib/errors";
 import path from "node:path";
 import type { PredictionFile } from "./parse-predictions";
 
-
 // A mini-swe-agent output folder holds `<eval_id>.traj.json` per task (paper A.3 output_path)
 // beside logs and a preds.json in SWE-bench's shape, which is not a judge prediction.
 const isPredictionFileName = (name: string) => name.endsWith(".traj.json") || name.endsWith(".jsonl");

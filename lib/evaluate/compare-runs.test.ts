@@ -23,18 +23,10 @@ describe("compareRuns", () => {
 
   it("reproduces the GLM-5.3 and Qwen3-Coder rows of Tables 2 and 3", () => {
     const [, glm, qwen] = rows;
-    expect([glm.accuracy, glm.positivePrecision, glm.positiveRecall, glm.positiveF1].map(pct)).toEqual([
-      70.47, 68.69, 98.69, 81.0,
-    ]);
-    expect([glm.negativePrecision, glm.negativeRecall, glm.negativeF1, glm.trueRate].map(pct)).toEqual([
-      90.0, 20.77, 33.75, 91.64,
-    ]);
-    expect([qwen.accuracy, qwen.positivePrecision, qwen.positiveRecall, qwen.positiveF1].map(pct)).toEqual([
-      56.82, 61.28, 87.77, 72.17,
-    ]);
-    expect([qwen.negativePrecision, qwen.negativeRecall, qwen.negativeF1, qwen.trueRate].map(pct)).toEqual([
-      9.68, 2.31, 3.73, 91.36,
-    ]);
+    expect([glm.accuracy, glm.positivePrecision, glm.positiveRecall, glm.positiveF1].map(pct)).toEqual([70.47, 68.69, 98.69, 81.0]);
+    expect([glm.negativePrecision, glm.negativeRecall, glm.negativeF1, glm.trueRate].map(pct)).toEqual([90.0, 20.77, 33.75, 91.64]);
+    expect([qwen.accuracy, qwen.positivePrecision, qwen.positiveRecall, qwen.positiveF1].map(pct)).toEqual([56.82, 61.28, 87.77, 72.17]);
+    expect([qwen.negativePrecision, qwen.negativeRecall, qwen.negativeF1, qwen.trueRate].map(pct)).toEqual([9.68, 2.31, 3.73, 91.36]);
   });
 
   it("carries nulls through for an empty run instead of zeros", () => {

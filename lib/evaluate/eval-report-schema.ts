@@ -11,7 +11,12 @@ const share = z.number().min(0).max(1).nullable();
 const ClassMetricsSchema = z.object({ precision: share, recall: share, f1: share, support: count, predicted: count });
 
 const ConfusionSchema = z.object({
-  tp: count, fp: count, tn: count, fn: count, unansweredPositive: count, unansweredNegative: count,
+  tp: count,
+  fp: count,
+  tn: count,
+  fn: count,
+  unansweredPositive: count,
+  unansweredNegative: count,
 });
 
 export const BreakdownSchema = z.object({

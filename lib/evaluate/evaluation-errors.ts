@@ -4,10 +4,15 @@ import { AppError } from "@/lib/errors";
 export const exportNotFound = (exportId: string) =>
   new AppError("not_found", `No export with id ${JSON.stringify(exportId)}. Pick one from the list of exports.`, { exportId });
 
-export const evalRunNotFound = (runId: string) => new AppError("not_found", `No evaluation run with id ${JSON.stringify(runId)}.`, { runId });
+export const evalRunNotFound = (runId: string) =>
+  new AppError("not_found", `No evaluation run with id ${JSON.stringify(runId)}.`, { runId });
 
 export const emptySplit = (exportId: string, split: string) =>
-  new AppError("invalid_input", `The export has no ${split} items to score against; choose another split or export.`, { exportId, split, reason: "empty_split" });
+  new AppError("invalid_input", `The export has no ${split} items to score against; choose another split or export.`, {
+    exportId,
+    split,
+    reason: "empty_split",
+  });
 
 export const duplicateRunName = (runName: string, split: string) =>
   new AppError(
@@ -36,8 +41,12 @@ export const unlabelledGold = (items: UnlabelledItem[]) => {
     .map((item) => `${item.evalId} (${item.reason})`)
     .join("; ");
   const more = items.length > 3 ? ` and ${items.length - 3} more` : "";
-  return new AppError("invalid_input", `${items.length} exported item(s) have no usable gold label: ${shown}${more}. Re-export after labelling them.`, {
-    reason: "unlabelled_gold",
-    items,
-  });
+  return new AppError(
+    "invalid_input",
+    `${items.length} exported item(s) have no usable gold label: ${shown}${more}. Re-export after labelling them.`,
+    {
+      reason: "unlabelled_gold",
+      items,
+    },
+  );
 };

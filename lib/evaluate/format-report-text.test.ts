@@ -32,7 +32,7 @@ describe("formatReportTables", () => {
 
   it("lists per-repository counts and the invalid record with its place and reason", () => {
     expect(out).toMatch(/^PostHog\/posthog\s+52\s+/m);
-    expect(out).toContain("invalid sentinel.jsonl line 360 (eval_extra): prediction must be a boolean (true/false), got \"maybe\" (string)");
+    expect(out).toContain('invalid sentinel.jsonl line 360 (eval_extra): prediction must be a boolean (true/false), got "maybe" (string)');
   });
 });
 
@@ -41,9 +41,19 @@ describe("reportFigures", () => {
 
   it("names every headline figure as a fraction with 4 decimals", () => {
     expect(figures).toMatchObject({
-      n: "359", answered: "359", accuracy: "0.7660", trustworthy_f1: "0.8433", untrustworthy_recall: "0.3769",
-      true_rate: "0.8552", gold_true_rate: "0.6379", invalid_records: "1", invalid_gold_items: "0", missing: "0", unknown: "0",
-      "repo_n[PostHog/posthog]": "52", "source_n[human]": "229",
+      n: "359",
+      answered: "359",
+      accuracy: "0.7660",
+      trustworthy_f1: "0.8433",
+      untrustworthy_recall: "0.3769",
+      true_rate: "0.8552",
+      gold_true_rate: "0.6379",
+      invalid_records: "1",
+      invalid_gold_items: "0",
+      missing: "0",
+      unknown: "0",
+      "repo_n[PostHog/posthog]": "52",
+      "source_n[human]": "229",
     });
     expect(Number(figures.accuracy_ci_lower)).toBeLessThan(0.766);
     expect(Number(figures.accuracy_ci_upper)).toBeGreaterThan(0.766);

@@ -10,18 +10,36 @@ export function formatReportTables(name: string, report: EvalReport): string {
   const interval = (value: { lower: number; upper: number } | null) =>
     value === null ? "" : `[${formatPercent(value.lower, 1)}, ${formatPercent(value.upper, 1)}]`;
   const out: string[] = [];
-  out.push(`Run ${JSON.stringify(name)}: ${m.n} gold items, ${m.answered} answered, ${m.n - m.answered} unanswered (invalid or missing) scored wrong`);
+  out.push(
+    `Run ${JSON.stringify(name)}: ${m.n} gold items, ${m.answered} answered, ${m.n - m.answered} unanswered (invalid or missing) scored wrong`,
+  );
   out.push("");
   out.push(
     table(
       ["", "Accuracy", "T-Prec", "T-Rec", "T-F1", "U-Prec", "U-Rec", "U-F1", "Macro-F1"],
       [
         [
-          "value", formatPercent(m.accuracy), formatPercent(m.positive.precision), formatPercent(m.positive.recall),
-          formatPercent(m.positive.f1), formatPercent(m.negative.precision), formatPercent(m.negative.recall),
-          formatPercent(m.negative.f1), formatPercent(m.macroF1),
+          "value",
+          formatPercent(m.accuracy),
+          formatPercent(m.positive.precision),
+          formatPercent(m.positive.recall),
+          formatPercent(m.positive.f1),
+          formatPercent(m.negative.precision),
+          formatPercent(m.negative.recall),
+          formatPercent(m.negative.f1),
+          formatPercent(m.macroF1),
         ],
-        [`${Math.round(ci.level * 100)}% CI`, interval(ci.accuracy), "", "", interval(ci.positiveF1), "", "", interval(ci.negativeF1), interval(ci.macroF1)],
+        [
+          `${Math.round(ci.level * 100)}% CI`,
+          interval(ci.accuracy),
+          "",
+          "",
+          interval(ci.positiveF1),
+          "",
+          "",
+          interval(ci.negativeF1),
+          interval(ci.macroF1),
+        ],
       ],
     ),
   );
@@ -30,7 +48,10 @@ export function formatReportTables(name: string, report: EvalReport): string {
     `True rate ${formatPercent(m.trueRate)}% of valid predictions vs gold share ${formatPercent(m.goldTrueRate)}% ` +
       `(${formatPointDifference(m.trueRate, m.goldTrueRate)}); accuracy over valid predictions ${formatPercent(m.accuracyOverValid)}%`,
   );
-  for (const [title, rows] of [["Repository", m.byRepository], ["Source", m.bySource]] as const) {
+  for (const [title, rows] of [
+    ["Repository", m.byRepository],
+    ["Source", m.bySource],
+  ] as const) {
     out.push("");
     out.push(
       table(
@@ -74,7 +95,12 @@ export function reportFigures(report: EvalReport): [string, string][] {
     ["missing", String(m.missing.count)],
     ["unknown", String(m.unknown.count)],
   ];
-  for (const [name, value] of Object.entries({ accuracy: ci.accuracy, trustworthy_f1: ci.positiveF1, untrustworthy_f1: ci.negativeF1, macro_f1: ci.macroF1 })) {
+  for (const [name, value] of Object.entries({
+    accuracy: ci.accuracy,
+    trustworthy_f1: ci.positiveF1,
+    untrustworthy_f1: ci.negativeF1,
+    macro_f1: ci.macroF1,
+  })) {
     figures.push([`${name}_ci_lower`, share(value?.lower ?? null)], [`${name}_ci_upper`, share(value?.upper ?? null)]);
   }
   for (const row of m.byRepository) figures.push([`repo_accuracy[${row.key}]`, share(row.accuracy)], [`repo_n[${row.key}]`, String(row.n)]);
@@ -97,6 +123,9 @@ function listIds(label: string, ids: readonly string[]): string[] {
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => (row[column] ?? "").length)));
   const render = (row: string[]) =>
-    row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  ").trimEnd();
+    row
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+      .join("  ")
+      .trimEnd();
   return [render(header), widths.map((width) => "-".repeat(width)).join("  "), ...rows.map(render)].join("\n");
 }

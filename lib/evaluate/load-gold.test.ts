@@ -6,10 +6,17 @@ import { buildSmallExport, SMALL_EXPORT_IDS as IDS, type SmallExport } from "./f
 import { loadGold, readGoldLabel, type InstanceLabelFacts } from "./load-gold";
 
 const human = (finalLabel: InstanceLabelFacts["finalLabel"]): InstanceLabelFacts => ({
-  source: "human", finalLabel, perturbationKind: null, verification: null,
+  source: "human",
+  finalLabel,
+  perturbationKind: null,
+  verification: null,
 });
 const perturbation = (overrides: Partial<InstanceLabelFacts>): InstanceLabelFacts => ({
-  source: "perturbation", finalLabel: null, perturbationKind: "symbol", verification: "accepted", ...overrides,
+  source: "perturbation",
+  finalLabel: null,
+  perturbationKind: "symbol",
+  verification: "accepted",
+  ...overrides,
 });
 
 describe("readGoldLabel", () => {
@@ -26,14 +33,17 @@ describe("readGoldLabel", () => {
   it("makes an accepted perturbation an untrustworthy item of its kind", () => {
     expect(readGoldLabel(perturbation({ perturbationKind: "location" }))).toEqual({ ok: true, trustworthy: false, source: "location" });
     expect(readGoldLabel(perturbation({ verification: null, finalLabel: "untrustworthy" }))).toEqual({
-      ok: true, trustworthy: false, source: "symbol",
+      ok: true,
+      trustworthy: false,
+      source: "symbol",
     });
   });
 
   it("refuses perturbations that are pending, rejected, kindless or labelled trustworthy", () => {
     expect(readGoldLabel(perturbation({ verification: "pending" }))).toEqual({ ok: false, reason: "perturbation not verified yet" });
     expect(readGoldLabel(perturbation({ verification: "rejected", finalLabel: "untrustworthy" }))).toEqual({
-      ok: false, reason: "perturbation rejected by verifiers",
+      ok: false,
+      reason: "perturbation rejected by verifiers",
     });
     expect(readGoldLabel(perturbation({ perturbationKind: null }))).toEqual({ ok: false, reason: "perturbation without a kind" });
     expect(readGoldLabel(perturbation({ finalLabel: "trustworthy" }))).toEqual({ ok: false, reason: "perturbation labelled trustworthy" });
@@ -66,15 +76,23 @@ describe.each(TEST_DATABASE_KINDS)("loadGold on %s", (kind) => {
   test("names the missing export and the empty split", async () => {
     await expect(loadGold(db.prisma, "no-such-export", "test")).rejects.toMatchObject({ code: "not_found" });
     await expect(loadGold(db.prisma, fixture.exportId, "train")).rejects.toThrow("The export has no train items");
-    await expect(loadGold(db.prisma, fixture.exportId, "train")).rejects.toMatchObject({ code: "invalid_input", details: { reason: "empty_split" } });
+    await expect(loadGold(db.prisma, fixture.exportId, "train")).rejects.toMatchObject({
+      code: "invalid_input",
+      details: { reason: "empty_split" },
+    });
   });
 
   test("refuses an export holding an unverified perturbation, naming its eval_id", async () => {
     const parent = await db.prisma.instance.findUniqueOrThrow({ where: { id: fixture.instanceIds.pandasTrue } });
     const pending = await db.prisma.instance.create({
       data: {
-        pullRequestId: parent.pullRequestId, targetEntryId: parent.targetEntryId, parentId: parent.id,
-        source: "perturbation", perturbationKind: "symbol", verification: "pending", perturbedBody: "`np.median` warns",
+        pullRequestId: parent.pullRequestId,
+        targetEntryId: parent.targetEntryId,
+        parentId: parent.id,
+        source: "perturbation",
+        perturbationKind: "symbol",
+        verification: "pending",
+        perturbedBody: "`np.median` warns",
       },
     });
     const other = await db.prisma.export.create({ data: { splitRunId: fixture.splitRunId, manifest: {}, contentHash: "x" } });
@@ -86,9 +104,7 @@ describe.each(TEST_DATABASE_KINDS)("loadGold on %s", (kind) => {
     });
     const error = await loadGold(db.prisma, other.id, "test").catch((e: unknown) => e);
     if (!isAppError(error, "invalid_input")) throw new Error(`expected invalid_input, got ${String(error)}`);
-    expect(error.details.items).toEqual([
-      { instanceId: pending.id, evalId: "eval_pending", reason: "perturbation not verified yet" },
-    ]);
+    expect(error.details.items).toEqual([{ instanceId: pending.id, evalId: "eval_pending", reason: "perturbation not verified yet" }]);
     expect(error.message).toContain("eval_pending (perturbation not verified yet)");
   });
 });

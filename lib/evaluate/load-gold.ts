@@ -5,7 +5,6 @@ import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
 import { emptySplit, exportNotFound, unlabelledGold, type UnlabelledItem } from "./evaluation-errors";
 import type { GoldItem, SampleSource } from "./score-run";
 
-
 export type Db = PrismaClient | Prisma.TransactionClient;
 
 export interface InstanceLabelFacts {
@@ -15,9 +14,7 @@ export interface InstanceLabelFacts {
   verification: "pending" | "accepted" | "rejected" | null;
 }
 
-export type GoldLabelReading =
-  | { ok: true; trustworthy: boolean; source: SampleSource }
-  | { ok: false; reason: string };
+export type GoldLabelReading = { ok: true; trustworthy: boolean; source: SampleSource } | { ok: false; reason: string };
 
 /**
  * Paper §2–3: a human-annotated comment carries its adjudicated label; a perturbation of a

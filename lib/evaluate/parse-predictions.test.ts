@@ -47,9 +47,7 @@ describe("parsePredictionsJsonl", () => {
     expect(reasons[2]).toBe('prediction must be a boolean (true/false), got "false" (string)');
     expect(reasons[3]).toBe('extra fields "label"; a row holds only eval_id and prediction');
     expect(reasons[4]).toBe("output: COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT marker without a JSON object after it");
-    expect(reasons[5]).toBe(
-      'duplicate eval_id "eval_3b1f0a9c55e2d4817c6a0b9e" (first at glm-5.3.jsonl line 2); the first row is kept',
-    );
+    expect(reasons[5]).toBe('duplicate eval_id "eval_3b1f0a9c55e2d4817c6a0b9e" (first at glm-5.3.jsonl line 2); the first row is kept');
     expect(reasons[6]).toBe("a row must be a JSON object, got [true] (array)");
   });
 
@@ -133,9 +131,7 @@ describe("parseTrajectory", () => {
       ],
     });
     const parsed = parseTrajectory(trajectory, { evalId: "eval_plain_text" });
-    expect(parsed.invalid[0].reason).toBe(
-      "last assistant message: no COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT marker line",
-    );
+    expect(parsed.invalid[0].reason).toBe("last assistant message: no COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT marker line");
   });
 });
 

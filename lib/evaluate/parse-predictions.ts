@@ -47,7 +47,11 @@ function jsonlCandidates(text: string, file: string | null): PredictionCandidate
 
 function rowCandidate(raw: string, line: number, file: string | null): PredictionCandidate {
   const invalid = (reason: string, evalId: string | null = null): PredictionCandidate => ({
-    valid: false, evalId, line, file, reason,
+    valid: false,
+    evalId,
+    line,
+    file,
+    reason,
   });
   let row: unknown;
   try {
@@ -144,9 +148,7 @@ function fromReading(
 function contentText(content: unknown): string {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";
-  return content
-    .map((part) => (part && typeof part === "object" && typeof part.text === "string" ? part.text : ""))
-    .join("\n");
+  return content.map((part) => (part && typeof part === "object" && typeof part.text === "string" ? part.text : "")).join("\n");
 }
 
 function evalIdFromFileName(file: string): string | null {

@@ -40,9 +40,7 @@ export const ParsedPredictionsSchema = z.object({
 });
 export type ParsedPredictions = z.infer<typeof ParsedPredictionsSchema>;
 
-export type PredictionCandidate =
-  | ({ valid: true } & Prediction)
-  | ({ valid: false } & Omit<InvalidPrediction, "duplicate">);
+export type PredictionCandidate = ({ valid: true } & Prediction) | ({ valid: false } & Omit<InvalidPrediction, "duplicate">);
 
 /**
  * The first row naming an eval_id claims it, valid or not; later rows for the same id are

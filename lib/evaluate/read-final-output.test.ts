@@ -33,9 +33,7 @@ describe("readFinalOutput", () => {
   });
 
   it("rejects the JSON on the marker's own line", () => {
-    expect(reasonOf(readFinalOutput('COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT {"prediction": true}'))).toMatch(
-      /same line/,
-    );
+    expect(reasonOf(readFinalOutput('COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT {"prediction": true}'))).toMatch(/same line/);
   });
 
   it("rejects a submit command that was never run (marker inside quotes)", () => {
@@ -58,9 +56,7 @@ describe("readFinalOutput", () => {
   });
 
   it("rejects malformed JSON after the marker", () => {
-    expect(reasonOf(readFinalOutput('COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT\n{"prediction": tru}\n'))).toMatch(
-      /^bad JSON after the marker/,
-    );
+    expect(reasonOf(readFinalOutput('COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT\n{"prediction": tru}\n'))).toMatch(/^bad JSON after the marker/);
   });
 
   it("rejects a Markdown summary after the JSON object", () => {

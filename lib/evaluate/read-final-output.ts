@@ -10,9 +10,7 @@ export const FINAL_OUTPUT_MARKER = "COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT";
 export const FinalOutputSchema = z.strictObject({ prediction: z.boolean() });
 export type FinalOutput = z.infer<typeof FinalOutputSchema>;
 
-export type FinalOutputReading =
-  | { ok: true; prediction: boolean }
-  | { ok: false; reason: string };
+export type FinalOutputReading = { ok: true; prediction: boolean } | { ok: false; reason: string };
 
 /**
  * Reads the prediction from a command output (or a message holding one) that contains the
@@ -43,7 +41,7 @@ export function readFinalOutput(text: string): FinalOutputReading {
  */
 export function readSubmission(submission: string): FinalOutputReading {
   const body = submission.trimStart();
-  if (body === "") return fail("empty submission; expected {\"prediction\": true|false}");
+  if (body === "") return fail('empty submission; expected {"prediction": true|false}');
   if (body.startsWith(FINAL_OUTPUT_MARKER)) return readFinalOutput(body);
   if (!body.startsWith("{")) {
     return fail(`expected a JSON object after the marker, got ${preview(body)}`);

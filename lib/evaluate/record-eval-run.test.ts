@@ -47,7 +47,9 @@ describe.each(TEST_DATABASE_KINDS)("recordEvalRun on %s", (kind) => {
 
   test("scores a run with a missing prediction and an unknown id to hand-computed values, and stores it", async () => {
     const run = await recordEvalRun(db.prisma, {
-      exportId: fixture.exportId, split: "test", name: "  judge with gaps  ",
+      exportId: fixture.exportId,
+      split: "test",
+      name: "  judge with gaps  ",
       files: [{ name: "predictions.jsonl", text: WITH_MISSING }],
     });
     const m = run.report.metrics;
@@ -72,7 +74,10 @@ describe.each(TEST_DATABASE_KINDS)("recordEvalRun on %s", (kind) => {
     expect(m.missing).toEqual({ count: 1, evalIds: [IDS.pandasTrueUnanswered] });
     expect(m.unknown).toEqual({ count: 1, evalIds: ["eval_from_another_export"] });
     expect(run.report.input).toEqual({
-      files: [{ name: "predictions.jsonl", bytes: WITH_MISSING.length }], records: 6, invalid: [], invalidNotListed: 0,
+      files: [{ name: "predictions.jsonl", bytes: WITH_MISSING.length }],
+      records: 6,
+      invalid: [],
+      invalidNotListed: 0,
     });
     // the interval brackets the estimate and comes from the default seeded bootstrap
     const ci = run.report.intervals;
@@ -90,7 +95,10 @@ describe.each(TEST_DATABASE_KINDS)("recordEvalRun on %s", (kind) => {
 
   test("counts all-invalid input item by item and scores it 0, never dropping a record", async () => {
     const run = await recordEvalRun(db.prisma, {
-      exportId: fixture.exportId, split: "test", name: "broken judge", files: BROKEN_FILES,
+      exportId: fixture.exportId,
+      split: "test",
+      name: "broken judge",
+      files: BROKEN_FILES,
     });
     const m = run.report.metrics;
     expect(m.accuracy).toBe(0);
@@ -117,7 +125,9 @@ describe.each(TEST_DATABASE_KINDS)("recordEvalRun on %s", (kind) => {
     await recordEvalRun(db.prisma, { exportId: fixture.exportId, split: "test", name: "judge with gaps", files });
     await recordEvalRun(db.prisma, { exportId: fixture.exportId, split: "test", name: "broken judge", files: BROKEN_FILES });
     const again = await recordEvalRun(db.prisma, {
-      exportId: fixture.exportId, split: "test", name: "judge with gaps, re-run",
+      exportId: fixture.exportId,
+      split: "test",
+      name: "judge with gaps, re-run",
       files: [{ name: "predictions.jsonl", text: WITH_MISSING }],
     });
     const { runs, unreadable } = await listEvalRuns(db.prisma, fixture.exportId, "test");
@@ -132,14 +142,19 @@ describe.each(TEST_DATABASE_KINDS)("recordEvalRun on %s", (kind) => {
     ]);
     const [listed] = await listEvaluableExports(db.prisma);
     expect(listed).toMatchObject({
-      id: fixture.exportId, sample: false, items: { train: 0, validation: 1, test: 6 }, runs: { train: 0, validation: 0, test: 3 },
+      id: fixture.exportId,
+      sample: false,
+      items: { train: 0, validation: 1, test: 6 },
+      runs: { train: 0, validation: 0, test: 3 },
     });
     expect(listed.label).toMatch(/^Fixture export · \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
   });
 
   test("keeps splits apart: a validation run scores only the validation item", async () => {
     const run = await recordEvalRun(db.prisma, {
-      exportId: fixture.exportId, split: "validation", name: "judge with gaps",
+      exportId: fixture.exportId,
+      split: "validation",
+      name: "judge with gaps",
       files: [{ name: "predictions.jsonl", text: WITH_MISSING + "\n" + row(IDS.validationTrue, true) }],
     });
     expect(run.report.metrics.n).toBe(1);
@@ -153,10 +168,12 @@ describe.each(TEST_DATABASE_KINDS)("recordEvalRun on %s", (kind) => {
     const before = await db.prisma.evalRun.count();
     expect(before).toBe(1);
     await expect(recordEvalRun(db.prisma, { ...base, name: "broken judge" })).rejects.toMatchObject({ code: "duplicate" });
-    await expect(recordEvalRun(db.prisma, { ...base, split: "train", name: "x" })).rejects.toMatchObject({ details: { reason: "empty_split" } });
-    await expect(
-      recordEvalRun(db.prisma, { ...base, name: "blank", files: [{ name: "p.jsonl", text: "\n  \n" }] }),
-    ).rejects.toMatchObject({ details: { reason: "no_predictions" } });
+    await expect(recordEvalRun(db.prisma, { ...base, split: "train", name: "x" })).rejects.toMatchObject({
+      details: { reason: "empty_split" },
+    });
+    await expect(recordEvalRun(db.prisma, { ...base, name: "blank", files: [{ name: "p.jsonl", text: "\n  \n" }] })).rejects.toMatchObject({
+      details: { reason: "no_predictions" },
+    });
     await expect(recordEvalRun(db.prisma, { ...base, name: "   " })).rejects.toThrow("Give the run a name");
     await expect(recordEvalRun(db.prisma, { ...base, name: "no files", files: [] })).rejects.toThrow("Upload a predictions JSONL");
     expect(await db.prisma.evalRun.count()).toBe(before);

@@ -12,9 +12,7 @@ export const RecordEvalRunInputSchema = z.object({
   exportId: z.string().min(1, "Choose an export"),
   split: SplitNameSchema,
   name: RunNameSchema,
-  files: z
-    .array(z.object({ name: z.string(), text: z.string() }))
-    .min(1, "Upload a predictions JSONL or one or more trajectory files"),
+  files: z.array(z.object({ name: z.string(), text: z.string() })).min(1, "Upload a predictions JSONL or one or more trajectory files"),
 });
 export type RecordEvalRunInput = z.input<typeof RecordEvalRunInputSchema>;
 

@@ -72,7 +72,14 @@ describe("scoreRun on a hand-worked run with invalid, missing, unknown and dupli
   it("tallies TP=2 FP=2 TN=1 FN=1 and one unanswered item per class", () => {
     expect(report.confusion).toEqual({ tp: 2, fp: 2, tn: 1, fn: 1, unansweredPositive: 1, unansweredNegative: 1 });
     expect(report.items.map((item) => item.outcome)).toEqual([
-      "correct", "wrong", "correct", "wrong", "invalid", "missing", "correct", "wrong",
+      "correct",
+      "wrong",
+      "correct",
+      "wrong",
+      "invalid",
+      "missing",
+      "correct",
+      "wrong",
     ]);
   });
 
@@ -135,9 +142,7 @@ describe("scoreRun edge cases", () => {
   it("scores a false prediction on an all-trustworthy set as negative F1 0 with recall null", () => {
     const report = scoreRun(
       allTrustworthy,
-      parsePredictionsJsonl(
-        ['{"eval_id": "eval_p1", "prediction": false}', '{"eval_id": "eval_p2", "prediction": true}'].join("\n"),
-      ),
+      parsePredictionsJsonl(['{"eval_id": "eval_p1", "prediction": false}', '{"eval_id": "eval_p2", "prediction": true}'].join("\n")),
     );
     expect(report.negative).toEqual({ precision: 0, recall: null, f1: 0, support: 0, predicted: 1 });
     expect(report.positive.recall).toBe(1 / 3);

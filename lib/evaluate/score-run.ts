@@ -62,7 +62,6 @@ export interface RunReport extends ConfusionMetrics {
   items: ScoredItem[];
 }
 
-
 /**
  * Scores one judge run against the gold labels. Every gold item ends up exactly one of
  * correct / wrong / invalid / missing, and every input record is scored, unknown or invalid.
@@ -73,7 +72,10 @@ export function scoreRun(gold: readonly GoldItem[], predictions: ParsedPredictio
   const goldItems = z.array(GoldItemSchema).parse(gold);
   const goldIds = new Set<string>();
   for (const item of goldItems) {
-    if (goldIds.has(item.evalId)) throw new AppError("duplicate", `gold set lists eval_id ${JSON.stringify(item.evalId)} twice; each judge task needs one label`, { evalId: item.evalId });
+    if (goldIds.has(item.evalId))
+      throw new AppError("duplicate", `gold set lists eval_id ${JSON.stringify(item.evalId)} twice; each judge task needs one label`, {
+        evalId: item.evalId,
+      });
     goldIds.add(item.evalId);
   }
 

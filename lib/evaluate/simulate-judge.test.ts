@@ -9,7 +9,13 @@ const GOLD: GoldItem[] = Array.from({ length: 400 }, (_, i) => ({
   repo: i % 2 ? "PostHog/posthog" : "BerriAI/litellm",
   source: i % 3 === 0 ? "negation" : "human",
 }));
-const CAREFUL: SimulatedJudge = { name: "careful", seed: 11, trueRateOnTrustworthy: 0.95, trueRateOnUntrustworthy: 0.3, noAnswerRate: 0.05 };
+const CAREFUL: SimulatedJudge = {
+  name: "careful",
+  seed: 11,
+  trueRateOnTrustworthy: 0.95,
+  trueRateOnUntrustworthy: 0.3,
+  noAnswerRate: 0.05,
+};
 
 describe("simulateJudge", () => {
   it("is reproducible from its seed and changes with it", () => {

@@ -15,13 +15,31 @@ const SECRET_B = "b".repeat(64);
 const decode = (b: Uint8Array) => new TextDecoder().decode(b);
 
 function input(secret: string, rows = releasedSampleRows()): ExportFilesInput {
-  const byPr = (r: ReleasedRow) => (r.pull_request.pull_number === 412 ? "test" : r.pull_request.pull_number === 455 ? "validation" : "train");
+  const byPr = (r: ReleasedRow) =>
+    r.pull_request.pull_number === 412 ? "test" : r.pull_request.pull_number === 455 ? "validation" : "train";
   return {
     title: "Sample",
-    rows: { train: rows.filter((r) => byPr(r) === "train"), validation: rows.filter((r) => byPr(r) === "validation"), test: rows.filter((r) => byPr(r) === "test") },
+    rows: {
+      train: rows.filter((r) => byPr(r) === "train"),
+      validation: rows.filter((r) => byPr(r) === "validation"),
+      test: rows.filter((r) => byPr(r) === "test"),
+    },
     split: { method: "imported", seed: 0 },
-    funnel: funnelSteps({ repositoriesSelected: 2, pullRequestsHarvested: 5, pullRequestsKept: 5, instancesCreated: 11, droppedByRules: 0, droppedByLlm: 0,
-      passedScreening: 11, unsuitable: 0, labelledTrustworthy: 8, labelledUntrustworthy: 3, perturbationsGenerated: 4, perturbationsAccepted: 4, exported: 15 }),
+    funnel: funnelSteps({
+      repositoriesSelected: 2,
+      pullRequestsHarvested: 5,
+      pullRequestsKept: 5,
+      instancesCreated: 11,
+      droppedByRules: 0,
+      droppedByLlm: 0,
+      passedScreening: 11,
+      unsuitable: 0,
+      labelledTrustworthy: 8,
+      labelledUntrustworthy: 3,
+      perturbationsGenerated: 4,
+      perturbationsAccepted: 4,
+      exported: 15,
+    }),
     agreement: agreementSummary(agreementReport([]), { annotated: 0, adjudicated: 0 }),
     evalIdSecret: secret,
   };
@@ -32,7 +50,14 @@ describe("the export's files", () => {
 
   test("the dataset part is the card, three JSONL and three Parquet files, and a manifest of their hashes", () => {
     expect([...a.dataset.keys()].sort()).toEqual([
-      "README.md", "data/test.jsonl", "data/test.parquet", "data/train.jsonl", "data/train.parquet", "data/validation.jsonl", "data/validation.parquet", MANIFEST_PATH,
+      "README.md",
+      "data/test.jsonl",
+      "data/test.parquet",
+      "data/train.jsonl",
+      "data/train.parquet",
+      "data/validation.jsonl",
+      "data/validation.parquet",
+      MANIFEST_PATH,
     ]);
     expect(a.manifest.rows).toEqual({ train: 8, validation: 2, test: 5 });
     for (const f of a.manifest.files) expect(sha256Hex(a.dataset.get(f.path)!)).toBe(f.sha256);
@@ -40,7 +65,10 @@ describe("the export's files", () => {
     expect(JSON.parse(decode(a.dataset.get(MANIFEST_PATH)!))).toEqual(a.manifest);
     const test = decode(a.dataset.get("data/test.jsonl")!);
     expect(test.endsWith("\n")).toBe(true);
-    const ids = test.trim().split("\n").map((l) => JSON.parse(l).instance_id as string);
+    const ids = test
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l).instance_id as string);
     expect(ids).toEqual([...ids].sort());
   });
 
@@ -63,10 +91,18 @@ describe("the export's files", () => {
     const task = JSON.parse(decode(a.tasks.get(`tasks/test/${evalId}/task/task.json`)!));
     expect(task).toEqual(buildJudgeTask(row, evalId));
     expect(task).toEqual({
-      eval_id: evalId, repo: "geomkit/curvefit", language: "Python",
+      eval_id: evalId,
+      repo: "geomkit/curvefit",
+      language: "Python",
       pull_request: { base_commit: row.pull_request.base_commit, title: row.pull_request.title, body: row.pull_request.body },
-      target_comment: { body: expect.stringContaining("already excludes the boundary"), review_path: "tests/test_spline.py", diff_hunk: expect.stringMatching(/^@@ -41,3/), type: "inline" },
-      patch_file: "/testbed/task/review.patch", repository_state: "base_commit; patch is not applied",
+      target_comment: {
+        body: expect.stringContaining("already excludes the boundary"),
+        review_path: "tests/test_spline.py",
+        diff_hunk: expect.stringMatching(/^@@ -41,3/),
+        type: "inline",
+      },
+      patch_file: "/testbed/task/review.patch",
+      repository_state: "base_commit; patch is not applied",
     });
     expect(decode(a.tasks.get(`tasks/test/${evalId}/task/review.patch`)!)).toBe(row.pull_request.patch_to_review);
     const script = decode(a.tasks.get(`tasks/test/${evalId}/checkout.sh`)!);
@@ -94,7 +130,9 @@ describe("leak test over every judge-visible file (sample with negation, symbol 
   const rowOf = new Map(releasedSampleRows().map((r) => [evalIdFor(r, SECRET_A), r]));
 
   test("no label, source, perturbation kind, #perturb suffix, later reply, identity or review state reaches a judge", () => {
-    expect(new Set([...rowOf.values()].map((r) => r.perturbation_kind).filter(Boolean))).toEqual(new Set(["negation", "symbol", "location"]));
+    expect(new Set([...rowOf.values()].map((r) => r.perturbation_kind).filter(Boolean))).toEqual(
+      new Set(["negation", "symbol", "location"]),
+    );
     expect(judgeFiles.length).toBe(15 * 3 + 1);
     expect(findJudgeLeaks(judgeFiles, rowOf)).toEqual([]);
   });
@@ -105,9 +143,15 @@ describe("leak test over every judge-visible file (sample with negation, symbol 
     const path = `test/${evalId}/task/task.json`;
     const task = JSON.parse(judgeFiles.find((f) => f.path === path)!.text);
     const leaky = (extra: object) => judgeFiles.map((f) => (f.path === path ? { path, text: JSON.stringify({ ...task, ...extra }) } : f));
-    expect(findJudgeLeaks(leaky({ note: "tbaumann" }), rowOf).join("\n")).toMatch(/not exactly the whitelist[\s\S]*reviewer or author identity "tbaumann"/);
-    expect(findJudgeLeaks(leaky({ later: "Yes, that's the case from #398. Added a comment in the next push." }), rowOf).join("\n")).toMatch(/inline_reply text/);
+    expect(findJudgeLeaks(leaky({ note: "tbaumann" }), rowOf).join("\n")).toMatch(
+      /not exactly the whitelist[\s\S]*reviewer or author identity "tbaumann"/,
+    );
+    expect(findJudgeLeaks(leaky({ later: "Yes, that's the case from #398. Added a comment in the next push." }), rowOf).join("\n")).toMatch(
+      /inline_reply text/,
+    );
     expect(findJudgeLeaks(leaky({ trustworthy: true }), rowOf).join("\n")).toMatch(/label field/);
-    expect(findJudgeLeaks([...judgeFiles, { path: "test/extra.txt", text: row.instance_id }], rowOf).join("\n")).toMatch(/unexpected judge-visible file[\s\S]*instance_id/);
+    expect(findJudgeLeaks([...judgeFiles, { path: "test/extra.txt", text: row.instance_id }], rowOf).join("\n")).toMatch(
+      /unexpected judge-visible file[\s\S]*instance_id/,
+    );
   });
 });

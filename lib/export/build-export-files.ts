@@ -54,14 +54,16 @@ export interface ExportFilesInput extends Omit<DatasetCardInput, "statistics"> {
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const jsonFile = (value: unknown) => utf8(`${JSON.stringify(value, null, 2)}\n`);
 
-
 function checkRows(rows: RowsBySplit) {
   const seen = new Set<string>();
   for (const split of SPLITS)
     for (const row of rows[split]) {
       ReleasedRowSchema.parse(row);
       const key = rowKey(row);
-      if (seen.has(key)) throw new AppError("duplicate", `Two rows share (instance_id, judged_entry_id) = ${key}; the release needs that pair unique.`, { key: key });
+      if (seen.has(key))
+        throw new AppError("duplicate", `Two rows share (instance_id, judged_entry_id) = ${key}; the release needs that pair unique.`, {
+          key: key,
+        });
       seen.add(key);
     }
 }

@@ -25,8 +25,21 @@ describe.each(TEST_DATABASE_KINDS)("card and agreement page on %s", (kind) => {
       title: "Agreement check",
       statistics: datasetStatistics({ train: [], validation: [], test: [] }),
       split: { method: "imported", seed: 0 },
-      funnel: funnelSteps({ repositoriesSelected: 0, pullRequestsHarvested: 0, pullRequestsKept: 0, instancesCreated: 0, droppedByRules: 0, droppedByLlm: 0,
-        passedScreening: 0, unsuitable: 0, labelledTrustworthy: 0, labelledUntrustworthy: 0, perturbationsGenerated: 0, perturbationsAccepted: 0, exported: 0 }),
+      funnel: funnelSteps({
+        repositoriesSelected: 0,
+        pullRequestsHarvested: 0,
+        pullRequestsKept: 0,
+        instancesCreated: 0,
+        droppedByRules: 0,
+        droppedByLlm: 0,
+        passedScreening: 0,
+        unsuitable: 0,
+        labelledTrustworthy: 0,
+        labelledUntrustworthy: 0,
+        perturbationsGenerated: 0,
+        perturbationsAccepted: 0,
+        exported: 0,
+      }),
       agreement: summary,
     });
     expect(card).toContain(`| Cohen's kappa | ${page.overall.kappa?.toFixed(3)} |`);
@@ -41,7 +54,10 @@ describe.each(TEST_DATABASE_KINDS)("card and agreement page on %s", (kind) => {
       include: { labels: { orderBy: { createdAt: "asc" } } },
       orderBy: { id: "asc" },
     });
-    const third = await db.prisma.user.findFirstOrThrow({ where: { id: { notIn: doubly.labels.map((l) => l.annotatorId) } }, orderBy: { login: "asc" } });
+    const third = await db.prisma.user.findFirstOrThrow({
+      where: { id: { notIn: doubly.labels.map((l) => l.annotatorId) } },
+      orderBy: { login: "asc" },
+    });
     const before = await loadAgreement(db.prisma);
     const value = doubly.labels[0].value === "untrustworthy" ? "trustworthy" : "untrustworthy";
     await db.prisma.label.create({ data: { instanceId: doubly.id, annotatorId: third.id, value, rationale: "third opinion" } });

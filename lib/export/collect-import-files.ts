@@ -10,7 +10,9 @@ export function collectImportFiles(paths: readonly string[]): ImportInputFile[] 
     if (!existsSync(p)) throw new Error(`${p} does not exist`);
     if (!statSync(p).isDirectory()) return [{ name: path.basename(p), text: readFileSync(p, "utf8") }];
     if (existsSync(path.join(p, "README.md"))) return readDatasetFolder(p);
-    const jsonl = readdirSync(p).filter((n) => n.endsWith(".jsonl")).sort();
+    const jsonl = readdirSync(p)
+      .filter((n) => n.endsWith(".jsonl"))
+      .sort();
     if (jsonl.length === 0) throw new Error(`${p} has no README.md and no .jsonl files`);
     return jsonl.map((n) => ({ name: n, text: readFileSync(path.join(p, n), "utf8") }));
   });

@@ -101,8 +101,16 @@ function repositoryCounts(bySplit: RowsBySplit): RepositoryCounts[] {
     for (const row of bySplit[split]) {
       let r = repos.get(row.repo);
       if (!r) {
-        r = { repo: row.repo, language: row.language, pullRequests: 0, trustworthy: 0, untrustworthy: 0, total: 0,
-          bySplit: { train: 0, validation: 0, test: 0 }, prs: new Set() };
+        r = {
+          repo: row.repo,
+          language: row.language,
+          pullRequests: 0,
+          trustworthy: 0,
+          untrustworthy: 0,
+          total: 0,
+          bySplit: { train: 0, validation: 0, test: 0 },
+          prs: new Set(),
+        };
         repos.set(row.repo, r);
       }
       r.prs.add(prKey(row));

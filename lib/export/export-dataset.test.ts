@@ -65,8 +65,9 @@ describe.each(TEST_DATABASE_KINDS)("splits and exports of the demo world on %s",
     await seedDemo(db.prisma);
     await completeDemoLabels(db.prisma);
     const expected =
-      (await db.prisma.instance.count({ where: { source: "human", stage: "labelled", finalLabel: { in: ["trustworthy", "untrustworthy"] } } })) +
-      (await db.prisma.instance.count({ where: { source: "perturbation", verification: "accepted" } }));
+      (await db.prisma.instance.count({
+        where: { source: "human", stage: "labelled", finalLabel: { in: ["trustworthy", "untrustworthy"] } },
+      })) + (await db.prisma.instance.count({ where: { source: "perturbation", verification: "accepted" } }));
     const run = await createSplitRun(db.prisma, { seed: 42 });
     const splitRunId = run.splitRunId;
     expect(run.params).toMatchObject({ method: "partition", instances: expected, testShare: 0.3, validationShare: 0.15 });
@@ -74,7 +75,8 @@ describe.each(TEST_DATABASE_KINDS)("splits and exports of the demo world on %s",
     expect(assignments).toHaveLength(expected);
     expect(assignments.some((a) => a.instance.verification === "rejected" || a.instance.finalLabel === "unsuitable")).toBe(false);
     const splitOfPr = new Map<string, Set<string>>();
-    for (const a of assignments) splitOfPr.set(a.instance.pullRequestId, (splitOfPr.get(a.instance.pullRequestId) ?? new Set()).add(a.split));
+    for (const a of assignments)
+      splitOfPr.set(a.instance.pullRequestId, (splitOfPr.get(a.instance.pullRequestId) ?? new Set()).add(a.split));
     expect([...splitOfPr.values()].every((s) => s.size === 1)).toBe(true);
     if (run.params.method !== "partition") throw new Error("expected a partition");
     const sum = (c: { trustworthy: number; untrustworthy: number }) => c.trustworthy + c.untrustworthy;
@@ -107,7 +109,11 @@ describe.each(TEST_DATABASE_KINDS)("splits and exports of the demo world on %s",
   test("the export loads through the card's data_files layout, and each Parquet file has its split's rows", async () => {
     const first = await exported();
     const files = readDatasetFolder(first.dir);
-    expect(files.map((f) => [f.split, f.name])).toEqual([["train", "data/train.jsonl"], ["validation", "data/validation.jsonl"], ["test", "data/test.jsonl"]]);
+    expect(files.map((f) => [f.split, f.name])).toEqual([
+      ["train", "data/train.jsonl"],
+      ["validation", "data/validation.jsonl"],
+      ["test", "data/test.jsonl"],
+    ]);
     for (const f of files) {
       const rows = parseReleasedJsonl(f.name, f.text, f.split!).rows;
       expect(rows.length).toBe(first.manifest.rows[f.split!]);
@@ -117,10 +123,14 @@ describe.each(TEST_DATABASE_KINDS)("splits and exports of the demo world on %s",
     }
     const all = files.flatMap((f) => parseReleasedJsonl(f.name, f.text, f.split!).rows);
     expect(new Set(all.map((r) => r.perturbation_kind).filter(Boolean))).toEqual(new Set(["negation", "symbol", "location"]));
-    expect(all.find((r) => r.perturbation_kind === "negation")!.instance_id).toMatch(/^[\w.-]+__[\w.-]+-\d+@[0-9a-f]{7}#perturb-negation-1$/);
+    expect(all.find((r) => r.perturbation_kind === "negation")!.instance_id).toMatch(
+      /^[\w.-]+__[\w.-]+-\d+@[0-9a-f]{7}#perturb-negation-1$/,
+    );
     const readme = readFileSync(path.join(first.dir, "README.md"), "utf8");
     const prs = new Set(all.map((r) => `${r.repo}#${r.pull_request.pull_number}`)).size;
-    expect(readme).toContain(`| **all** | ${all.filter((r) => r.trustworthy).length} | ${all.filter((r) => !r.trustworthy).length} | ${all.length} | ${prs} | – |`);
+    expect(readme).toContain(
+      `| **all** | ${all.filter((r) => r.trustworthy).length} | ${all.filter((r) => !r.trustworthy).length} | ${all.length} | ${prs} | – |`,
+    );
     expect(readme).toContain("| Instances labelled independently by two or more annotators |");
   });
 
@@ -148,8 +158,13 @@ describe.each(TEST_DATABASE_KINDS)("splits and exports of the demo world on %s",
     const token = "hf_exportPushToken000000000000000";
     const hub = await startFakeHubServer({ tokens: { [token]: { user: "ada" } }, repos: ["demo-lab/review-trust"] });
     try {
-      await expect(pushExport(db.prisma, first.exportId, { repoId: "demo-lab/review-trust", token: "hf_wrong0000000000000000000000", endpoint: hub.url }))
-        .rejects.toMatchObject({ details: { hub: "bad-token" } });
+      await expect(
+        pushExport(db.prisma, first.exportId, {
+          repoId: "demo-lab/review-trust",
+          token: "hf_wrong0000000000000000000000",
+          endpoint: hub.url,
+        }),
+      ).rejects.toMatchObject({ details: { hub: "bad-token" } });
       expect((await db.prisma.export.findUniqueOrThrow({ where: { id: first.exportId } })).hubCommit).toBeNull();
 
       const result = await pushExport(db.prisma, first.exportId, { repoId: "demo-lab/review-trust", token, endpoint: hub.url });

@@ -32,10 +32,7 @@ export interface ExportPreview {
 export async function previewExport(prisma: PrismaClient, splitRunId: string, title = DEFAULT_DATASET_TITLE): Promise<ExportPreview> {
   const splitRows = await loadSplitRows(prisma, splitRunId);
   const statistics = datasetStatistics(splitRows.rows);
-  const [funnel, agreement] = await Promise.all([
-    loadFunnel(prisma, statistics.splits.all.total),
-    loadAgreementSummary(prisma),
-  ]);
+  const [funnel, agreement] = await Promise.all([loadFunnel(prisma, statistics.splits.all.total), loadAgreementSummary(prisma)]);
   const cardInput = { title, split: describeSplit(splitRows.splitRun.seed, splitRows.splitRun.params), funnel, agreement };
   return { splitRows, statistics, cardInput, card: renderDatasetCard({ ...cardInput, statistics }) };
 }
@@ -75,7 +72,9 @@ export async function exportDataset(prisma: PrismaClient, options: ExportOptions
 
   const exportId = randomUUID();
   // the folder is chosen at run time; the bundler must not trace it as part of the app
-  const dir = path.resolve(/*turbopackIgnore: true*/ options.outDir ?? path.join(/*turbopackIgnore: true*/ options.exportsRoot ?? exportsDir(config()), exportId));
+  const dir = path.resolve(
+    /*turbopackIgnore: true*/ options.outDir ?? path.join(/*turbopackIgnore: true*/ options.exportsRoot ?? exportsDir(config()), exportId),
+  );
   if (existsSync(/*turbopackIgnore: true*/ dir) && readdirSync(/*turbopackIgnore: true*/ dir).length > 0)
     throw exportFolderProblem(`The output folder ${dir} is not empty; choose a new folder so no old file is mixed into the export.`);
   writeTree(dir, files.dataset);
@@ -98,14 +97,21 @@ export async function exportDataset(prisma: PrismaClient, options: ExportOptions
           contentHash: files.manifest.content_hash,
           items: {
             createMany: {
-              data: files.items.map((item) => ({ instanceId: mustGet(splitRows.instanceOfRow, item.rowKey, "instance of an exported row"), evalId: item.evalId, split: item.split })),
+              data: files.items.map((item) => ({
+                instanceId: mustGet(splitRows.instanceOfRow, item.rowKey, "instance of an exported row"),
+                evalId: item.evalId,
+                split: item.split,
+              })),
             },
           },
         },
       });
       await tx.auditEvent.create({
         data: {
-          actorId: options.actorId ?? null, action: "export.create", subjectType: "export", subjectId: exportId,
+          actorId: options.actorId ?? null,
+          action: "export.create",
+          subjectType: "export",
+          subjectId: exportId,
           details: { splitRunId: splitRows.splitRun.id, contentHash: files.manifest.content_hash },
         },
       });

@@ -36,7 +36,11 @@ export function funnelSteps(c: FunnelCounts): CardFunnelStep[] {
     { label: "Judged unsuitable", count: c.unsuitable, note: "cannot be assessed from the available context" },
     { label: "Labelled trustworthy", count: c.labelledTrustworthy, note: "final label after adjudication" },
     { label: "Labelled untrustworthy", count: c.labelledUntrustworthy, note: "final label after adjudication" },
-    { label: "Perturbations generated", count: c.perturbationsGenerated, note: "negation, symbol and location edits of trustworthy comments" },
+    {
+      label: "Perturbations generated",
+      count: c.perturbationsGenerated,
+      note: "negation, symbol and location edits of trustworthy comments",
+    },
     { label: "Perturbations verified", count: c.perturbationsAccepted, note: "experts confirmed each is technically incorrect" },
     { label: "Examples in this release", count: c.exported, note: "train + validation + test" },
   ];

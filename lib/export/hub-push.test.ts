@@ -26,10 +26,17 @@ describe("pushing a release to the Hub (fake server on 127.0.0.1)", () => {
   ];
 
   test("a push is one commit holding every file byte for byte, the binary one through LFS", async () => {
-    const result = await pushFilesToHub({ repoId: "review-lab/trust-bench", token: WRITE_TOKEN, endpoint: hub.url }, files(), { title: "Release abc" });
+    const result = await pushFilesToHub({ repoId: "review-lab/trust-bench", token: WRITE_TOKEN, endpoint: hub.url }, files(), {
+      title: "Release abc",
+    });
     const repo = hub.repo("review-lab/trust-bench")!;
     expect(repo.commits).toHaveLength(1);
-    expect(result).toMatchObject({ repoId: "review-lab/trust-bench", commitOid: repo.commits[0].oid, pushedBy: "release-bot", createdRepo: false });
+    expect(result).toMatchObject({
+      repoId: "review-lab/trust-bench",
+      commitOid: repo.commits[0].oid,
+      pushedBy: "release-bot",
+      createdRepo: false,
+    });
     expect(repo.commits[0].title).toBe("Release abc");
     for (const f of files()) expect(Buffer.from(repo.files.get(f.path)!).equals(Buffer.from(f.data))).toBe(true);
     expect(repo.commits[0].modes.get("data/train.parquet")).toBe("lfs");
@@ -39,7 +46,11 @@ describe("pushing a release to the Hub (fake server on 127.0.0.1)", () => {
 
   test("a token the Hub rejects is a bad-token error naming HF_TOKEN, and nothing is committed", async () => {
     const before = hub.repo("review-lab/trust-bench")!.commits.length;
-    const error = await pushFilesToHub({ repoId: "review-lab/trust-bench", token: "hf_revoked000000000000000000000", endpoint: hub.url }, files(), { title: "x" }).catch((e) => e);
+    const error = await pushFilesToHub(
+      { repoId: "review-lab/trust-bench", token: "hf_revoked000000000000000000000", endpoint: hub.url },
+      files(),
+      { title: "x" },
+    ).catch((e) => e);
     expect(isHubPushError(error)).toBe(true);
     expect(error).toMatchObject({ details: { hub: "bad-token" } });
     expect(error.message).toMatch(/HF_TOKEN was rejected by http:\/\/127\.0\.0\.1:\d+/);
@@ -48,29 +59,42 @@ describe("pushing a release to the Hub (fake server on 127.0.0.1)", () => {
 
   test("a token without the hf_ prefix is refused before any request", async () => {
     const count = hub.requests.length;
-    await expect(pushFilesToHub({ repoId: "review-lab/trust-bench", token: "ghp_github_token", endpoint: hub.url }, files(), { title: "x" }))
-      .rejects.toMatchObject({ details: { hub: "bad-token" }, message: expect.stringContaining("start with hf_") });
+    await expect(
+      pushFilesToHub({ repoId: "review-lab/trust-bench", token: "ghp_github_token", endpoint: hub.url }, files(), { title: "x" }),
+    ).rejects.toMatchObject({ details: { hub: "bad-token" }, message: expect.stringContaining("start with hf_") });
     expect(hub.requests.length).toBe(count);
   });
 
   test("a missing repository is a missing-repo error naming it; with createIfMissing it is created and pushed", async () => {
-    await expect(pushFilesToHub({ repoId: "review-lab/not-there", token: WRITE_TOKEN, endpoint: hub.url }, files(), { title: "x" }))
-      .rejects.toMatchObject({ details: { hub: "missing-repo" }, status: 404, message: expect.stringContaining("review-lab/not-there does not exist") });
+    await expect(
+      pushFilesToHub({ repoId: "review-lab/not-there", token: WRITE_TOKEN, endpoint: hub.url }, files(), { title: "x" }),
+    ).rejects.toMatchObject({
+      details: { hub: "missing-repo" },
+      status: 404,
+      message: expect.stringContaining("review-lab/not-there does not exist"),
+    });
     expect(hub.repo("review-lab/not-there")).toBeUndefined();
-    const created = await pushFilesToHub({ repoId: "review-lab/not-there", token: WRITE_TOKEN, endpoint: hub.url }, files(), { title: "first", createIfMissing: true });
+    const created = await pushFilesToHub({ repoId: "review-lab/not-there", token: WRITE_TOKEN, endpoint: hub.url }, files(), {
+      title: "first",
+      createIfMissing: true,
+    });
     expect(created.createdRepo).toBe(true);
     expect(hub.repo("review-lab/not-there")!.commits).toHaveLength(1);
   });
 
   test("a read-only token gets a no-access error that says to use a write token", async () => {
-    await expect(pushFilesToHub({ repoId: "review-lab/trust-bench", token: READ_TOKEN, endpoint: hub.url }, files(), { title: "x" }))
-      .rejects.toMatchObject({ details: { hub: "no-access" }, status: 502, message: expect.stringContaining("write") });
+    await expect(
+      pushFilesToHub({ repoId: "review-lab/trust-bench", token: READ_TOKEN, endpoint: hub.url }, files(), { title: "x" }),
+    ).rejects.toMatchObject({ details: { hub: "no-access" }, status: 502, message: expect.stringContaining("write") });
   });
 
   test("missing configuration says which variable to set", async () => {
-    await expect(pushFilesToHub({ repoId: undefined, token: WRITE_TOKEN, endpoint: hub.url }, files(), { title: "x" }))
-      .rejects.toMatchObject({ details: { hub: "not-configured" }, message: expect.stringContaining("HF_REPO_ID") });
-    await expect(pushFilesToHub({ repoId: "a/b", token: undefined, endpoint: hub.url }, files(), { title: "x" }))
-      .rejects.toMatchObject({ details: { hub: "not-configured" }, message: expect.stringContaining("HF_TOKEN") });
+    await expect(
+      pushFilesToHub({ repoId: undefined, token: WRITE_TOKEN, endpoint: hub.url }, files(), { title: "x" }),
+    ).rejects.toMatchObject({ details: { hub: "not-configured" }, message: expect.stringContaining("HF_REPO_ID") });
+    await expect(pushFilesToHub({ repoId: "a/b", token: undefined, endpoint: hub.url }, files(), { title: "x" })).rejects.toMatchObject({
+      details: { hub: "not-configured" },
+      message: expect.stringContaining("HF_TOKEN"),
+    });
   });
 });

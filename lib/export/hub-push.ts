@@ -55,8 +55,10 @@ export interface HubPushOptions {
 }
 
 function checkTarget(target: HubTarget): { repoId: string; token: string; hubUrl: string } {
-  if (!target.token) throw hubPushError("not-configured", "Set HF_TOKEN to a Hugging Face access token with write access to push a release.");
-  if (!target.repoId) throw hubPushError("not-configured", "Set HF_REPO_ID to the dataset repository to push to, e.g. my-org/review-trust-bench.");
+  if (!target.token)
+    throw hubPushError("not-configured", "Set HF_TOKEN to a Hugging Face access token with write access to push a release.");
+  if (!target.repoId)
+    throw hubPushError("not-configured", "Set HF_REPO_ID to the dataset repository to push to, e.g. my-org/review-trust-bench.");
   if (!/^[\w.-]+\/[\w.-]+$/.test(target.repoId))
     throw hubPushError("not-configured", `HF_REPO_ID "${target.repoId}" is not a repository id of the form owner/name.`);
   // the client library refuses anything else before sending it
@@ -72,9 +74,21 @@ function statusOf(error: unknown): number | null {
 function explain(error: unknown, repoId: string, hubUrl: string, step: string): HubPushError {
   const status = statusOf(error);
   const detail = error instanceof Error ? error.message : String(error);
-  if (status === 401) return hubPushError("bad-token", `HF_TOKEN was rejected by ${hubUrl} (401 while ${step}): check that the token is valid and not revoked.`);
-  if (status === 403) return hubPushError("no-access", `HF_TOKEN has no write access to the dataset ${repoId} on ${hubUrl} (403 while ${step}): use a token with the "write" role or one scoped to this repository.`);
-  if (status === 404) return hubPushError("missing-repo", `The dataset repository ${repoId} does not exist on ${hubUrl}: create it on the Hub (or push with "create if missing"), or fix HF_REPO_ID.`);
+  if (status === 401)
+    return hubPushError(
+      "bad-token",
+      `HF_TOKEN was rejected by ${hubUrl} (401 while ${step}): check that the token is valid and not revoked.`,
+    );
+  if (status === 403)
+    return hubPushError(
+      "no-access",
+      `HF_TOKEN has no write access to the dataset ${repoId} on ${hubUrl} (403 while ${step}): use a token with the "write" role or one scoped to this repository.`,
+    );
+  if (status === 404)
+    return hubPushError(
+      "missing-repo",
+      `The dataset repository ${repoId} does not exist on ${hubUrl}: create it on the Hub (or push with "create if missing"), or fix HF_REPO_ID.`,
+    );
   if (status === null && error instanceof TypeError && /fetch failed/i.test(detail))
     return hubPushError("hub-error", `Could not reach ${hubUrl} while ${step}: check HF_ENDPOINT and the network.`);
   return hubPushError("hub-error", `The Hub at ${hubUrl} failed while ${step}${status ? ` (${status})` : ""}: ${detail}`);
@@ -111,7 +125,11 @@ export async function pushFilesToHub(target: HubTarget, files: readonly HubFile[
       repo,
       title: options.title,
       description: options.description,
-      operations: files.map((f) => ({ operation: "addOrUpdate" as const, path: f.path, content: new Blob([f.data as Uint8Array<ArrayBuffer>]) })),
+      operations: files.map((f) => ({
+        operation: "addOrUpdate" as const,
+        path: f.path,
+        content: new Blob([f.data as Uint8Array<ArrayBuffer>]),
+      })),
     });
     if (!output) throw new Error("the Hub returned no commit");
     return { repoId, commitOid: output.commit.oid, commitUrl: output.commit.url, pushedBy, createdRepo };

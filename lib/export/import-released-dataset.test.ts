@@ -12,8 +12,7 @@ import { readDatasetFolder } from "./read-dataset-folder";
 import { parseReleasedJsonl } from "./parse-released-jsonl";
 import { RELEASED_SAMPLE_PATH, releasedSampleRows, releasedSampleText } from "./testing/released-sample";
 
-const exportedRows = (dir: string) =>
-  readDatasetFolder(dir).flatMap((f) => parseReleasedJsonl(f.name, f.text, f.split!).rows);
+const exportedRows = (dir: string) => readDatasetFolder(dir).flatMap((f) => parseReleasedJsonl(f.name, f.text, f.split!).rows);
 const canonicalSet = (rows: unknown[]) => rows.map((r) => canonicalJson(r)).sort();
 
 describe.each(TEST_DATABASE_KINDS)("importing a released JSONL file on %s", (kind) => {
@@ -38,7 +37,13 @@ describe.each(TEST_DATABASE_KINDS)("importing a released JSONL file on %s", (kin
 
   test("the sample loads as PRs, one shared timeline each, labelled instances and accepted perturbations", async () => {
     const result = await importReleasedDataset(db.prisma, [{ name: "released-sample.jsonl", text: releasedSampleText() }]);
-    expect(result).toMatchObject({ rows: 15, pullRequests: { created: 5, reused: 0 }, instances: { created: 15, reused: 0 }, splitRunId: null, warnings: [] });
+    expect(result).toMatchObject({
+      rows: 15,
+      pullRequests: { created: 5, reused: 0 },
+      instances: { created: 15, reused: 0 },
+      splitRunId: null,
+      warnings: [],
+    });
     const p = db.prisma;
     expect(await p.repository.count()).toBe(2);
     expect(await p.timelineEntry.count({ where: { pullRequest: { number: 412 } } })).toBe(8);
@@ -65,10 +70,22 @@ describe.each(TEST_DATABASE_KINDS)("importing a released JSONL file on %s", (kin
     expect(canonicalSet(rows)).toEqual(canonicalSet(releasedSampleRows()));
     // entries sharing a second keep the file's order (the inline before the review in curvefit#412)
     const pr412 = rows.find((r) => r.pull_request.pull_number === 412)!;
-    expect(pr412.code_review.map((e) => (e.type === "commit" ? "commit" : e.id))).toEqual(
-      ["commit", 2081554301, 2081554302, 2081554310, 2760012201, "commit", 2859930011, 2760012202]);
-    expect(rows.filter((r) => r.instance_id.includes("#perturb-")).map((r) => r.instance_id.split("#")[1]).sort())
-      .toEqual(["perturb-location-1", "perturb-negation-1", "perturb-negation-1", "perturb-symbol-1"]);
+    expect(pr412.code_review.map((e) => (e.type === "commit" ? "commit" : e.id))).toEqual([
+      "commit",
+      2081554301,
+      2081554302,
+      2081554310,
+      2760012201,
+      "commit",
+      2859930011,
+      2760012202,
+    ]);
+    expect(
+      rows
+        .filter((r) => r.instance_id.includes("#perturb-"))
+        .map((r) => r.instance_id.split("#")[1])
+        .sort(),
+    ).toEqual(["perturb-location-1", "perturb-negation-1", "perturb-negation-1", "perturb-symbol-1"]);
   });
 
   test("an export imported into a fresh database re-exports the same JSONL bytes, splits included", async () => {
@@ -82,7 +99,12 @@ describe.each(TEST_DATABASE_KINDS)("importing a released JSONL file on %s", (kin
       expect(run.params).toMatchObject({ method: "imported", instances: 15 });
       const second = await exportDataset(other.prisma, { splitRunId: result.splitRunId!, exportsRoot: root });
       for (const split of ["train", "validation", "test"])
-        expect(readFileSync(path.join(second.dir, "data", `${split}.jsonl`)).equals(readFileSync(path.join(first.dir, "data", `${split}.jsonl`))), split).toBe(true);
+        expect(
+          readFileSync(path.join(second.dir, "data", `${split}.jsonl`)).equals(
+            readFileSync(path.join(first.dir, "data", `${split}.jsonl`)),
+          ),
+          split,
+        ).toBe(true);
       expect(second.manifest.rows).toEqual(first.manifest.rows);
     } finally {
       await other.close();

@@ -46,7 +46,8 @@ interface Tally {
   assignments: Map<string, { split: SplitName | null; trustworthy: boolean }>;
 }
 
-const recordKey = (e: Pick<TimelineEntryRecord, "kind" | "sha" | "githubId">) => (e.kind === "commit" ? `commit:${e.sha}` : `${e.kind}:${e.githubId}`);
+const recordKey = (e: Pick<TimelineEntryRecord, "kind" | "sha" | "githubId">) =>
+  e.kind === "commit" ? `commit:${e.sha}` : `${e.kind}:${e.githubId}`;
 
 function entryData(pullRequestId: string, e: ReleasedTimelineEntry): Prisma.TimelineEntryCreateManyInput {
   const common = { pullRequestId, kind: e.type, createdAt: new Date(e.created_at) };
@@ -69,28 +70,54 @@ async function upsertPullRequest(tx: Tx, plan: PlannedPullRequest, sourceName: s
   const repository =
     (await tx.repository.findUnique({ where: { fullName: plan.repo } })) ??
     (await tx.repository.create({
-      data: { owner, name, fullName: plan.repo, language: plan.language, selectionStatus: "selected", selectionReason: `Imported from ${sourceName}` },
+      data: {
+        owner,
+        name,
+        fullName: plan.repo,
+        language: plan.language,
+        selectionStatus: "selected",
+        selectionReason: `Imported from ${sourceName}`,
+      },
     }));
-  if ((repository.language ?? "") !== plan.language) t.warnings.push(`${plan.repo}: the database says language ${repository.language}, the file ${plan.language}; the database's is kept`);
-  const existing = await tx.pullRequest.findUnique({ where: { repositoryId_number: { repositoryId: repository.id, number: plan.number } } });
+  if ((repository.language ?? "") !== plan.language)
+    t.warnings.push(`${plan.repo}: the database says language ${repository.language}, the file ${plan.language}; the database's is kept`);
+  const existing = await tx.pullRequest.findUnique({
+    where: { repositoryId_number: { repositoryId: repository.id, number: plan.number } },
+  });
   if (existing) {
     t.prsReused += 1;
-    const same = existing.title === plan.title && existing.body === plan.body && existing.baseSha === plan.baseSha && existing.patch === plan.patch;
-    if (!same) t.warnings.push(`${plan.repo}#${plan.number} already exists with a different title, body, base commit or patch; the database's is kept`);
+    const same =
+      existing.title === plan.title && existing.body === plan.body && existing.baseSha === plan.baseSha && existing.patch === plan.patch;
+    if (!same)
+      t.warnings.push(
+        `${plan.repo}#${plan.number} already exists with a different title, body, base commit or patch; the database's is kept`,
+      );
     await tx.linkedIssue.createMany({ data: plan.issues.map((i) => ({ pullRequestId: existing.id, ...i })), skipDuplicates: true });
     return existing;
   }
   t.prsCreated += 1;
-  const last = plan.timeline.map((e) => e.created_at).sort().at(-1) ?? plan.createdAt;
+  const last =
+    plan.timeline
+      .map((e) => e.created_at)
+      .sort()
+      .at(-1) ?? plan.createdAt;
   return tx.pullRequest.create({
     data: {
-      repositoryId: repository.id, number: plan.number, title: plan.title, body: plan.body,
-      createdAt: new Date(plan.createdAt), updatedAt: new Date(last > plan.createdAt ? last : plan.createdAt),
+      repositoryId: repository.id,
+      number: plan.number,
+      title: plan.title,
+      body: plan.body,
+      createdAt: new Date(plan.createdAt),
+      updatedAt: new Date(last > plan.createdAt ? last : plan.createdAt),
       // the released format has no head sha; the base commit is what a judge checks out
-      baseSha: plan.baseSha, headSha: "", patch: plan.patch,
-      filesEdited: countEditedFiles(plan.patch), linesEdited: countEditedLines(plan.patch),
+      baseSha: plan.baseSha,
+      headSha: "",
+      patch: plan.patch,
+      filesEdited: countEditedFiles(plan.patch),
+      linesEdited: countEditedLines(plan.patch),
       commitsCount: plan.timeline.filter((e) => e.type === "commit").length,
-      problemDomain: plan.problemDomain, screeningStatus: "kept",
+      problemDomain: plan.problemDomain,
+      screeningStatus: "kept",
       linkedIssues: { create: plan.issues },
     },
   });
@@ -118,10 +145,21 @@ type StoredInstance = Awaited<ReturnType<Tx["instance"]["findMany"]>>[number];
 const perturbationKey = (targetEntryId: string, e: { kind: string; body: string | null; path: string | null; diffHunk: string | null }) =>
   canonicalJson([targetEntryId, e.kind, e.body, e.path, e.diffHunk]);
 const storedPerturbationKey = (i: StoredInstance) =>
-  perturbationKey(i.targetEntryId, { kind: i.perturbationKind ?? "", body: i.perturbedBody, path: i.perturbedPath, diffHunk: i.perturbedDiffHunk });
+  perturbationKey(i.targetEntryId, {
+    kind: i.perturbationKind ?? "",
+    body: i.perturbedBody,
+    path: i.perturbedPath,
+    diffHunk: i.perturbedDiffHunk,
+  });
 
 /** Finds or creates the PR's instances with a few batched queries (PGlite is one session: keep the transaction short). */
-async function upsertInstances(tx: Tx, pullRequestId: string, plan: PlannedPullRequest, entryIds: Map<string, string>, t: Tally): Promise<string[]> {
+async function upsertInstances(
+  tx: Tx,
+  pullRequestId: string,
+  plan: PlannedPullRequest,
+  entryIds: Map<string, string>,
+  t: Tally,
+): Promise<string[]> {
   const stored = await tx.instance.findMany({ where: { pullRequestId } });
   const humans = new Map(stored.filter((i) => i.source === "human").map((i) => [i.targetEntryId, i]));
   const perturbations = new Map(stored.filter((i) => i.source === "perturbation").map((i) => [storedPerturbationKey(i), i]));
@@ -135,11 +173,18 @@ async function upsertInstances(tx: Tx, pullRequestId: string, plan: PlannedPullR
     if (!found) newHumans.set(entryOf(p), p);
     else if (found.stage !== "labelled" || found.finalLabel === null)
       await tx.instance.update({ where: { id: found.id }, data: { stage: "labelled", finalLabel: label(p) } });
-    else if (found.finalLabel !== label(p)) t.warnings.push(`${p.instanceId}: the database labels it ${found.finalLabel}, the file ${label(p)}; the database's is kept`);
+    else if (found.finalLabel !== label(p))
+      t.warnings.push(`${p.instanceId}: the database labels it ${found.finalLabel}, the file ${label(p)}; the database's is kept`);
   }
   if (newHumans.size)
     for (const created of await tx.instance.createManyAndReturn({
-      data: [...newHumans].map(([targetEntryId, p]) => ({ pullRequestId, targetEntryId, source: "human" as const, stage: "labelled" as const, finalLabel: label(p) })),
+      data: [...newHumans].map(([targetEntryId, p]) => ({
+        pullRequestId,
+        targetEntryId,
+        source: "human" as const,
+        stage: "labelled" as const,
+        finalLabel: label(p),
+      })),
     }))
       humans.set(created.targetEntryId, created);
 
@@ -148,14 +193,23 @@ async function upsertInstances(tx: Tx, pullRequestId: string, plan: PlannedPullR
     if (!p.perturbation) continue;
     const found = perturbations.get(perturbationKey(entryOf(p), p.perturbation));
     if (!found) newPerturbations.set(perturbationKey(entryOf(p), p.perturbation), { p, perturbation: p.perturbation });
-    else if (found.verification !== "accepted") t.warnings.push(`${p.instanceId}: the database has this perturbation ${found.verification ?? "unverified"}; it stays so`);
+    else if (found.verification !== "accepted")
+      t.warnings.push(`${p.instanceId}: the database has this perturbation ${found.verification ?? "unverified"}; it stays so`);
   }
   if (newPerturbations.size)
     for (const created of await tx.instance.createManyAndReturn({
       data: [...newPerturbations.values()].map(({ p, perturbation }) => ({
-        pullRequestId, targetEntryId: entryOf(p), parentId: humans.get(entryOf(p))?.id ?? null, source: "perturbation" as const,
-        perturbationKind: perturbation.kind, perturbedBody: perturbation.body, perturbedPath: perturbation.path, perturbedDiffHunk: perturbation.diffHunk,
-        verification: "accepted" as const, stage: "labelled" as const, finalLabel: "untrustworthy" as const,
+        pullRequestId,
+        targetEntryId: entryOf(p),
+        parentId: humans.get(entryOf(p))?.id ?? null,
+        source: "perturbation" as const,
+        perturbationKind: perturbation.kind,
+        perturbedBody: perturbation.body,
+        perturbedPath: perturbation.path,
+        perturbedDiffHunk: perturbation.diffHunk,
+        verification: "accepted" as const,
+        stage: "labelled" as const,
+        finalLabel: "untrustworthy" as const,
       })),
     }))
       perturbations.set(storedPerturbationKey(created), created);
@@ -182,7 +236,9 @@ async function attachRowPatches(tx: Tx, pullRequestId: string, plan: PlannedPull
     });
     snapshotIds.set(patch, row.id);
   }
-  const current = new Map((await tx.instance.findMany({ where: { id: { in: ids } }, select: { id: true, snapshotId: true } })).map((i) => [i.id, i.snapshotId]));
+  const current = new Map(
+    (await tx.instance.findMany({ where: { id: { in: ids } }, select: { id: true, snapshotId: true } })).map((i) => [i.id, i.snapshotId]),
+  );
   for (const [index, p] of plan.instances.entries()) {
     const id = ids[index];
     const snapshotId = snapshotIds.get(p.patch);
@@ -222,10 +278,19 @@ export async function importReleasedDataset(
 ): Promise<ImportResult> {
   const files = inputs.map((f) => parseReleasedJsonl(f.name, f.text, f.split === undefined ? splitFromFileName(f.name) : f.split));
   const plan = planReleasedImport(files);
-  const importKey = sha256Hex(files.map((f) => f.sha256).sort().join("\n")).slice(0, 16);
+  const importKey = sha256Hex(
+    files
+      .map((f) => f.sha256)
+      .sort()
+      .join("\n"),
+  ).slice(0, 16);
   const sourceName = files.map((f) => f.name).join(", ");
   const t: Tally = {
-    prsCreated: 0, prsReused: 0, instancesCreated: 0, instancesReused: 0, warnings: [...plan.warnings],
+    prsCreated: 0,
+    prsReused: 0,
+    instancesCreated: 0,
+    instancesReused: 0,
+    warnings: [...plan.warnings],
     ledger: { files: files.map((f) => ({ name: f.name, sha256: f.sha256, rows: f.rows.length })), instances: {}, timelines: {} },
     assignments: new Map(),
   };
@@ -234,11 +299,23 @@ export async function importReleasedDataset(
       for (const pr of plan.pullRequests) await importPullRequest(tx, pr, sourceName, t);
       await writeImportLedger(tx, importKey, t.ledger);
       await tx.auditEvent.create({
-        data: { actorId: options.actorId ?? null, action: "dataset.import", subjectType: "import", subjectId: importKey, details: { files: t.ledger.files } },
+        data: {
+          actorId: options.actorId ?? null,
+          action: "dataset.import",
+          subjectType: "import",
+          subjectId: importKey,
+          details: { files: t.ledger.files },
+        },
       });
-      const assigned = [...t.assignments].flatMap(([id, a]) => (a.split === null ? [] : [{ instanceId: id, split: a.split, trustworthy: a.trustworthy }]));
+      const assigned = [...t.assignments].flatMap(([id, a]) =>
+        a.split === null ? [] : [{ instanceId: id, split: a.split, trustworthy: a.trustworthy }],
+      );
       if (assigned.length === 0) return null;
-      const counts = { train: { trustworthy: 0, untrustworthy: 0 }, validation: { trustworthy: 0, untrustworthy: 0 }, test: { trustworthy: 0, untrustworthy: 0 } };
+      const counts = {
+        train: { trustworthy: 0, untrustworthy: 0 },
+        validation: { trustworthy: 0, untrustworthy: 0 },
+        test: { trustworthy: 0, untrustworthy: 0 },
+      };
       for (const a of assigned) counts[a.split][a.trustworthy ? "trustworthy" : "untrustworthy"] += 1;
       const params: SplitRunParams = {
         method: "imported",
@@ -263,4 +340,3 @@ export async function importReleasedDataset(
     warnings: t.warnings,
   };
 }
-

@@ -39,7 +39,14 @@ export async function listSplitRuns(prisma: PrismaClient): Promise<SplitRunSumma
     const instances = zero();
     for (const c of counts) if (c.splitRunId === run.id) instances[c.split] = c._count._all;
     const params = SplitRunParamsSchema.safeParse(run.params);
-    return { id: run.id, seed: run.seed, createdAt: run.createdAt, params: params.success ? params.data : null, instances, exports: run._count.exports };
+    return {
+      id: run.id,
+      seed: run.seed,
+      createdAt: run.createdAt,
+      params: params.success ? params.data : null,
+      instances,
+      exports: run._count.exports,
+    };
   });
 }
 
@@ -48,11 +55,15 @@ export async function listExports(prisma: PrismaClient, where: { splitRunId?: st
   return rows.map((row) => {
     const manifest = StoredExportManifestSchema.safeParse(row.manifest);
     return {
-      id: row.id, splitRunId: row.splitRunId, createdAt: row.createdAt, contentHash: row.contentHash,
+      id: row.id,
+      splitRunId: row.splitRunId,
+      createdAt: row.createdAt,
+      contentHash: row.contentHash,
       title: manifest.success ? manifest.data.title : null,
       rows: manifest.success ? manifest.data.rows : null,
       hasFiles: manifest.success,
-      hubRepoId: row.hubRepoId, hubCommit: row.hubCommit,
+      hubRepoId: row.hubRepoId,
+      hubCommit: row.hubCommit,
     };
   });
 }

@@ -8,8 +8,19 @@ const SCREENED_IN = ["screened", "annotating", "adjudicating", "labelled", "unsu
 
 export async function loadFunnel(prisma: PrismaClient, exported: number): Promise<CardFunnelStep[]> {
   const human = { source: "human" } as const;
-  const [repositoriesSelected, pullRequestsHarvested, pullRequestsKept, instancesCreated, screening, passedScreening,
-    unsuitable, labelledTrustworthy, labelledUntrustworthy, perturbationsGenerated, perturbationsAccepted] = await Promise.all([
+  const [
+    repositoriesSelected,
+    pullRequestsHarvested,
+    pullRequestsKept,
+    instancesCreated,
+    screening,
+    passedScreening,
+    unsuitable,
+    labelledTrustworthy,
+    labelledUntrustworthy,
+    perturbationsGenerated,
+    perturbationsAccepted,
+  ] = await Promise.all([
     prisma.repository.count({ where: { selectionStatus: "selected" } }),
     prisma.pullRequest.count(),
     prisma.pullRequest.count({ where: { screeningStatus: "kept" } }),
@@ -26,10 +37,18 @@ export async function loadFunnel(prisma: PrismaClient, exported: number): Promis
   const droppedBy = (kind: "rule" | "llm") =>
     screening.instances.filter((step) => step.kind === kind).reduce((n, step) => n + step.dropped, 0);
   return funnelSteps({
-    repositoriesSelected, pullRequestsHarvested, pullRequestsKept, instancesCreated,
+    repositoriesSelected,
+    pullRequestsHarvested,
+    pullRequestsKept,
+    instancesCreated,
     droppedByRules: droppedBy("rule"),
     droppedByLlm: droppedBy("llm"),
-    passedScreening, unsuitable, labelledTrustworthy, labelledUntrustworthy, perturbationsGenerated, perturbationsAccepted,
+    passedScreening,
+    unsuitable,
+    labelledTrustworthy,
+    labelledUntrustworthy,
+    perturbationsGenerated,
+    perturbationsAccepted,
     exported,
   });
 }

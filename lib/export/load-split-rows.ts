@@ -29,8 +29,18 @@ function loadInstances(prisma: PrismaClient, ids: string[]) {
   return prisma.instance.findMany({
     where: { id: { in: ids } },
     select: {
-      id: true, source: true, stage: true, finalLabel: true, verification: true, perturbationKind: true,
-      perturbedBody: true, perturbedPath: true, perturbedDiffHunk: true, targetEntryId: true, pullRequestId: true, createdAt: true,
+      id: true,
+      source: true,
+      stage: true,
+      finalLabel: true,
+      verification: true,
+      perturbationKind: true,
+      perturbedBody: true,
+      perturbedPath: true,
+      perturbedDiffHunk: true,
+      targetEntryId: true,
+      pullRequestId: true,
+      createdAt: true,
       snapshot: { select: SNAPSHOT_FIELDS },
       parent: { select: { snapshot: { select: SNAPSHOT_FIELDS } } },
     },
@@ -94,12 +104,26 @@ export async function loadSplitRows(prisma: PrismaClient, splitRunId: string): P
     const pr = mustGet(prById, i.pullRequestId, "pull request");
     const perturbation: PerturbationInput | null =
       i.source === "perturbation"
-        ? { kind: must(i.perturbationKind, `the kind of perturbation ${i.id}`), ordinal: mustGet(ordinals, i.id, "perturbation ordinal"), body: i.perturbedBody, path: i.perturbedPath, diffHunk: i.perturbedDiffHunk }
+        ? {
+            kind: must(i.perturbationKind, `the kind of perturbation ${i.id}`),
+            ordinal: mustGet(ordinals, i.id, "perturbation ordinal"),
+            body: i.perturbedBody,
+            path: i.perturbedPath,
+            diffHunk: i.perturbedDiffHunk,
+          }
         : null;
     const source: RowSource = {
       repository: pr.repository,
-            // each row carries the code its comment was written on (perturbed copies: their parent's snapshot)
-      pullRequest: { number: pr.number, title: pr.title, body: pr.body, createdAt: pr.createdAt, baseSha: pr.baseSha, patch: judgedPatchOf(i.snapshot ?? i.parent?.snapshot ?? null, pr.patch, pr.headSha).patch, problemDomain: pr.problemDomain },
+      // each row carries the code its comment was written on (perturbed copies: their parent's snapshot)
+      pullRequest: {
+        number: pr.number,
+        title: pr.title,
+        body: pr.body,
+        createdAt: pr.createdAt,
+        baseSha: pr.baseSha,
+        patch: judgedPatchOf(i.snapshot ?? i.parent?.snapshot ?? null, pr.patch, pr.headSha).patch,
+        problemDomain: pr.problemDomain,
+      },
       linkedIssues: pr.linkedIssues,
       timeline: pr.timeline,
       timelineOrder: ledger.timelines.get(pr.id) ?? null,

@@ -29,17 +29,31 @@ export function releasedFileError(issues: ReleasedFileIssue[]): AppError {
   return new AppError("unreadable_file", `The file cannot be imported:\n${shown.join("\n")}${more}`, { issues });
 }
 
-const SPLIT_WORDS: Record<string, SplitName> = { train: "train", validation: "validation", valid: "validation", val: "validation", dev: "validation", test: "test" };
+const SPLIT_WORDS: Record<string, SplitName> = {
+  train: "train",
+  validation: "validation",
+  valid: "validation",
+  val: "validation",
+  dev: "validation",
+  test: "test",
+};
 
 /** train.jsonl, data/validation.jsonl, crj_test.jsonl … → the split; anything else → null. */
 export function splitFromFileName(name: string): SplitName | null {
-  const base = name.split(/[\\/]/).pop()!.toLowerCase().replace(/\.jsonl$/, "");
+  const base = name
+    .split(/[\\/]/)
+    .pop()!
+    .toLowerCase()
+    .replace(/\.jsonl$/, "");
   for (const word of base.split(/[^a-z]+/).reverse()) if (SPLIT_WORDS[word]) return SPLIT_WORDS[word];
   return null;
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
-  const where = issue.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("").replace(/^\./, "");
+  const where = issue.path
+    .map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`))
+    .join("")
+    .replace(/^\./, "");
   return where ? `${where}: ${issue.message}` : issue.message;
 }
 
@@ -47,23 +61,25 @@ export function parseReleasedJsonl(name: string, text: string, split: SplitName 
   const rows: ReleasedRow[] = [];
   const lines: number[] = [];
   const issues: ReleasedFileIssue[] = [];
-  text.replace(/^\uFEFF/, "").split("\n").forEach((raw, index) => {
-    const line = index + 1;
-    if (raw.trim() === "") return;
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch (error) {
-      issues.push({ file: name, line, message: `not JSON (${(error as Error).message})` });
-      return;
-    }
-    const parsed = ReleasedRowSchema.safeParse(value);
-    if (parsed.success) {
-      rows.push(parsed.data);
-      lines.push(line);
-    }
-    else for (const issue of parsed.error.issues.slice(0, 5)) issues.push({ file: name, line, message: describeIssue(issue) });
-  });
+  text
+    .replace(/^\uFEFF/, "")
+    .split("\n")
+    .forEach((raw, index) => {
+      const line = index + 1;
+      if (raw.trim() === "") return;
+      let value: unknown;
+      try {
+        value = JSON.parse(raw);
+      } catch (error) {
+        issues.push({ file: name, line, message: `not JSON (${(error as Error).message})` });
+        return;
+      }
+      const parsed = ReleasedRowSchema.safeParse(value);
+      if (parsed.success) {
+        rows.push(parsed.data);
+        lines.push(line);
+      } else for (const issue of parsed.error.issues.slice(0, 5)) issues.push({ file: name, line, message: describeIssue(issue) });
+    });
   // an empty split file is valid (a small release can have no validation rows); an empty unnamed file is a mistake
   if (issues.length === 0 && rows.length === 0 && split === null) issues.push({ file: name, line: null, message: "has no rows" });
   if (issues.length > 0) throw releasedFileError(issues);

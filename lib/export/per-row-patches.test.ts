@@ -45,7 +45,9 @@ describe.each(TEST_DATABASE_KINDS)("rows of one PR with different patches on %s"
     const pr412 = await db.prisma.pullRequest.findFirstOrThrow({ where: { number: 412 }, select: { id: true, patch: true } });
     expect(await db.prisma.patchSnapshot.count({ where: { pullRequestId: pr412.id } })).toBe(3);
     // the PR's own patch is the one its latest judged entry saw
-    expect(pr412.patch).toBe(rows.find((r) => r.pull_request.pull_number === 412 && judgedEntryOf(r).type === "pr_comment")?.pull_request.patch_to_review);
+    expect(pr412.patch).toBe(
+      rows.find((r) => r.pull_request.pull_number === 412 && judgedEntryOf(r).type === "pr_comment")?.pull_request.patch_to_review,
+    );
 
     const run = await createSplitRun(db.prisma, { seed: 42 });
     const exported = await exportDataset(db.prisma, { splitRunId: run.splitRunId, exportsRoot: root });

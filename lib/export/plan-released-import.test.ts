@@ -59,7 +59,11 @@ describe("planning an import", () => {
     expect(plan.rows).toBe(15);
     expect(plan.warnings).toEqual([]);
     expect(plan.pullRequests.map((p) => `${p.repo}#${p.number}`).sort()).toEqual([
-      "geomkit/curvefit#412", "geomkit/curvefit#430", "geomkit/curvefit#455", "streamlane/queueworks#2087", "streamlane/queueworks#2101",
+      "geomkit/curvefit#412",
+      "geomkit/curvefit#430",
+      "geomkit/curvefit#455",
+      "streamlane/queueworks#2087",
+      "streamlane/queueworks#2101",
     ]);
     const pr412 = plan.pullRequests.find((p) => p.number === 412)!;
     expect(pr412.instances).toHaveLength(5);
@@ -70,9 +74,18 @@ describe("planning an import", () => {
   test("each perturbation keeps only what it changed: body for negation and symbol, path and hunk for location", () => {
     const all = plan.pullRequests.flatMap((p) => p.instances);
     const negation = all.find((i) => i.perturbation?.kind === "negation" && i.instanceId.startsWith("geomkit__curvefit-412@"))!;
-    expect(negation.perturbation).toEqual({ kind: "negation", body: expect.stringContaining("already includes the boundary"), path: null, diffHunk: null });
+    expect(negation.perturbation).toEqual({
+      kind: "negation",
+      body: expect.stringContaining("already includes the boundary"),
+      path: null,
+      diffHunk: null,
+    });
     const location = all.find((i) => i.perturbation?.kind === "location")!;
-    expect(location.perturbation).toMatchObject({ body: null, path: "tests/test_spline.py", diffHunk: expect.stringMatching(/^@@ -41,3 \+41,14 @@/) });
+    expect(location.perturbation).toMatchObject({
+      body: null,
+      path: "tests/test_spline.py",
+      diffHunk: expect.stringMatching(/^@@ -41,3 \+41,14 @@/),
+    });
     const symbol = all.find((i) => i.perturbation?.kind === "symbol")!;
     expect(symbol.perturbation).toMatchObject({ body: expect.stringContaining("self.derivative_at(t)"), path: null, diffHunk: null });
     expect(all.filter((i) => i.perturbation).every((i) => !i.trustworthy && i.source === "perturbation")).toBe(true);
@@ -81,16 +94,32 @@ describe("planning an import", () => {
   test("a perturbed row labelled trustworthy, or one changing more than the comment, cannot be imported", () => {
     const rows = releasedSampleRows();
     const perturbed = rows.find((r) => r.perturbation_kind === "negation")!;
-    expect(() => planReleasedImport([file([...rows.filter((r) => r !== perturbed), { ...perturbed, trustworthy: true }])])).toThrow(/must be untrustworthy/);
-    const moved = { ...perturbed, code_review: perturbed.code_review.map((e) => (e.type !== "commit" && e.id === perturbed.judged_entry_id ? { ...e, created_at: "2030-01-01T00:00:00Z" } : e)) };
-    expect(() => planReleasedImport([file([...rows.filter((r) => r !== perturbed), moved])])).toThrow(/changes created_at; a perturbation may change only body, review_path and diff_hunk/);
+    expect(() => planReleasedImport([file([...rows.filter((r) => r !== perturbed), { ...perturbed, trustworthy: true }])])).toThrow(
+      /must be untrustworthy/,
+    );
+    const moved = {
+      ...perturbed,
+      code_review: perturbed.code_review.map((e) =>
+        e.type !== "commit" && e.id === perturbed.judged_entry_id ? { ...e, created_at: "2030-01-01T00:00:00Z" } : e,
+      ),
+    };
+    expect(() => planReleasedImport([file([...rows.filter((r) => r !== perturbed), moved])])).toThrow(
+      /changes created_at; a perturbation may change only body, review_path and diff_hunk/,
+    );
   });
 
   test("duplicates are refused; disagreements between rows of one PR and odd timestamps are warnings", () => {
     const rows = releasedSampleRows();
-    expect(() => planReleasedImport([file(rows), file([rows[0]], "again.jsonl")])).toThrow(/duplicate \(instance_id, judged_entry_id\).*first at sample\.jsonl:1/);
+    expect(() => planReleasedImport([file(rows), file([rows[0]], "again.jsonl")])).toThrow(
+      /duplicate \(instance_id, judged_entry_id\).*first at sample\.jsonl:1/,
+    );
     const human = rows.find((r) => r.repo === "geomkit/curvefit" && r.pull_request.pull_number === 455)!;
-    const retitled = { ...human, judged_entry_id: 2150000712, judged_user: "someone-else", pull_request: { ...human.pull_request, title: "other", created_at: "2025-07-01T10:25:00+00:00" } };
+    const retitled = {
+      ...human,
+      judged_entry_id: 2150000712,
+      judged_user: "someone-else",
+      pull_request: { ...human.pull_request, title: "other", created_at: "2025-07-01T10:25:00+00:00" },
+    };
     const warned = planReleasedImport([file([human, retitled])]);
     expect(warned.warnings.join("\n")).toMatch(/sample\.jsonl:2: geomkit\/curvefit#455 differs from sample\.jsonl:1 in its PR fields/);
     expect(warned.warnings.join("\n")).toMatch(/judged_user someone-else is not the judged entry's user lmoreau/);

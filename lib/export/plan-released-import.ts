@@ -6,13 +6,7 @@ import { canonicalJson } from "./canonical-json";
 import { isCanonicalGitHubTime } from "./github-time";
 import { baseInstanceId } from "./instance-key";
 import { releasedFileError, type ReleasedFile, type ReleasedFileIssue } from "./parse-released-jsonl";
-import {
-  judgedEntryOf,
-  rowKey,
-  type ReleasedPerturbationKind,
-  type ReleasedRow,
-  type ReleasedTimelineEntry,
-} from "./released-row-schema";
+import { judgedEntryOf, rowKey, type ReleasedPerturbationKind, type ReleasedRow, type ReleasedTimelineEntry } from "./released-row-schema";
 import type { SplitName } from "@/lib/db/enums";
 
 export interface PlannedInstance {
@@ -59,10 +53,16 @@ const PERTURBABLE = new Set(["body", "review_path", "diff_hunk"]);
 function perturbationOf(loc: Located, original: ReleasedTimelineEntry, issues: ReleasedFileIssue[]): PlannedInstance["perturbation"] {
   const copy = judgedEntryOf(loc.row) as Record<string, unknown>;
   const orig = original as Record<string, unknown>;
-  const changed = [...new Set([...Object.keys(copy), ...Object.keys(orig)])].filter((k) => canonicalJson(copy[k]) !== canonicalJson(orig[k]));
+  const changed = [...new Set([...Object.keys(copy), ...Object.keys(orig)])].filter(
+    (k) => canonicalJson(copy[k]) !== canonicalJson(orig[k]),
+  );
   const unsupported = changed.filter((k) => !PERTURBABLE.has(k));
   if (unsupported.length)
-    issues.push({ file: loc.file, line: loc.line, message: `the perturbed comment changes ${unsupported.join(", ")}; a perturbation may change only body, review_path and diff_hunk` });
+    issues.push({
+      file: loc.file,
+      line: loc.line,
+      message: `the perturbed comment changes ${unsupported.join(", ")}; a perturbation may change only body, review_path and diff_hunk`,
+    });
   const pick = (k: string) => (changed.includes(k) ? (copy[k] as string) : null);
   return { kind: loc.row.perturbation_kind!, body: pick("body"), path: pick("review_path"), diffHunk: pick("diff_hunk") };
 }
@@ -72,7 +72,8 @@ function planPullRequest(members: Located[], warnings: string[], issues: Release
   const ref = members.find((m) => m.row.perturbation_kind === undefined) ?? members[0];
   const r = ref.row;
   const name = `${r.repo}#${r.pull_request.pull_number}`;
-  const perturbedTarget = (m: Located) => (m.row.perturbation_kind === undefined ? null : `${judgedEntryOf(m.row).type}:${m.row.judged_entry_id}`);
+  const perturbedTarget = (m: Located) =>
+    m.row.perturbation_kind === undefined ? null : `${judgedEntryOf(m.row).type}:${m.row.judged_entry_id}`;
 
   // Each entry's original: from any row in which it is not that row's perturbed copy
   const originals = new Map<string, ReleasedTimelineEntry>();
@@ -88,14 +89,19 @@ function planPullRequest(members: Located[], warnings: string[], issues: Release
   for (const m of members) {
     const where = `${m.file}:${m.line}`;
     if (shared(m) !== shared(ref))
-      warnings.push(`${where}: ${name} differs from ${ref.file}:${ref.line} in its PR fields, language, issues or problem domain; the first is kept`);
+      warnings.push(
+        `${where}: ${name} differs from ${ref.file}:${ref.line} in its PR fields, language, issues or problem domain; the first is kept`,
+      );
     const target = perturbedTarget(m);
     const same =
       m.row.code_review.length === timeline.length &&
-      m.row.code_review.every((e, i) => entryKey(e) === entryKey(timeline[i]) && (entryKey(e) === target || canonicalJson(e) === canonical[i]));
+      m.row.code_review.every(
+        (e, i) => entryKey(e) === entryKey(timeline[i]) && (entryKey(e) === target || canonicalJson(e) === canonical[i]),
+      );
     if (!same) warnings.push(`${where}: its code_review differs from the rest of ${name}; the PR keeps one shared timeline`);
     const judged = judgedEntryOf(m.row);
-    if (m.row.judged_user !== judged.user) warnings.push(`${where}: judged_user ${m.row.judged_user} is not the judged entry's user ${judged.user}; the entry's is kept`);
+    if (m.row.judged_user !== judged.user)
+      warnings.push(`${where}: judged_user ${m.row.judged_user} is not the judged entry's user ${judged.user}; the entry's is kept`);
     if (m.row.hint_text !== "") warnings.push(`${where}: hint_text is not empty; it is reserved and exported empty`);
     if (!m.row.instance_id.startsWith(baseInstanceId(m.row.repo, m.row.pull_request.pull_number, m.row.pull_request.base_commit)))
       warnings.push(`${where}: instance_id ${m.row.instance_id} does not follow owner__repo-<pull_number>@<base sha>; kept as written`);
@@ -111,12 +117,22 @@ function planPullRequest(members: Located[], warnings: string[], issues: Release
       perturbation: m.row.perturbation_kind === undefined ? null : perturbationOf(m, originals.get(entryKey(judged)) ?? judged, issues),
     });
   }
-  if (new Set(members.map((m) => m.split)).size > 1) warnings.push(`${name} has rows in more than one split; a new split keeps each PR in one`);
+  if (new Set(members.map((m) => m.split)).size > 1)
+    warnings.push(`${name} has rows in more than one split; a new split keeps each PR in one`);
   const latest = members.reduce((a, b) => (judgedEntryOf(b.row).created_at > judgedEntryOf(a.row).created_at ? b : a), ref);
   return {
-    repo: r.repo, language: r.language, number: r.pull_request.pull_number, title: r.pull_request.title, body: r.pull_request.body,
-    createdAt: r.pull_request.created_at, baseSha: r.pull_request.base_commit, patch: latest.row.pull_request.patch_to_review,
-    problemDomain: r.problem_domain, issues: r.resolved_issues, timeline, instances,
+    repo: r.repo,
+    language: r.language,
+    number: r.pull_request.pull_number,
+    title: r.pull_request.title,
+    body: r.pull_request.body,
+    createdAt: r.pull_request.created_at,
+    baseSha: r.pull_request.base_commit,
+    patch: latest.row.pull_request.patch_to_review,
+    problemDomain: r.problem_domain,
+    issues: r.resolved_issues,
+    timeline,
+    instances,
   };
 }
 
@@ -130,7 +146,12 @@ export function planReleasedImport(files: readonly ReleasedFile[]): ImportPlan {
     file.rows.forEach((row, index) => {
       const loc: Located = { row, file: file.name, line: file.lines[index] ?? index + 1, split: file.split };
       const key = rowKey(row);
-      if (seen.has(key)) issues.push({ file: file.name, line: loc.line, message: `duplicate (instance_id, judged_entry_id) = ${key}, first at ${seen.get(key)}` });
+      if (seen.has(key))
+        issues.push({
+          file: file.name,
+          line: loc.line,
+          message: `duplicate (instance_id, judged_entry_id) = ${key}, first at ${seen.get(key)}`,
+        });
       seen.set(key, `${file.name}:${loc.line}`);
       const times = [row.pull_request.created_at, ...row.code_review.map((e) => e.created_at)];
       nonCanonicalTimes += times.filter((t) => !isCanonicalGitHubTime(t)).length;
@@ -140,6 +161,8 @@ export function planReleasedImport(files: readonly ReleasedFile[]): ImportPlan {
   const pullRequests = [...byPr.values()].map((members) => planPullRequest(members, warnings, issues));
   if (issues.length) throw releasedFileError(issues);
   if (nonCanonicalTimes)
-    warnings.push(`${nonCanonicalTimes} timestamp(s) are not in GitHub's form (2025-03-11T09:14:02Z); they are stored as instants and re-exported in that form`);
+    warnings.push(
+      `${nonCanonicalTimes} timestamp(s) are not in GitHub's form (2025-03-11T09:14:02Z); they are stored as instants and re-exported in that form`,
+    );
   return { pullRequests, rows: seen.size, warnings };
 }

@@ -21,7 +21,13 @@ export async function pushExport(
   });
   await prisma.export.update({ where: { id: exportId }, data: { hubRepoId: result.repoId, hubCommit: result.commitOid } });
   await prisma.auditEvent.create({
-    data: { actorId, action: "export.push", subjectType: "export", subjectId: exportId, details: { repoId: result.repoId, commit: result.commitOid, by: result.pushedBy } },
+    data: {
+      actorId,
+      action: "export.push",
+      subjectType: "export",
+      subjectId: exportId,
+      details: { repoId: result.repoId, commit: result.commitOid, by: result.pushedBy },
+    },
   });
   return result;
 }

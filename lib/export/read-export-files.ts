@@ -10,7 +10,6 @@ import { sha256Hex } from "./build-manifest";
 import { notFound } from "./export-errors";
 import { readStoredManifest, type StoredExportManifest } from "./stored-export-manifest";
 
-
 export interface LoadedExport {
   manifest: StoredExportManifest;
   /** every path that may be read: dataset files, both manifests, task files */
@@ -37,9 +36,18 @@ export async function loadExportFiles(prisma: PrismaClient, exportId: string): P
   try {
     tasks = JSON.parse(new TextDecoder().decode(tasksManifestBytes));
   } catch {
-    throw new AppError("integrity_error", `${TASKS_MANIFEST_PATH} changed on disk since it was exported (its sha256 no longer matches the manifest); export again.`, { file: TASKS_MANIFEST_PATH });
+    throw new AppError(
+      "integrity_error",
+      `${TASKS_MANIFEST_PATH} changed on disk since it was exported (its sha256 no longer matches the manifest); export again.`,
+      { file: TASKS_MANIFEST_PATH },
+    );
   }
-  if (tasks.content_hash !== manifest.tasks.content_hash || !Array.isArray(tasks.files)) throw new AppError("integrity_error", `${TASKS_MANIFEST_PATH} changed on disk since it was exported (its sha256 no longer matches the manifest); export again.`, { file: TASKS_MANIFEST_PATH });
+  if (tasks.content_hash !== manifest.tasks.content_hash || !Array.isArray(tasks.files))
+    throw new AppError(
+      "integrity_error",
+      `${TASKS_MANIFEST_PATH} changed on disk since it was exported (its sha256 no longer matches the manifest); export again.`,
+      { file: TASKS_MANIFEST_PATH },
+    );
   for (const f of tasks.files) expected.set(f.path, f.sha256);
   const unpinned = new Set([MANIFEST_PATH, TASKS_MANIFEST_PATH]);
   return {
@@ -49,9 +57,18 @@ export async function loadExportFiles(prisma: PrismaClient, exportId: string): P
       if (!expected.has(relative) && !unpinned.has(relative)) throw notFound(`${relative} in export ${exportId}`);
       const data = relative === TASKS_MANIFEST_PATH ? tasksManifestBytes : readRaw(relative);
       const want = expected.get(relative);
-      if (want && sha256Hex(data) !== want) throw new AppError("integrity_error", `${relative} changed on disk since it was exported (its sha256 no longer matches the manifest); export again.`, { file: relative });
+      if (want && sha256Hex(data) !== want)
+        throw new AppError(
+          "integrity_error",
+          `${relative} changed on disk since it was exported (its sha256 no longer matches the manifest); export again.`,
+          { file: relative },
+        );
       if (relative === MANIFEST_PATH && JSON.parse(new TextDecoder().decode(data)).content_hash !== manifest.content_hash)
-        throw new AppError("integrity_error", `${relative} changed on disk since it was exported (its sha256 no longer matches the manifest); export again.`, { file: relative });
+        throw new AppError(
+          "integrity_error",
+          `${relative} changed on disk since it was exported (its sha256 no longer matches the manifest); export again.`,
+          { file: relative },
+        );
       return data;
     },
   };

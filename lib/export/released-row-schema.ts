@@ -88,7 +88,9 @@ export const ResolvedIssueSchema = z.strictObject({
 
 export const ReleasedRowSchema = z
   .strictObject({
-    instance_id: z.string().regex(/^\S+-\d+@[0-9a-f]{7}(#perturb-\S+)?$/, "must look like owner__repo-<pull_number>@<7-hex base sha>[#perturb-…]"),
+    instance_id: z
+      .string()
+      .regex(/^\S+-\d+@[0-9a-f]{7}(#perturb-\S+)?$/, "must look like owner__repo-<pull_number>@<7-hex base sha>[#perturb-…]"),
     judged_entry_id: githubId,
     judged_user: login,
     repo: z.string().regex(/^[^/\s]+\/[^/\s]+$/, "must be owner/name"),
@@ -118,9 +120,7 @@ export type ReleasedRow = z.infer<typeof ReleasedRowSchema>;
 
 /** The judged entry of a row (the schema guarantees exactly one). */
 export function judgedEntryOf(row: ReleasedRow): ReleasedCommentEntry {
-  const entry = row.code_review.find(
-    (e): e is ReleasedCommentEntry => e.type !== "commit" && e.id === row.judged_entry_id,
-  );
+  const entry = row.code_review.find((e): e is ReleasedCommentEntry => e.type !== "commit" && e.id === row.judged_entry_id);
   if (!entry) throw new Error(`${row.instance_id}: no code_review entry has id ${row.judged_entry_id}`);
   return entry;
 }

@@ -10,7 +10,11 @@ import { releasedSampleRows } from "./testing/released-sample";
 function sampleSplits(): RowsBySplit {
   const rows = releasedSampleRows();
   const split = (repo: string, n: number) =>
-    (repo === "geomkit/curvefit" && n === 412) || (repo === "streamlane/queueworks" && n === 2101) ? "test" : repo === "geomkit/curvefit" && n === 455 ? "validation" : "train";
+    (repo === "geomkit/curvefit" && n === 412) || (repo === "streamlane/queueworks" && n === 2101)
+      ? "test"
+      : repo === "geomkit/curvefit" && n === 455
+        ? "validation"
+        : "train";
   const out: RowsBySplit = { train: [], validation: [], test: [] };
   for (const r of rows) out[split(r.repo, r.pull_request.pull_number)].push(r);
   return out;
@@ -30,11 +34,42 @@ function cardInput(): DatasetCardInput {
   return {
     title: "Review Trust Sample",
     statistics: datasetStatistics(sampleSplits()),
-    split: { method: "partition", seed: 42, testShare: 0.3, validationShare: 0.15,
-      targets: { train: { trustworthy: 5, untrustworthy: 3 }, validation: { trustworthy: 1, untrustworthy: 0 }, test: { trustworthy: 2, untrustworthy: 4 } }, maxAbsDeviation: 1 },
-    funnel: funnelSteps({ repositoriesSelected: 2, pullRequestsHarvested: 31, pullRequestsKept: 12, instancesCreated: 4_812, droppedByRules: 1_207, droppedByLlm: 933,
-      passedScreening: 2_672, unsuitable: 61, labelledTrustworthy: 8, labelledUntrustworthy: 3, perturbationsGenerated: 9, perturbationsAccepted: 4, exported: 15 }),
-    agreement: agreementOf([["trustworthy", "trustworthy"], ["trustworthy", "untrustworthy"], ["untrustworthy", "untrustworthy"], ["trustworthy", "trustworthy"]], 1),
+    split: {
+      method: "partition",
+      seed: 42,
+      testShare: 0.3,
+      validationShare: 0.15,
+      targets: {
+        train: { trustworthy: 5, untrustworthy: 3 },
+        validation: { trustworthy: 1, untrustworthy: 0 },
+        test: { trustworthy: 2, untrustworthy: 4 },
+      },
+      maxAbsDeviation: 1,
+    },
+    funnel: funnelSteps({
+      repositoriesSelected: 2,
+      pullRequestsHarvested: 31,
+      pullRequestsKept: 12,
+      instancesCreated: 4_812,
+      droppedByRules: 1_207,
+      droppedByLlm: 933,
+      passedScreening: 2_672,
+      unsuitable: 61,
+      labelledTrustworthy: 8,
+      labelledUntrustworthy: 3,
+      perturbationsGenerated: 9,
+      perturbationsAccepted: 4,
+      exported: 15,
+    }),
+    agreement: agreementOf(
+      [
+        ["trustworthy", "trustworthy"],
+        ["trustworthy", "untrustworthy"],
+        ["untrustworthy", "untrustworthy"],
+        ["trustworthy", "trustworthy"],
+      ],
+      1,
+    ),
   };
 }
 

@@ -69,8 +69,14 @@ function splitSection({ statistics: st, split }: DatasetCardInput): string {
   const rows = SPLITS.map((s) => {
     const c = st.splits[s];
     const target = split.targets?.[s];
-    return [s, int(c.trustworthy), int(c.untrustworthy), int(c.total), int(c.pullRequests),
-      target ? `${int(target.trustworthy)} / ${int(target.untrustworthy)}` : "–"];
+    return [
+      s,
+      int(c.trustworthy),
+      int(c.untrustworthy),
+      int(c.total),
+      int(c.pullRequests),
+      target ? `${int(target.trustworthy)} / ${int(target.untrustworthy)}` : "–",
+    ];
   });
   const a = st.splits.all;
   rows.push(["**all**", int(a.trustworthy), int(a.untrustworthy), int(a.total), int(a.pullRequests), "–"]);
@@ -84,34 +90,56 @@ function splitSection({ statistics: st, split }: DatasetCardInput): string {
   return [
     "## Splits",
     "",
-    table(["split", "trustworthy (true)", "untrustworthy (false)", "examples", "PRs", "target true / false"],
-      rows, ["l", "r", "r", "r", "r", "r"]),
+    table(["split", "trustworthy (true)", "untrustworthy (false)", "examples", "PRs", "target true / false"], rows, [
+      "l",
+      "r",
+      "r",
+      "r",
+      "r",
+      "r",
+    ]),
     "",
     how,
   ].join("\n");
 }
 
 function funnelSection({ funnel }: DatasetCardInput): string {
-  return ["## Construction funnel", "", table(["step", "count", "what"], funnel.map((f) => [f.label, int(f.count), cell(f.note)]), ["l", "r", "l"])].join("\n");
+  return [
+    "## Construction funnel",
+    "",
+    table(
+      ["step", "count", "what"],
+      funnel.map((f) => [f.label, int(f.count), cell(f.note)]),
+      ["l", "r", "l"],
+    ),
+  ].join("\n");
 }
 
 function agreementSection({ agreement: a }: DatasetCardInput): string {
   if (a.instancesWithPairs === 0)
-    return ["## Annotation agreement", "", "No instance in this database carries two independent labels (for example, an imported release), so no agreement figure is reported."].join("\n");
+    return [
+      "## Annotation agreement",
+      "",
+      "No instance in this database carries two independent labels (for example, an imported release), so no agreement figure is reported.",
+    ].join("\n");
   const o = a.overall;
   return [
     "## Annotation agreement",
     "",
     "Cohen's kappa over the annotators' own labels (before adjudication): every two annotators who labelled the same instance form one pair, and all pairs are pooled, as on the workbench's agreement page.",
     "",
-    table(["measure", "value"], [
-      ["Instances with a label", int(a.annotated)],
-      ["Instances labelled independently by two or more annotators", int(a.instancesWithPairs)],
-      ["Annotator pairs compared", int(o.n)],
-      ["Observed agreement", pct(o.rawAgreement ?? 0)],
-      ["Cohen's kappa", o.kappa === null ? "undefined" : o.kappa.toFixed(3)],
-      ["Disagreements settled by an adjudicator", int(a.adjudicated)],
-    ], ["l", "r"]),
+    table(
+      ["measure", "value"],
+      [
+        ["Instances with a label", int(a.annotated)],
+        ["Instances labelled independently by two or more annotators", int(a.instancesWithPairs)],
+        ["Annotator pairs compared", int(o.n)],
+        ["Observed agreement", pct(o.rawAgreement ?? 0)],
+        ["Cohen's kappa", o.kappa === null ? "undefined" : o.kappa.toFixed(3)],
+        ["Disagreements settled by an adjudicator", int(a.adjudicated)],
+      ],
+      ["l", "r"],
+    ),
   ].join("\n");
 }
 
@@ -135,22 +163,36 @@ function statisticsSection({ statistics: st }: DatasetCardInput): string {
     "",
     "Per task instance, as in the paper's Table 1:",
     "",
-    table(["", "attribute", "mean", "max"], [
-      row("PR text", "Title length (words)", a.titleWords),
-      row("PR text", "Body length (words)", a.bodyWords),
-      row("Patch to review", "# Lines edited", a.linesEdited),
-      row("Patch to review", "# Files edited", a.filesEdited),
-      row("Review comment", "Length (words)", a.commentWords),
-      row("PR context", "# Commits per instance", a.commits),
-    ], ["l", "l", "r", "r"]),
+    table(
+      ["", "attribute", "mean", "max"],
+      [
+        row("PR text", "Title length (words)", a.titleWords),
+        row("PR text", "Body length (words)", a.bodyWords),
+        row("Patch to review", "# Lines edited", a.linesEdited),
+        row("Patch to review", "# Files edited", a.filesEdited),
+        row("Review comment", "Length (words)", a.commentWords),
+        row("PR context", "# Commits per instance", a.commits),
+      ],
+      ["l", "l", "r", "r"],
+    ),
   ].join("\n");
 }
 
 function repositorySection({ statistics: st }: DatasetCardInput): string {
-  const rows = st.repositories.map((r) => [`\`${r.repo}\``, cell(r.language || "–"), int(r.pullRequests), int(r.trustworthy), int(r.untrustworthy), int(r.total),
-    ...SPLITS.map((s) => int(r.bySplit[s]))]);
-  return ["## Repositories", "", table(["repository", "language", "PRs", "true", "false", "examples", ...SPLITS], rows,
-    ["l", "l", "r", "r", "r", "r", "r", "r", "r"])].join("\n");
+  const rows = st.repositories.map((r) => [
+    `\`${r.repo}\``,
+    cell(r.language || "–"),
+    int(r.pullRequests),
+    int(r.trustworthy),
+    int(r.untrustworthy),
+    int(r.total),
+    ...SPLITS.map((s) => int(r.bySplit[s])),
+  ]);
+  return [
+    "## Repositories",
+    "",
+    table(["repository", "language", "PRs", "true", "false", "examples", ...SPLITS], rows, ["l", "l", "r", "r", "r", "r", "r", "r", "r"]),
+  ].join("\n");
 }
 
 const FIELDS_SECTION = `## Fields

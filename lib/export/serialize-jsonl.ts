@@ -15,5 +15,7 @@ export function sortRows(rows: readonly ReleasedRow[]): ReleasedRow[] {
 }
 
 export function rowsToJsonl(rows: readonly ReleasedRow[]): string {
-  return sortRows(rows).map((row) => `${JSON.stringify(row)}\n`).join("");
+  return sortRows(rows)
+    .map((row) => `${JSON.stringify(row)}\n`)
+    .join("");
 }

@@ -21,9 +21,13 @@ export const StoredExportManifestSchema = z.looseObject({
 });
 export type StoredExportManifest = z.infer<typeof StoredExportManifestSchema>;
 
-
 export function readStoredManifest(exportId: string, value: unknown): StoredExportManifest {
   const parsed = StoredExportManifestSchema.safeParse(value);
-  if (!parsed.success) throw new AppError("conflict", `Export ${exportId} has no files: it was recorded by another tool (for example the evaluation sample), not written by the export stage.`, { exportId, reason: "not_a_file_export" });
+  if (!parsed.success)
+    throw new AppError(
+      "conflict",
+      `Export ${exportId} has no files: it was recorded by another tool (for example the evaluation sample), not written by the export stage.`,
+      { exportId, reason: "not_a_file_export" },
+    );
   return parsed.data;
 }

@@ -10,7 +10,11 @@ function fromParquet(value: unknown): unknown {
   if (typeof value === "bigint") return Number(value);
   if (Array.isArray(value)) return value.map(fromParquet);
   if (value !== null && typeof value === "object")
-    return Object.fromEntries(Object.entries(value).filter(([k, v]) => v !== null || k === "user" || k === "judged_user").map(([k, v]) => [k, fromParquet(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k, v]) => v !== null || k === "user" || k === "judged_user")
+        .map(([k, v]) => [k, fromParquet(v)]),
+    );
   return value;
 }
 
@@ -28,7 +32,10 @@ describe("Parquet beside the JSONL", () => {
 
   test("the perturbed rows keep perturbation_kind, the others read it as null", async () => {
     const read = await parquetReadObjects({ file: toBuffer(rowsToParquet(rows)), columns: ["instance_id", "perturbation_kind"] });
-    const kinds = read.filter((r) => r.perturbation_kind !== null).map((r) => `${r.perturbation_kind}`).sort();
+    const kinds = read
+      .filter((r) => r.perturbation_kind !== null)
+      .map((r) => `${r.perturbation_kind}`)
+      .sort();
     expect(kinds).toEqual(["location", "negation", "negation", "symbol"]);
     expect(read.filter((r) => String(r.instance_id).includes("#perturb")).length).toBe(4);
   });

@@ -19,7 +19,12 @@ describe("writeReleasedRow on the demo world", () => {
     expect(row.repo).toBe(REPO);
     expect(row.language).toBe("Python");
     expect(row.pull_request).toEqual({
-      pull_number: 58123, title: pr.title, body: pr.body, created_at: "2025-03-11T09:14:02Z", base_commit: pr.baseSha, patch_to_review: pr.patch,
+      pull_number: 58123,
+      title: pr.title,
+      body: pr.body,
+      created_at: "2025-03-11T09:14:02Z",
+      base_commit: pr.baseSha,
+      patch_to_review: pr.patch,
     });
     expect(row.resolved_issues).toEqual([{ number: 58010, title: pr.issues[0].title, body: pr.issues[0].body }]);
     expect(row.problem_domain).toBe("Bug Fixes");
@@ -27,8 +32,18 @@ describe("writeReleasedRow on the demo world", () => {
     expect(row).toMatchObject({ trustworthy: true, source: "human" });
     expect("perturbation_kind" in row).toBe(false);
     expect(Object.keys(row)).toEqual([
-      "instance_id", "judged_entry_id", "judged_user", "repo", "language", "pull_request", "resolved_issues",
-      "code_review", "problem_domain", "hint_text", "trustworthy", "source",
+      "instance_id",
+      "judged_entry_id",
+      "judged_user",
+      "repo",
+      "language",
+      "pull_request",
+      "resolved_issues",
+      "code_review",
+      "problem_domain",
+      "hint_text",
+      "trustworthy",
+      "source",
     ]);
   });
 
@@ -43,21 +58,34 @@ describe("writeReleasedRow on the demo world", () => {
     expect(keysOf("inline")).toEqual(["type", "id", "user", "created_at", "body", "review_path", "diff_hunk"]);
     expect(keysOf("inline_reply")).toEqual(["type", "id", "user", "created_at", "body", "review_path", "in_reply_to_id"]);
     expect(keysOf("review")).toEqual(["type", "id", "user", "created_at", "body", "review_state"]);
-    expect(row.code_review[0]).toEqual({ type: "commit", sha: pr.timeline[0].sha, user: "Maria Rivera", created_at: "2025-03-11T09:10:00Z", message: "BUG: compute mask before filling in nanmedian" });
+    expect(row.code_review[0]).toEqual({
+      type: "commit",
+      sha: pr.timeline[0].sha,
+      user: "Maria Rivera",
+      created_at: "2025-03-11T09:10:00Z",
+      message: "BUG: compute mask before filling in nanmedian",
+    });
     expect(row.code_review.find((e) => e.type === "inline_reply")).toMatchObject({ id: 1990000202, in_reply_to_id: 1990000201 });
     expect(judgedEntryOf(row).body).toContain("should also cover `skipna=False`");
   });
 
   test("a negation perturbation changes only its own copy of the judged entry and carries the suffix and kind", () => {
     const human = writeReleasedRow(demoRowSource(REPO, 58123, NIT, true));
-    const body = "Nit: `test_nanmedian_all_nan` should not cover `skipna=False` with a non-float dtype, since that path returns early before the new check.";
+    const body =
+      "Nit: `test_nanmedian_all_nan` should not cover `skipna=False` with a non-float dtype, since that path returns early before the new check.";
     const row = writeReleasedRow({
       ...demoRowSource(REPO, 58123, NIT, false),
       source: "perturbation",
       perturbation: { kind: "negation", ordinal: 1, body, path: null, diffHunk: null },
     });
     expect(row.instance_id).toBe(`${human.instance_id}#perturb-negation-1`);
-    expect(row).toMatchObject({ judged_entry_id: NIT, judged_user: "rhshadrach", trustworthy: false, source: "perturbation", perturbation_kind: "negation" });
+    expect(row).toMatchObject({
+      judged_entry_id: NIT,
+      judged_user: "rhshadrach",
+      trustworthy: false,
+      source: "perturbation",
+      perturbation_kind: "negation",
+    });
     expect(judgedEntryOf(row).body).toBe(body);
     const others = (r: typeof row) => r.code_review.filter((e) => e.type === "commit" || e.id !== NIT);
     expect(others(row)).toEqual(others(human));
@@ -91,7 +119,10 @@ describe("writeReleasedRow on the demo world", () => {
     const tied = src.timeline.map((e) => (e.kind === "review" || e.githubId === 1990000205n ? { ...e, createdAt: at } : e));
     const canonical = orderTimeline(tied).map((e) => e.kind);
     expect(canonical.indexOf("review")).toBeLessThan(canonical.lastIndexOf("inline"));
-    const reversed = tied.slice().reverse().map((e) => e.id);
+    const reversed = tied
+      .slice()
+      .reverse()
+      .map((e) => e.id);
     expect(orderTimeline(tied, reversed).map((e) => e.id)).toEqual(reversed);
     expect(orderTimeline(tied, reversed.slice(1)).map((e) => e.id)).toEqual(orderTimeline(tied).map((e) => e.id));
   });
@@ -99,7 +130,9 @@ describe("writeReleasedRow on the demo world", () => {
   test("a commit as the judged entry, or a perturbation without its edit, is refused with the PR named", () => {
     const src = demoRowSource(REPO, 58123, NIT, true);
     const commit = src.timeline.find((e) => e.kind === "commit")!;
-    expect(() => writeReleasedRow({ ...src, targetEntryId: commit.id })).toThrow(/tabular-labs\/frameworks#58123: a commit cannot be a judged entry/);
+    expect(() => writeReleasedRow({ ...src, targetEntryId: commit.id })).toThrow(
+      /tabular-labs\/frameworks#58123: a commit cannot be a judged entry/,
+    );
     expect(() => writeReleasedRow({ ...src, source: "perturbation" })).toThrow(expect.objectContaining({ code: "invalid_input" }));
   });
 });

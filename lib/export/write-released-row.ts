@@ -3,11 +3,7 @@
 import { AppError } from "@/lib/errors";
 import { formatGitHubTime } from "./github-time";
 import { baseInstanceId, perturbedInstanceId } from "./instance-key";
-import type {
-  ReleasedPerturbationKind,
-  ReleasedRow,
-  ReleasedTimelineEntry,
-} from "./released-row-schema";
+import type { ReleasedPerturbationKind, ReleasedRow, ReleasedTimelineEntry } from "./released-row-schema";
 
 export type TimelineKind = ReleasedTimelineEntry["type"];
 
@@ -61,7 +57,6 @@ export interface RowSource {
   released?: { instanceId: string; source: string } | null;
 }
 
-
 // Ties on created_at (a review and its comments share a second) need a stable order.
 const KIND_RANK: Record<TimelineKind, number> = { commit: 0, pr_comment: 1, review: 2, inline: 3, inline_reply: 4 };
 
@@ -72,22 +67,21 @@ function toNumberId(value: bigint | number | null, what: string): number {
   return n;
 }
 
-export function orderTimeline(
-  entries: readonly TimelineEntryRecord[],
-  order?: readonly string[] | null,
-): TimelineEntryRecord[] {
+export function orderTimeline(entries: readonly TimelineEntryRecord[], order?: readonly string[] | null): TimelineEntryRecord[] {
   if (order && order.length === entries.length) {
     const byId = new Map(entries.map((e) => [e.id, e]));
     const ordered = order.map((id) => byId.get(id)).filter((e) => e !== undefined);
     if (ordered.length === order.length) return ordered;
   }
   const tieKey = (e: TimelineEntryRecord) => (e.githubId === null ? (e.sha ?? "") : String(e.githubId).padStart(24, "0"));
-  return entries.slice().sort(
-    (a, b) =>
-      a.createdAt.getTime() - b.createdAt.getTime() ||
-      KIND_RANK[a.kind] - KIND_RANK[b.kind] ||
-      (tieKey(a) < tieKey(b) ? -1 : tieKey(a) > tieKey(b) ? 1 : 0),
-  );
+  return entries
+    .slice()
+    .sort(
+      (a, b) =>
+        a.createdAt.getTime() - b.createdAt.getTime() ||
+        KIND_RANK[a.kind] - KIND_RANK[b.kind] ||
+        (tieKey(a) < tieKey(b) ? -1 : tieKey(a) > tieKey(b) ? 1 : 0),
+    );
 }
 
 /** One code_review entry with exactly the field set of its type, in the format doc's order. */
@@ -131,8 +125,7 @@ export function writeReleasedRow(src: RowSource): ReleasedRow {
 
   const base = baseInstanceId(repo.fullName, pr.number, pr.baseSha);
   const instanceId =
-    src.released?.instanceId ??
-    (src.perturbation ? perturbedInstanceId(base, src.perturbation.kind, src.perturbation.ordinal) : base);
+    src.released?.instanceId ?? (src.perturbation ? perturbedInstanceId(base, src.perturbation.kind, src.perturbation.ordinal) : base);
   const judged = judgedCopy(target, src.source === "perturbation" ? src.perturbation : null);
   const row: ReleasedRow = {
     instance_id: instanceId,

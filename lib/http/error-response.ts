@@ -35,7 +35,10 @@ export function errorAnswer(e: unknown, scope = "http"): ErrorAnswer {
   if (codeOf(e) === "P2025") return { status: 404, body: { code: "not_found", error: "That record does not exist (any more)." } };
   const id = randomBytes(4).toString("hex");
   console.error(`[${scope}] unexpected error ${id}`, e);
-  return { status: 500, body: { code: "internal", error: `Something went wrong on the server; the request was not completed (error id ${id}).` } };
+  return {
+    status: 500,
+    body: { code: "internal", error: `Something went wrong on the server; the request was not completed (error id ${id}).` },
+  };
 }
 
 export function errorResponse(e: unknown, scope?: string): Response {

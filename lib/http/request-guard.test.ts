@@ -4,7 +4,11 @@ import { proxy } from "@/proxy";
 import { guardRequest } from "./request-guard";
 
 const ORIGIN = "http://127.0.0.1:3000";
-const req = (method: string, headers: Record<string, string>) => ({ method, origin: ORIGIN, headers: new Headers({ host: "127.0.0.1:3000", ...headers }) });
+const req = (method: string, headers: Record<string, string>) => ({
+  method,
+  origin: ORIGIN,
+  headers: new Headers({ host: "127.0.0.1:3000", ...headers }),
+});
 
 describe("guardRequest", () => {
   it("lets reads through whatever their origin", () => {
@@ -22,7 +26,9 @@ describe("guardRequest", () => {
   });
 
   it("refuses a foreign Origin even without Sec-Fetch-Site (older browsers), and the opaque null origin", () => {
-    expect(guardRequest(req("POST", { origin: "http://sibling.127.0.0.1.nip.io:3000", "content-type": "application/json" }))?.status).toBe(403);
+    expect(guardRequest(req("POST", { origin: "http://sibling.127.0.0.1.nip.io:3000", "content-type": "application/json" }))?.status).toBe(
+      403,
+    );
     expect(guardRequest(req("POST", { origin: "null", "content-type": "application/json" }))?.status).toBe(403);
     expect(guardRequest(req("DELETE", { origin: "https://127.0.0.1:3000" }))?.status).toBe(403);
   });
@@ -43,11 +49,20 @@ describe("guardRequest", () => {
   });
 
   it("still checks the origin of a server action", () => {
-    expect(guardRequest(req("POST", { "next-action": "abc", origin: "http://127.0.0.1:4000", "content-type": "text/plain" }))?.status).toBe(403);
+    expect(guardRequest(req("POST", { "next-action": "abc", origin: "http://127.0.0.1:4000", "content-type": "text/plain" }))?.status).toBe(
+      403,
+    );
   });
 
   it("accepts the public host a reverse proxy forwards", () => {
-    const r = guardRequest(req("POST", { origin: "https://workbench.example.org", "x-forwarded-host": "workbench.example.org", "x-forwarded-proto": "https", "content-type": "application/json" }));
+    const r = guardRequest(
+      req("POST", {
+        origin: "https://workbench.example.org",
+        "x-forwarded-host": "workbench.example.org",
+        "x-forwarded-proto": "https",
+        "content-type": "application/json",
+      }),
+    );
     expect(r).toBeNull();
   });
 });
@@ -55,14 +70,24 @@ describe("guardRequest", () => {
 describe("proxy", () => {
   it("answers a refused request with the workbench's JSON error shape", async () => {
     const res = proxy(
-      new NextRequest(`${ORIGIN}/api/labels`, { method: "POST", headers: { host: "127.0.0.1:3000", origin: "http://127.0.0.1:4000", "content-type": "text/plain" }, body: "x" }),
+      new NextRequest(`${ORIGIN}/api/labels`, {
+        method: "POST",
+        headers: { host: "127.0.0.1:3000", origin: "http://127.0.0.1:4000", "content-type": "text/plain" },
+        body: "x",
+      }),
     );
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ code: "forbidden" });
   });
 
   it("passes an allowed request on", () => {
-    const res = proxy(new NextRequest(`${ORIGIN}/api/labels`, { method: "POST", headers: { host: "127.0.0.1:3000", origin: ORIGIN, "content-type": "application/json" }, body: "{}" }));
+    const res = proxy(
+      new NextRequest(`${ORIGIN}/api/labels`, {
+        method: "POST",
+        headers: { host: "127.0.0.1:3000", origin: ORIGIN, "content-type": "application/json" },
+        body: "{}",
+      }),
+    );
     expect(res.headers.get("x-middleware-next")).toBe("1");
   });
 });

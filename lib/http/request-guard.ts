@@ -28,10 +28,18 @@ export function guardRequest(request: GuardedRequest): GuardRefusal | null {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return null;
   const site = request.headers.get("sec-fetch-site");
   if (site !== null && site !== "same-origin" && site !== "none")
-    return { status: 403, code: "forbidden", error: `Refused: this request came from another origin (${site}); use the workbench's own pages.` };
+    return {
+      status: 403,
+      code: "forbidden",
+      error: `Refused: this request came from another origin (${site}); use the workbench's own pages.`,
+    };
   const origin = request.headers.get("origin");
   if (origin !== null && !sameOrigin(origin, request)) {
-    return { status: 403, code: "forbidden", error: `Refused: this request came from ${origin}, not from the workbench (${request.origin}).` };
+    return {
+      status: 403,
+      code: "forbidden",
+      error: `Refused: this request came from ${origin}, not from the workbench (${request.origin}).`,
+    };
   }
   if (request.headers.get("next-action") !== null) return null;
   const contentType = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();

@@ -27,7 +27,8 @@ export async function collectPullRequests(client: GitHubClient, nodes: PullReque
   const pending: Pending[] = [];
   const failed = new Map<number, string>();
   const problems = new Map<number, string[]>();
-  const note = (pr: CollectedPullRequest, message: string) => problems.set(pr.node.number, [...(problems.get(pr.node.number) ?? []), message]);
+  const note = (pr: CollectedPullRequest, message: string) =>
+    problems.set(pr.node.number, [...(problems.get(pr.node.number) ?? []), message]);
 
   const addThreads = (pr: CollectedPullRequest, raws: unknown[]) => {
     for (const raw of raws) {
@@ -39,11 +40,13 @@ export async function collectPullRequests(client: GitHubClient, nodes: PullReque
       const thread: CollectedThread = { id: parsed.data.id, path: parsed.data.path, comments: [...parsed.data.comments.nodes] };
       pr.threads.push(thread);
       const info = parsed.data.comments.pageInfo;
-      if (info.hasNextPage && info.endCursor) pending.push({ item: { kind: "threadComments", nodeId: thread.id, after: info.endCursor }, pr, thread });
+      if (info.hasNextPage && info.endCursor)
+        pending.push({ item: { kind: "threadComments", nodeId: thread.id, after: info.endCursor }, pr, thread });
     }
   };
   const follow = (pr: CollectedPullRequest, kind: FollowUp["kind"], conn: RawConnection) => {
-    if (conn.pageInfo.hasNextPage && conn.pageInfo.endCursor) pending.push({ item: { kind, nodeId: pr.node.id, after: conn.pageInfo.endCursor }, pr });
+    if (conn.pageInfo.hasNextPage && conn.pageInfo.endCursor)
+      pending.push({ item: { kind, nodeId: pr.node.id, after: conn.pageInfo.endCursor }, pr });
   };
 
   const collected = nodes.map((node) => {

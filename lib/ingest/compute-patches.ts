@@ -17,7 +17,11 @@ export interface MirrorState {
   fetched: boolean;
 }
 
-export async function computePatches(state: MirrorState, requests: PatchRequest[], concurrency = 4): Promise<Map<number, PatchFacts | { error: string }>> {
+export async function computePatches(
+  state: MirrorState,
+  requests: PatchRequest[],
+  concurrency = 4,
+): Promise<Map<number, PatchFacts | { error: string }>> {
   const shas = [...new Set(requests.flatMap((r) => [r.base, r.head]))];
   if (!state.fetched) {
     await state.mirror.fetchPullRequestHeads();

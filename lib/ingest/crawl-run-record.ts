@@ -11,22 +11,40 @@ export function budgetFigures(usage: ApiUsage) {
 }
 
 export async function closeAbandonedRuns(prisma: PrismaClient, staleAfterMs: number): Promise<number> {
-  const running = await prisma.crawlRun.findMany({ where: { status: "running" }, select: { id: true, holder: true, heartbeatAt: true, startedAt: true } });
+  const running = await prisma.crawlRun.findMany({
+    where: { status: "running" },
+    select: { id: true, holder: true, heartbeatAt: true, startedAt: true },
+  });
   const cutoff = Date.now() - staleAfterMs;
-  const abandoned = running.filter((r) => (r.holder && holderIsDeadLocalProcess(r.holder)) || (r.heartbeatAt ?? r.startedAt).getTime() < cutoff);
+  const abandoned = running.filter(
+    (r) => (r.holder && holderIsDeadLocalProcess(r.holder)) || (r.heartbeatAt ?? r.startedAt).getTime() < cutoff,
+  );
   if (!abandoned.length) return 0;
   const { count } = await prisma.crawlRun.updateMany({
     where: { id: { in: abandoned.map((r) => r.id) }, status: "running" },
-    data: { status: "interrupted", finishedAt: new Date(), error: "the worker stopped without finishing (killed or crashed); the next run resumed from its checkpoints" },
+    data: {
+      status: "interrupted",
+      finishedAt: new Date(),
+      error: "the worker stopped without finishing (killed or crashed); the next run resumed from its checkpoints",
+    },
   });
   return count;
 }
 
 export async function heartbeatRun(prisma: PrismaClient, runId: string, usage: ApiUsage, prsHarvested: number): Promise<void> {
-  await prisma.crawlRun.update({ where: { id: runId }, data: { heartbeatAt: new Date(), requests: usage.requests, prsHarvested, ...budgetFigures(usage) } });
+  await prisma.crawlRun.update({
+    where: { id: runId },
+    data: { heartbeatAt: new Date(), requests: usage.requests, prsHarvested, ...budgetFigures(usage) },
+  });
 }
 
-export async function recordCrawlError(prisma: PrismaClient, runId: string, repository: string | null, item: string, message: string): Promise<void> {
+export async function recordCrawlError(
+  prisma: PrismaClient,
+  runId: string,
+  repository: string | null,
+  item: string,
+  message: string,
+): Promise<void> {
   await prisma.$transaction([
     prisma.crawlError.create({ data: { runId, repository, item, message } }),
     prisma.crawlRun.update({ where: { id: runId }, data: { errorsCount: { increment: 1 } } }),
@@ -36,7 +54,15 @@ export async function recordCrawlError(prisma: PrismaClient, runId: string, repo
 export async function finishRun(
   prisma: PrismaClient,
   runId: string,
-  outcome: { status: "succeeded" | "failed" | "interrupted"; error: string | null; usage: ApiUsage; prsHarvested: number; reposHarvested: number; reposSelected: number; stats: Prisma.InputJsonValue },
+  outcome: {
+    status: "succeeded" | "failed" | "interrupted";
+    error: string | null;
+    usage: ApiUsage;
+    prsHarvested: number;
+    reposHarvested: number;
+    reposSelected: number;
+    stats: Prisma.InputJsonValue;
+  },
 ): Promise<void> {
   await prisma.crawlRun.update({
     where: { id: runId },

@@ -24,8 +24,20 @@ export async function listCrawlRuns(prisma: PrismaClient, options: { limit?: num
     orderBy: { startedAt: "desc" },
     take: options.limit ?? 50,
     select: {
-      id: true, trigger: true, status: true, startedAt: true, finishedAt: true, heartbeatAt: true, requests: true, prsHarvested: true,
-      reposSelected: true, reposHarvested: true, rateLimitRemaining: true, rateLimitResetAt: true, errorsCount: true, error: true,
+      id: true,
+      trigger: true,
+      status: true,
+      startedAt: true,
+      finishedAt: true,
+      heartbeatAt: true,
+      requests: true,
+      prsHarvested: true,
+      reposSelected: true,
+      reposHarvested: true,
+      rateLimitRemaining: true,
+      rateLimitResetAt: true,
+      errorsCount: true,
+      error: true,
     },
   });
 }
@@ -39,7 +51,10 @@ export interface CrawlErrorView {
   message: string;
 }
 
-export async function listCrawlErrors(prisma: PrismaClient, options: { runId?: string; repository?: string; limit?: number } = {}): Promise<CrawlErrorView[]> {
+export async function listCrawlErrors(
+  prisma: PrismaClient,
+  options: { runId?: string; repository?: string; limit?: number } = {},
+): Promise<CrawlErrorView[]> {
   return prisma.crawlError.findMany({
     where: { runId: options.runId, repository: options.repository },
     orderBy: { at: "desc" },
@@ -66,7 +81,10 @@ export interface RepositoryProgressView {
   checkpoint: { phase: string; cursor: string | null; done: boolean; prsDone: number; updatedAt: Date } | null;
 }
 
-export async function repositoryProgress(prisma: PrismaClient, options: { status?: RepositoryProgressView["selectionStatus"] } = {}): Promise<RepositoryProgressView[]> {
+export async function repositoryProgress(
+  prisma: PrismaClient,
+  options: { status?: RepositoryProgressView["selectionStatus"] } = {},
+): Promise<RepositoryProgressView[]> {
   const repos = await prisma.repository.findMany({
     where: { selectionStatus: options.status },
     orderBy: [{ starRank: { sort: "asc", nulls: "last" } }, { fullName: "asc" }],

@@ -64,7 +64,9 @@ describe("a crawled repository opens in the instance page's repository browser",
     const after = await browseFile(db.prisma, mirrors, instance.id, admin, modified.path, "patched");
     expect(before).toMatchObject({ kind: "text", source: "base" });
     expect(after).toMatchObject({ kind: "text", source: "applied-patch" });
-    const atHead = execFileSync("git", [`--git-dir=${github.gitUrlFor(FULL_NAME)}`, "show", `${pr.headSha}:${modified.path}`], { encoding: "utf8" });
+    const atHead = execFileSync("git", [`--git-dir=${github.gitUrlFor(FULL_NAME)}`, "show", `${pr.headSha}:${modified.path}`], {
+      encoding: "utf8",
+    });
     expect(after.kind === "text" && after.text).toBe(atHead);
     expect(before.kind === "text" && before.text).not.toBe(atHead);
   });

@@ -2,7 +2,13 @@ import { describe, expect, test } from "vitest";
 import { decideSelection, type RepositoryFacts } from "./decide-selection";
 import { PAPER_SELECTION_CRITERIA, SelectionCriteriaSchema, activityWindow } from "./selection-criteria";
 
-const pandasLike: RepositoryFacts = { fullName: "pandas-dev/pandas", starRank: 12, prCount: 31_402, commitsInWindow: 2_310, prsInWindow: 1_877 };
+const pandasLike: RepositoryFacts = {
+  fullName: "pandas-dev/pandas",
+  starRank: 12,
+  prCount: 31_402,
+  commitsInWindow: 2_310,
+  prsInWindow: 1_877,
+};
 
 describe("decideSelection with the paper's criteria", () => {
   test("a popular, active repository with many PRs is selected with the facts that justify it", () => {
@@ -36,7 +42,9 @@ describe("decideSelection with the paper's criteria", () => {
   });
 
   test("rank outside the top N and deleted repositories are rejected first", () => {
-    expect(decideSelection({ ...pandasLike, starRank: 1_001 }, PAPER_SELECTION_CRITERIA).reason).toBe("ranked #1,001 by stars, outside the top 1,000");
+    expect(decideSelection({ ...pandasLike, starRank: 1_001 }, PAPER_SELECTION_CRITERIA).reason).toBe(
+      "ranked #1,001 by stars, outside the top 1,000",
+    );
     expect(decideSelection({ ...pandasLike, notFound: true }, PAPER_SELECTION_CRITERIA)).toEqual({
       status: "rejected",
       reason: "not found on GitHub (deleted, renamed or made private)",
@@ -46,7 +54,13 @@ describe("decideSelection with the paper's criteria", () => {
 
 describe("selection criteria", () => {
   test("default to the paper's numbers", () => {
-    expect(PAPER_SELECTION_CRITERIA).toEqual({ language: "Python", top: 1000, minPrs: 1500, activeFrom: "2024-08-15", activeTo: "2025-08-15" });
+    expect(PAPER_SELECTION_CRITERIA).toEqual({
+      language: "Python",
+      top: 1000,
+      minPrs: 1500,
+      activeFrom: "2024-08-15",
+      activeTo: "2025-08-15",
+    });
   });
   test("the window includes its last day", () => {
     expect(activityWindow(PAPER_SELECTION_CRITERIA)).toEqual({ since: "2024-08-15T00:00:00Z", until: "2025-08-15T23:59:59Z" });

@@ -25,10 +25,8 @@ export function decideSelection(repo: RepositoryFacts, criteria: SelectionCriter
   if (repo.notFound) return { status: "rejected", reason: "not found on GitHub (deleted, renamed or made private)" };
   if (repo.starRank !== null && repo.starRank > criteria.top)
     return { status: "rejected", reason: `ranked #${n(repo.starRank)} by stars, outside the top ${n(criteria.top)}` };
-  if (repo.prCount <= criteria.minPrs)
-    return { status: "rejected", reason: `${prs(repo.prCount)} ≤ ${n(criteria.minPrs)} required` };
-  if (repo.commitsInWindow === 0 && repo.prsInWindow === 0)
-    return { status: "rejected", reason: `no commit or PR between ${window}` };
+  if (repo.prCount <= criteria.minPrs) return { status: "rejected", reason: `${prs(repo.prCount)} ≤ ${n(criteria.minPrs)} required` };
+  if (repo.commitsInWindow === 0 && repo.prsInWindow === 0) return { status: "rejected", reason: `no commit or PR between ${window}` };
   const rank = repo.starRank === null ? "" : `; #${n(repo.starRank)} by stars`;
   return {
     status: "selected",

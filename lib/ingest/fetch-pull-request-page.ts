@@ -18,7 +18,12 @@ export interface PullRequestPage {
   requests: number;
 }
 
-export async function fetchPullRequestPage(client: GitHubClient, fullName: string, cursor: string | null, pageSize: number): Promise<PullRequestPage> {
+export async function fetchPullRequestPage(
+  client: GitHubClient,
+  fullName: string,
+  cursor: string | null,
+  pageSize: number,
+): Promise<PullRequestPage> {
   const [owner, name] = fullName.split("/");
   let size = pageSize;
   let requests = 0;
@@ -38,7 +43,9 @@ export async function fetchPullRequestPage(client: GitHubClient, fullName: strin
     if (result.errors.some((e) => e.type === "NOT_FOUND")) throw repositoryGone(fullName);
     const parsed = PullRequestPageSchema.safeParse(result.data);
     if (!parsed.success || !parsed.data.repository)
-      throw new Error(`unexpected pull request page for ${fullName}: ${result.errors.map((e) => e.message).join("; ") || (parsed.success ? "no repository" : describeIssues(parsed.error, result.data))}`);
+      throw new Error(
+        `unexpected pull request page for ${fullName}: ${result.errors.map((e) => e.message).join("; ") || (parsed.success ? "no repository" : describeIssues(parsed.error, result.data))}`,
+      );
     const conn = parsed.data.repository.pullRequests;
     const nodes: PullRequestNode[] = [];
     const malformed: PullRequestPage["malformed"] = [];
@@ -50,6 +57,14 @@ export async function fetchPullRequestPage(client: GitHubClient, fullName: strin
         malformed.push({ number: typeof number === "number" ? number : null, message: describeIssues(node.error, raw) });
       }
     }
-    return { totalCount: conn.totalCount, hasNextPage: conn.pageInfo.hasNextPage, endCursor: conn.pageInfo.endCursor, nodes, malformed, pageSize: size, requests };
+    return {
+      totalCount: conn.totalCount,
+      hasNextPage: conn.pageInfo.hasNextPage,
+      endCursor: conn.pageInfo.endCursor,
+      nodes,
+      malformed,
+      pageSize: size,
+      requests,
+    };
   }
 }

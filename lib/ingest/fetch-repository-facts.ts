@@ -13,15 +13,23 @@ const FactsSchema = z.object({
   stargazerCount: z.number().int(),
   primaryLanguage: z.object({ name: z.string() }).nullable(),
   pullRequests: z.object({ totalCount: z.number().int() }),
-  defaultBranchRef: z.object({ name: z.string(), target: z.object({ history: z.object({ totalCount: z.number().int() }).optional() }).nullable() }).nullable(),
+  defaultBranchRef: z
+    .object({ name: z.string(), target: z.object({ history: z.object({ totalCount: z.number().int() }).optional() }).nullable() })
+    .nullable(),
 });
 const SearchCountSchema = z.object({ issueCount: z.number().int() });
 
 export const FACTS_BATCH = 25;
 
-export type FactsOutcome = { fullName: string; facts: Omit<RepositoryFacts, "starRank">; stars?: number; defaultBranch?: string | null } | { fullName: string; error: string };
+export type FactsOutcome =
+  | { fullName: string; facts: Omit<RepositoryFacts, "starRank">; stars?: number; defaultBranch?: string | null }
+  | { fullName: string; error: string };
 
-export async function fetchRepositoryFacts(client: GitHubClient, fullNames: string[], criteria: SelectionCriteria): Promise<FactsOutcome[]> {
+export async function fetchRepositoryFacts(
+  client: GitHubClient,
+  fullNames: string[],
+  criteria: SelectionCriteria,
+): Promise<FactsOutcome[]> {
   const repos = fullNames.map((f) => {
     const [owner, name] = f.split("/");
     return { owner, name };
@@ -30,7 +38,8 @@ export async function fetchRepositoryFacts(client: GitHubClient, fullNames: stri
   const { data, errors } = await client.graphql<Record<string, unknown>>(query, variables);
   return fullNames.map((fullName, i): FactsOutcome => {
     const errorFor = (alias: string) => errors.find((e) => e.path?.[0] === alias);
-    if (errorFor(`r${i}`)?.type === "NOT_FOUND") return { fullName, facts: { fullName, prCount: 0, commitsInWindow: 0, prsInWindow: 0, notFound: true } };
+    if (errorFor(`r${i}`)?.type === "NOT_FOUND")
+      return { fullName, facts: { fullName, prCount: 0, commitsInWindow: 0, prsInWindow: 0, notFound: true } };
     const facts = FactsSchema.safeParse(data?.[`r${i}`]);
     const count = SearchCountSchema.safeParse(data?.[`p${i}`]);
     if (!facts.success) return { fullName, error: errorFor(`r${i}`)?.message ?? describeIssues(facts.error, data?.[`r${i}`]) };

@@ -51,7 +51,16 @@ describe("formatReleasedPatch", () => {
 
   test("never carries git's extended headers into the patch", () => {
     const { patch } = formatReleasedPatch(mixed);
-    for (const header of [/^index /m, /^--- /m, /^\+\+\+ /m, /^similarity index/m, /^rename (from|to)/m, /^new file mode/m, /^deleted file mode/m, /^Binary files/m])
+    for (const header of [
+      /^index /m,
+      /^--- /m,
+      /^\+\+\+ /m,
+      /^similarity index/m,
+      /^rename (from|to)/m,
+      /^new file mode/m,
+      /^deleted file mode/m,
+      /^Binary files/m,
+    ])
       expect(patch).not.toMatch(header);
   });
 

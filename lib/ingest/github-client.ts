@@ -71,7 +71,8 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   let halted: Error | null = null;
 
   // shaped like a fetch abort so neither plugin retries it (plugin-retry only retries RequestErrors)
-  const notSent = (why: Error) => Object.assign(new Error(`request not sent: ${why.message}`), { name: "AbortError", cause: why, response: { headers: {}, data: {} } });
+  const notSent = (why: Error) =>
+    Object.assign(new Error(`request not sent: ${why.message}`), { name: "AbortError", cause: why, response: { headers: {}, data: {} } });
   // the innermost layer: every attempt, retries included, waits out a pause and stops after a halt
   const countingFetch: typeof fetch = async (input, init) => {
     if (halted) throw notSent(halted);
@@ -113,7 +114,10 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
         // every request of this run waits, not just the one that was refused
         pausedUntil = Math.max(pausedUntil, Date.now() + retryAfter * 1000);
         const retry = consecutiveSecondaryLimits < 4;
-        log("warn", `secondary rate limit on ${opts.method} ${opts.url}: ${retry ? `waiting ${retryAfter}s` : "giving up after 4 in a row"}`);
+        log(
+          "warn",
+          `secondary rate limit on ${opts.method} ${opts.url}: ${retry ? `waiting ${retryAfter}s` : "giving up after 4 in a row"}`,
+        );
         return retry;
       },
       onRateLimit: (retryAfter: number, opts: { method: string; url: string }, _o: unknown, retryCount: number) => {
@@ -164,7 +168,11 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
       );
     const headers = e.response?.headers ?? {};
     if ((e.status === 403 || e.status === 429) && headers["x-ratelimit-remaining"] === "0")
-      throw rateLimitStop(headers["x-ratelimit-resource"] ?? "core", 0, new Date(Number(headers["x-ratelimit-reset"] ?? 0) * 1000).toISOString());
+      throw rateLimitStop(
+        headers["x-ratelimit-resource"] ?? "core",
+        0,
+        new Date(Number(headers["x-ratelimit-reset"] ?? 0) * 1000).toISOString(),
+      );
     if (/GraphQL Rate Limit Exceeded/.test(e.message ?? ""))
       throw rateLimitStop("graphql", 0, usage.budgets.graphql?.resetAt ?? new Date().toISOString());
     // the throttling plugin gave up after its retries: stop rather than keep knocking

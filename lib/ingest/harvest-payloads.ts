@@ -27,14 +27,25 @@ const withId = <T extends { fullDatabaseId?: string | null; databaseId?: number 
 };
 
 export const PageInfoSchema = z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable() });
-export const ConnectionSchema = z.object({ totalCount: z.number().int().optional(), pageInfo: PageInfoSchema, nodes: z.array(z.unknown()) });
+export const ConnectionSchema = z.object({
+  totalCount: z.number().int().optional(),
+  pageInfo: PageInfoSchema,
+  nodes: z.array(z.unknown()),
+});
 export type RawConnection = z.infer<typeof ConnectionSchema>;
 
-export const IssueCommentSchema = z.object({ ...githubIdFields, author: ActorSchema, body: z.string(), createdAt: isoTimestamp }).transform(withId);
+export const IssueCommentSchema = z
+  .object({ ...githubIdFields, author: ActorSchema, body: z.string(), createdAt: isoTimestamp })
+  .transform(withId);
 
 export const ReviewSchema = z
   .object({
-    ...githubIdFields, author: ActorSchema, body: z.string(), state: z.string(), submittedAt: isoTimestamp.nullable(), createdAt: isoTimestamp,
+    ...githubIdFields,
+    author: ActorSchema,
+    body: z.string(),
+    state: z.string(),
+    submittedAt: isoTimestamp.nullable(),
+    createdAt: isoTimestamp,
     // the commit the review was submitted on (its snapshot, issue #12); absent in payloads stored before it was asked for
     commit: z.object({ oid: gitSha }).nullable().optional(),
   })
@@ -56,7 +67,11 @@ export const ReviewCommentSchema = z
     replyTo: IdRef,
     pullRequestReview: IdRef,
   })
-  .transform((v, ctx) => ({ ...withId(v, ctx), replyToId: v.replyTo ? githubId(v.replyTo) : null, reviewId: v.pullRequestReview ? githubId(v.pullRequestReview) : null }));
+  .transform((v, ctx) => ({
+    ...withId(v, ctx),
+    replyToId: v.replyTo ? githubId(v.replyTo) : null,
+    reviewId: v.pullRequestReview ? githubId(v.pullRequestReview) : null,
+  }));
 
 export const ThreadSchema = z.object({ id: z.string(), path: z.string(), comments: ConnectionSchema });
 
@@ -69,7 +84,12 @@ export const PullRequestCommitSchema = z.object({
   }),
 });
 
-export const ClosingIssueSchema = z.object({ number: z.number().int().positive(), title: z.string(), body: z.string(), repository: z.object({ nameWithOwner: z.string() }) });
+export const ClosingIssueSchema = z.object({
+  number: z.number().int().positive(),
+  title: z.string(),
+  body: z.string(),
+  repository: z.object({ nameWithOwner: z.string() }),
+});
 
 /** The PR's own fields; its connections are checked item by item later. */
 export const PullRequestNodeSchema = z

@@ -11,12 +11,14 @@ const PAGE_INFO = "pageInfo { hasNextPage endCursor }";
 const FRAGMENTS: Record<string, string> = {
   ActorFields: "fragment ActorFields on Actor { __typename login }",
   IssueCommentFields: "fragment IssueCommentFields on IssueComment { fullDatabaseId databaseId author { ...ActorFields } body createdAt }",
-  ReviewFields: "fragment ReviewFields on PullRequestReview { fullDatabaseId databaseId author { ...ActorFields } body state submittedAt createdAt commit { oid } }",
+  ReviewFields:
+    "fragment ReviewFields on PullRequestReview { fullDatabaseId databaseId author { ...ActorFields } body state submittedAt createdAt commit { oid } }",
   ReviewCommentFields:
     "fragment ReviewCommentFields on PullRequestReviewComment { fullDatabaseId databaseId author { ...ActorFields } body createdAt path diffHunk line originalLine " +
     "commit { oid } originalCommit { oid } replyTo { fullDatabaseId databaseId } pullRequestReview { fullDatabaseId databaseId } }",
   ThreadFields: `fragment ThreadFields on PullRequestReviewThread { id path comments(first: ${NESTED_FIRST.threadComments}) { ${PAGE_INFO} nodes { ...ReviewCommentFields } } }`,
-  CommitFields: "fragment CommitFields on PullRequestCommit { commit { oid message committedDate author { name user { __typename login } } } }",
+  CommitFields:
+    "fragment CommitFields on PullRequestCommit { commit { oid message committedDate author { name user { __typename login } } } }",
   IssueFields: "fragment IssueFields on Issue { number title body repository { nameWithOwner } }",
   PullRequestFields:
     "fragment PullRequestFields on PullRequest { id fullDatabaseId databaseId number title body createdAt updatedAt state mergedAt baseRefOid headRefOid author { ...ActorFields } " +
@@ -90,7 +92,9 @@ export function followUpQuery(items: FollowUp[]): { query: string; variables: Re
     fields.push(`f${i}: node(id: $id${i}) { ${FOLLOW_UP_SELECTION[item.kind].replace("$after", `$after${i}`)} }`);
   });
   return {
-    query: withFragments(`query HarvestFollowUps(${defs.join(", ")}) {\n  ${fields.join("\n  ")}\n  rateLimit { cost remaining resetAt }\n}`),
+    query: withFragments(
+      `query HarvestFollowUps(${defs.join(", ")}) {\n  ${fields.join("\n  ")}\n  rateLimit { cost remaining resetAt }\n}`,
+    ),
     variables,
   };
 }
@@ -103,11 +107,20 @@ export function repositoryFactsQuery(repos: { owner: string; name: string }[], w
   const day = (ts: string) => ts.slice(0, 10);
   repos.forEach((r, i) => {
     defs.push(`$owner${i}: String!`, `$name${i}: String!`, `$prs${i}: String!`);
-    Object.assign(variables, { [`owner${i}`]: r.owner, [`name${i}`]: r.name, [`prs${i}`]: `repo:${r.owner}/${r.name} is:pr created:${day(window.since)}..${day(window.until)}` });
-    fields.push(`r${i}: repository(owner: $owner${i}, name: $name${i}) { ...RepositoryFacts }`, `p${i}: search(type: ISSUE, query: $prs${i}) { issueCount }`);
+    Object.assign(variables, {
+      [`owner${i}`]: r.owner,
+      [`name${i}`]: r.name,
+      [`prs${i}`]: `repo:${r.owner}/${r.name} is:pr created:${day(window.since)}..${day(window.until)}`,
+    });
+    fields.push(
+      `r${i}: repository(owner: $owner${i}, name: $name${i}) { ...RepositoryFacts }`,
+      `p${i}: search(type: ISSUE, query: $prs${i}) { issueCount }`,
+    );
   });
   return {
-    query: withFragments(`query RepositoryFacts(${defs.join(", ")}) {\n  ${fields.join("\n  ")}\n  rateLimit { cost remaining resetAt }\n}`),
+    query: withFragments(
+      `query RepositoryFacts(${defs.join(", ")}) {\n  ${fields.join("\n  ")}\n  rateLimit { cost remaining resetAt }\n}`,
+    ),
     variables,
   };
 }

@@ -43,7 +43,15 @@ export interface RepositoryHarvest {
 
 export async function harvestRepository(ctx: HarvestContext, repo: Repository): Promise<RepositoryHarvest> {
   const { prisma } = ctx;
-  const result: RepositoryHarvest = { fullName: repo.fullName, outcome: "harvested", prsStored: 0, prsUnchanged: 0, prsSkipped: 0, pages: 0, followUpRequests: 0 };
+  const result: RepositoryHarvest = {
+    fullName: repo.fullName,
+    outcome: "harvested",
+    prsStored: 0,
+    prsUnchanged: 0,
+    prsSkipped: 0,
+    pages: 0,
+    followUpRequests: 0,
+  };
   const where = { repositoryId_phase: { repositoryId: repo.id, phase: PULL_REQUESTS_PHASE } };
   const checkpoint = await prisma.crawlCheckpoint.findUnique({ where });
   const resuming = checkpoint !== null && !checkpoint.done;
@@ -57,7 +65,10 @@ export async function harvestRepository(ctx: HarvestContext, repo: Repository): 
       await prisma.repository.update({ where: { id: repo.id }, data: { lastHarvestedAt: new Date(), lastError: null } });
       return { ...result, outcome: "unchanged" };
     }
-    const mirror: MirrorState = { mirror: await openMirrorForFetch(ctx.mirrorsDir, repo.fullName, ctx.gitUrlFor(repo.fullName), ctx.signal), fetched: false };
+    const mirror: MirrorState = {
+      mirror: await openMirrorForFetch(ctx.mirrorsDir, repo.fullName, ctx.gitUrlFor(repo.fullName), ctx.signal),
+      fetched: false,
+    };
     let pageSize = ctx.pageSize;
     for (;;) {
       const stop = ctx.stopReason();
@@ -67,14 +78,21 @@ export async function harvestRepository(ctx: HarvestContext, repo: Repository): 
       result.pages++;
       for (const bad of page.malformed) {
         result.prsSkipped++;
-        await ctx.reportError(repo.fullName, `pull request ${bad.number === null ? "(unknown number)" : `#${bad.number}`}`, `malformed payload, skipped: ${bad.message}`);
+        await ctx.reportError(
+          repo.fullName,
+          `pull request ${bad.number === null ? "(unknown number)" : `#${bad.number}`}`,
+          `malformed payload, skipped: ${bad.message}`,
+        );
       }
       if (passWatermark === null && page.nodes.length)
         passWatermark = new Date(Math.max(...page.nodes.map((n) => Date.parse(n.updatedAt))));
 
       const inPass = page.nodes.filter((n) => !previous || Date.parse(n.updatedAt) >= previous.getTime());
       const reachedWatermark = inPass.length < page.nodes.length;
-      const stored = await prisma.pullRequest.findMany({ where: { repositoryId: repo.id, number: { in: inPass.map((n) => n.number) } }, select: { number: true, updatedAt: true } });
+      const stored = await prisma.pullRequest.findMany({
+        where: { repositoryId: repo.id, number: { in: inPass.map((n) => n.number) } },
+        select: { number: true, updatedAt: true },
+      });
       const storedAt = new Map(stored.map((s) => [s.number, s.updatedAt.getTime()]));
       const changed = inPass.filter((n) => storedAt.get(n.number) !== Date.parse(n.updatedAt));
       result.prsUnchanged += inPass.length - changed.length;
@@ -87,7 +105,11 @@ export async function harvestRepository(ctx: HarvestContext, repo: Repository): 
       }
       const mapped = collected.collected.map((c) => mapPullRequest(repo.fullName, c));
       const patches = mapped.length
-        ? await computePatches(mirror, mapped.map((m) => ({ number: m.pullRequest.number, base: m.pullRequest.baseSha, head: m.pullRequest.headSha })), ctx.diffConcurrency)
+        ? await computePatches(
+            mirror,
+            mapped.map((m) => ({ number: m.pullRequest.number, base: m.pullRequest.baseSha, head: m.pullRequest.headSha })),
+            ctx.diffConcurrency,
+          )
         : new Map();
       const toStore: PullRequestToStore[] = [];
       for (const m of mapped) {
@@ -105,8 +127,15 @@ export async function harvestRepository(ctx: HarvestContext, repo: Repository): 
       await storePullRequests(prisma, repo.id, toStore);
       if (toStore.length) {
         // each comment's own revision: commits force-pushed away are fetched by SHA (git, no API requests)
-        const storedIds = await prisma.pullRequest.findMany({ where: { repositoryId: repo.id, number: { in: toStore.map((t) => t.mapped.pullRequest.number) } }, select: { id: true } });
-        await computeSnapshots(prisma, { pullRequestIds: storedIds.map((s) => s.id), mirrorFor: async () => mirror.mirror, fetchMissing: true });
+        const storedIds = await prisma.pullRequest.findMany({
+          where: { repositoryId: repo.id, number: { in: toStore.map((t) => t.mapped.pullRequest.number) } },
+          select: { id: true },
+        });
+        await computeSnapshots(prisma, {
+          pullRequestIds: storedIds.map((s) => s.id),
+          mirrorFor: async () => mirror.mirror,
+          fetchMissing: true,
+        });
       }
       result.prsStored += toStore.length;
       for (let i = 0; i < toStore.length; i++) ctx.onStored?.();
@@ -118,7 +147,12 @@ export async function harvestRepository(ctx: HarvestContext, repo: Repository): 
       await prisma.$transaction([
         prisma.crawlCheckpoint.upsert({ where, create: { repositoryId: repo.id, phase: PULL_REQUESTS_PHASE, ...state }, update: state }),
         ...(passDone
-          ? [prisma.repository.update({ where: { id: repo.id }, data: { prWatermark: maxDate(passWatermark, previous), lastHarvestedAt: new Date(), lastError: null } })]
+          ? [
+              prisma.repository.update({
+                where: { id: repo.id },
+                data: { prWatermark: maxDate(passWatermark, previous), lastHarvestedAt: new Date(), lastError: null },
+              }),
+            ]
           : []),
       ]);
       ctx.onPage?.({ fullName: repo.fullName, prsDone, prsTotal: previous ? null : page.totalCount, stored: result.prsStored });
@@ -129,7 +163,11 @@ export async function harvestRepository(ctx: HarvestContext, repo: Repository): 
     if (isRepositoryGone(e)) {
       await prisma.repository.update({
         where: { id: repo.id },
-        data: { selectionStatus: "rejected", selectionReason: "not found on GitHub (deleted, renamed or made private)", lastError: e.message },
+        data: {
+          selectionStatus: "rejected",
+          selectionReason: "not found on GitHub (deleted, renamed or made private)",
+          lastError: e.message,
+        },
       });
       await ctx.reportError(repo.fullName, "repository", e.message);
       return { ...result, outcome: "gone" };

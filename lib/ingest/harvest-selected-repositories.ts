@@ -24,13 +24,29 @@ export interface HarvestPlan {
 
 const isFatal = (e: unknown) => isRateLimitStop(e) || isRunStopped(e) || isGitHubAccessError(e);
 
-export async function harvestSelectedRepositories(ctx: HarvestContext, plan: HarvestPlan): Promise<{ outcomes: RepositoryOutcome[]; fatal: unknown }> {
+export async function harvestSelectedRepositories(
+  ctx: HarvestContext,
+  plan: HarvestPlan,
+): Promise<{ outcomes: RepositoryOutcome[]; fatal: unknown }> {
   const prisma: PrismaClient = ctx.prisma;
   const outcomes: RepositoryOutcome[] = [];
   let next = 0;
   let fatal: unknown = null;
-  const progress = (fullName: string, status: Extract<IngestProgress, { type: "repository" }>["status"], prsDone = 0, prsTotal: number | null = null) =>
-    plan.onProgress?.({ type: "repository", fullName, status, prsDone, prsTotal, reposDone: outcomes.length, reposTotal: plan.fullNames.length });
+  const progress = (
+    fullName: string,
+    status: Extract<IngestProgress, { type: "repository" }>["status"],
+    prsDone = 0,
+    prsTotal: number | null = null,
+  ) =>
+    plan.onProgress?.({
+      type: "repository",
+      fullName,
+      status,
+      prsDone,
+      prsTotal,
+      reposDone: outcomes.length,
+      reposTotal: plan.fullNames.length,
+    });
 
   const worker = async () => {
     while (!fatal && next < plan.fullNames.length) {

@@ -4,7 +4,8 @@ import { AppError, isAppError } from "@/lib/errors";
 
 type IngestStop = "github_access" | "rate_limit" | "repository_gone" | "run_stopped";
 
-const stopOf = (e: unknown): IngestStop | undefined => (isAppError(e) && typeof e.details.stop === "string" ? (e.details.stop as IngestStop) : undefined);
+const stopOf = (e: unknown): IngestStop | undefined =>
+  isAppError(e) && typeof e.details.stop === "string" ? (e.details.stop as IngestStop) : undefined;
 
 /** The token is missing, wrong or lacks access: nothing else will work until it is fixed. */
 export const gitHubAccessError = (message: string) => new AppError("upstream_error", message, { stop: "github_access" });
@@ -24,7 +25,10 @@ export const isRateLimitStop = (e: unknown): e is AppError => stopOf(e) === "rat
 
 /** The repository is gone (404/NOT_FOUND): deleted, renamed or made private since it was selected. */
 export const repositoryGone = (fullName: string) =>
-  new AppError("not_found", `${fullName} is not on GitHub any more (deleted, renamed or made private)`, { stop: "repository_gone", fullName });
+  new AppError("not_found", `${fullName} is not on GitHub any more (deleted, renamed or made private)`, {
+    stop: "repository_gone",
+    fullName,
+  });
 export const isRepositoryGone = (e: unknown): e is AppError => stopOf(e) === "repository_gone";
 
 /** The run's deadline passed or its signal fired: stop between items, checkpoints intact. */

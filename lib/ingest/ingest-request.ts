@@ -10,7 +10,10 @@ export const IngestRequestSchema = z.object({
   /** stop (checkpointed) after this long: platform cron invocations have a time limit */
   maxDurationMs: z.number().int().positive().optional(),
   /** reuse a finished selection younger than this */
-  selectionMaxAgeHours: z.number().positive().default(24 * 7),
+  selectionMaxAgeHours: z
+    .number()
+    .positive()
+    .default(24 * 7),
   /** PRs per GraphQL page; halved automatically when GitHub times out */
   pageSize: z.number().int().min(1).max(100).default(25),
   /** repositories harvested at once by this worker */
@@ -23,6 +26,14 @@ export type IngestRequestInput = z.input<typeof IngestRequestSchema>;
 export type IngestProgress =
   | { type: "phase"; phase: "selection" | "harvest"; message: string }
   | { type: "selection"; decided: number; total: number }
-  | { type: "repository"; fullName: string; status: "started" | "page" | "harvested" | "unchanged" | "gone" | "busy" | "failed"; prsDone: number; prsTotal: number | null; reposDone: number; reposTotal: number }
+  | {
+      type: "repository";
+      fullName: string;
+      status: "started" | "page" | "harvested" | "unchanged" | "gone" | "busy" | "failed";
+      prsDone: number;
+      prsTotal: number | null;
+      reposDone: number;
+      reposTotal: number;
+    }
   | { type: "usage"; requests: number; rateLimitRemaining: number | null }
   | { type: "log"; level: "info" | "warn" | "error"; message: string };

@@ -11,7 +11,22 @@ import { canonicalHarvestDump } from "./testing/canonical-dump";
 import { SHARED_WORK_WORLD, startSeededGitHub, type SeededGitHub } from "./testing/fake-github/seeded-worlds";
 import { newMirrorsDir, runAgainstFake, TEST_TOKEN } from "./testing/run-against-fake";
 
-const ARGS = ["--language", "Python", "--top", "50", "--min-prs", "15", "--page-size", "4", "--concurrency", "2", "--graphql-interval-ms", "0", "--search-interval-ms", "0"];
+const ARGS = [
+  "--language",
+  "Python",
+  "--top",
+  "50",
+  "--min-prs",
+  "15",
+  "--page-size",
+  "4",
+  "--concurrency",
+  "2",
+  "--graphql-interval-ms",
+  "0",
+  "--search-interval-ms",
+  "0",
+];
 const REQUEST = { criteria: { language: "Python", top: 50, minPrs: 15 }, pageSize: 4, concurrency: 2 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -22,17 +37,33 @@ describe("kill -9 in the middle of a harvest, then run again", () => {
   let mirrors: string;
   let exits: { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }[] = [];
 
-  function startCli(): { child: ChildProcess; done: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> } {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join("scripts", "ingest.ts"), ...ARGS, "--git-url-template", path.join(github.gitRoot, "{owner}", "{name}.git")], {
-      cwd: process.cwd(),
-      env: { ...process.env, DATABASE_URL: created.url, GITHUB_API_URL: github.url, GITHUB_TOKEN: TEST_TOKEN, MIRRORS_DIR: mirrors },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+  function startCli(): {
+    child: ChildProcess;
+    done: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
+  } {
+    const child = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        path.join("scripts", "ingest.ts"),
+        ...ARGS,
+        "--git-url-template",
+        path.join(github.gitRoot, "{owner}", "{name}.git"),
+      ],
+      {
+        cwd: process.cwd(),
+        env: { ...process.env, DATABASE_URL: created.url, GITHUB_API_URL: github.url, GITHUB_TOKEN: TEST_TOKEN, MIRRORS_DIR: mirrors },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let stdout = "";
     let stderr = "";
     child.stdout!.on("data", (d) => (stdout += d));
     child.stderr!.on("data", (d) => (stderr += d));
-    const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal, stdout, stderr })));
+    const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve) =>
+      child.on("exit", (code, signal) => resolve({ code, signal, stdout, stderr })),
+    );
     return { child, done };
   }
 

@@ -69,7 +69,9 @@ describe("mapPullRequest", () => {
   });
 
   test("closing issues: the PR's own repository, once each", () => {
-    expect(mapped.linkedIssues).toEqual([{ number: 58100, title: "nanmedian raises on all-NaN input", body: "`pd.Series([np.nan]).median()` raises IndexError." }]);
+    expect(mapped.linkedIssues).toEqual([
+      { number: 58100, title: "nanmedian raises on all-NaN input", body: "`pd.Series([np.nan]).median()` raises IndexError." },
+    ]);
   });
 
   test("an item without an id is reported and dropped alone", () => {

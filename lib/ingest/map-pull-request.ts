@@ -81,8 +81,20 @@ export function loginOf(actor: Actor): string | null {
 }
 
 const EMPTY: Omit<TimelineRow, "kind" | "createdAt" | "body"> = {
-  githubId: null, sha: null, authorLogin: null, authorType: null, authorName: null, path: null, diffHunk: null,
-  inReplyToId: null, reviewState: null, commitId: null, originalCommitId: null, reviewId: null, line: null, originalLine: null,
+  githubId: null,
+  sha: null,
+  authorLogin: null,
+  authorType: null,
+  authorName: null,
+  path: null,
+  diffHunk: null,
+  inReplyToId: null,
+  reviewState: null,
+  commitId: null,
+  originalCommitId: null,
+  reviewId: null,
+  line: null,
+  originalLine: null,
 };
 
 function each<S extends z.ZodType>(schema: S, items: unknown[], label: string, problems: string[], use: (v: z.infer<S>) => void) {
@@ -99,7 +111,7 @@ export function mapPullRequest(repoFullName: string, c: CollectedPullRequest): M
   const seen = new Set<string>();
   const push = (row: TimelineRow) => {
     const key = row.kind === "commit" ? `commit:${row.sha}` : `${row.kind}:${row.githubId}`;
-    if (!seen.has(key)) (seen.add(key), timeline.push(row));
+    if (!seen.has(key)) seen.add(key), timeline.push(row);
   };
   const who = (a: Actor) => ({ authorLogin: loginOf(a), authorType: a?.__typename ?? null });
 
@@ -121,7 +133,16 @@ export function mapPullRequest(repoFullName: string, c: CollectedPullRequest): M
   each(ReviewSchema, c.reviews, "review", problems, (v) => {
     // pending reviews are visible to their author only and not part of the conversation
     if (v.state === "PENDING") return;
-    push({ ...EMPTY, kind: "review", githubId: v.id, ...who(v.author), createdAt: new Date(v.submittedAt ?? v.createdAt), body: v.body, reviewState: v.state, commitId: v.commit?.oid ?? null });
+    push({
+      ...EMPTY,
+      kind: "review",
+      githubId: v.id,
+      ...who(v.author),
+      createdAt: new Date(v.submittedAt ?? v.createdAt),
+      body: v.body,
+      reviewState: v.state,
+      commitId: v.commit?.oid ?? null,
+    });
   });
   for (const thread of c.threads)
     each(ReviewCommentSchema, thread.comments, `review comment in thread ${thread.id}`, problems, (v) =>

@@ -13,18 +13,40 @@ describe("CLI progress display", () => {
   test("events fold into one status line", () => {
     let s = initialProgress();
     s = foldProgress(s, { type: "phase", phase: "harvest", message: "harvesting 3 repositories" });
-    s = foldProgress(s, { type: "repository", fullName: "acme/widgets", status: "page", prsDone: 25, prsTotal: 50, reposDone: 1, reposTotal: 3 });
+    s = foldProgress(s, {
+      type: "repository",
+      fullName: "acme/widgets",
+      status: "page",
+      prsDone: 25,
+      prsTotal: 50,
+      reposDone: 1,
+      reposTotal: 3,
+    });
     s = foldProgress(s, { type: "usage", requests: 17, rateLimitRemaining: 4890 });
-    expect(renderProgress(s)).toBe("repos [####........] 1/3 | acme/widgets PRs [############............] 25/50 | requests 17 | budget 4890");
+    expect(renderProgress(s)).toBe(
+      "repos [####........] 1/3 | acme/widgets PRs [############............] 25/50 | requests 17 | budget 4890",
+    );
   });
 
   test("the summary gives status, per-repository outcomes, requests per PR and the budget left", () => {
     const summary: IngestSummary = {
-      runId: "run1", status: "succeeded", error: null,
+      runId: "run1",
+      status: "succeeded",
+      error: null,
       selection: { reused: false, selected: 2, rejected: 98, undecided: 0 },
       repositories: [{ fullName: "acme/widgets", outcome: "harvested", prsStored: 40, prsUnchanged: 0, prsSkipped: 1 }],
-      prsStored: 40, prsUnchanged: 0, prsSkipped: 1, requests: 6, graphqlRequests: 5, restRequests: 1, notModified: 0, secondaryRateLimits: 0,
-      rateLimitRemaining: 4950, rateLimitResetAt: "2025-09-01T01:00:00.000Z", errors: 1, durationMs: 12_340,
+      prsStored: 40,
+      prsUnchanged: 0,
+      prsSkipped: 1,
+      requests: 6,
+      graphqlRequests: 5,
+      restRequests: 1,
+      notModified: 0,
+      secondaryRateLimits: 0,
+      rateLimitRemaining: 4950,
+      rateLimitResetAt: "2025-09-01T01:00:00.000Z",
+      errors: 1,
+      durationMs: 12_340,
     };
     const text = renderSummary(summary);
     expect(text).toContain("run run1: succeeded");

@@ -14,7 +14,16 @@ export interface ProgressState {
   rateLimitRemaining: number | null;
 }
 
-export const initialProgress = (): ProgressState => ({ phase: "starting", repository: null, prsDone: 0, prsTotal: null, reposDone: 0, reposTotal: 0, requests: 0, rateLimitRemaining: null });
+export const initialProgress = (): ProgressState => ({
+  phase: "starting",
+  repository: null,
+  prsDone: 0,
+  prsTotal: null,
+  reposDone: 0,
+  reposTotal: 0,
+  requests: 0,
+  rateLimitRemaining: null,
+});
 
 export function foldProgress(s: ProgressState, p: IngestProgress): ProgressState {
   switch (p.type) {
@@ -48,8 +57,13 @@ export function renderProgress(s: ProgressState): string {
 export function renderSummary(s: IngestSummary): string {
   const lines = [
     `run ${s.runId}: ${s.status}${s.error ? ` (${s.error})` : ""}`,
-    s.selection ? `selection: ${s.selection.selected} selected, ${s.selection.rejected} rejected${s.selection.reused ? " (reused)" : ""}` : "selection: not reached",
-    ...s.repositories.map((r) => `  ${r.fullName.padEnd(40)} ${r.outcome.padEnd(14)} stored ${r.prsStored ?? 0}, unchanged ${r.prsUnchanged ?? 0}, skipped ${r.prsSkipped ?? 0}${r.error ? ` — ${r.error}` : ""}`),
+    s.selection
+      ? `selection: ${s.selection.selected} selected, ${s.selection.rejected} rejected${s.selection.reused ? " (reused)" : ""}`
+      : "selection: not reached",
+    ...s.repositories.map(
+      (r) =>
+        `  ${r.fullName.padEnd(40)} ${r.outcome.padEnd(14)} stored ${r.prsStored ?? 0}, unchanged ${r.prsUnchanged ?? 0}, skipped ${r.prsSkipped ?? 0}${r.error ? ` — ${r.error}` : ""}`,
+    ),
     `PRs stored ${s.prsStored}, unchanged ${s.prsUnchanged}, skipped ${s.prsSkipped}; errors logged ${s.errors}`,
     `requests ${s.requests} (GraphQL ${s.graphqlRequests}, REST ${s.restRequests}, 304 ${s.notModified}); requests per stored PR ${s.prsStored ? (s.requests / s.prsStored).toFixed(3) : "n/a"}`,
     `rate-limit budget left ${s.rateLimitRemaining ?? "unknown"}${s.rateLimitResetAt ? ` (resets ${s.rateLimitResetAt})` : ""}; ${(s.durationMs / 1000).toFixed(1)} s`,

@@ -11,15 +11,26 @@ import { repositoryGone } from "./ingest-errors";
 const NewestPullSchema = z.array(z.object({ updated_at: isoTimestamp })).max(1);
 const SummarySchema = z.object({ updatedAt: z.string().nullable() });
 
-export async function pullRequestsChangedSince(client: GitHubClient, prisma: PrismaClient, fullName: string, watermark: Date): Promise<boolean> {
+export async function pullRequestsChangedSince(
+  client: GitHubClient,
+  prisma: PrismaClient,
+  fullName: string,
+  watermark: Date,
+): Promise<boolean> {
   const [owner, repo] = fullName.split("/");
   let res;
   try {
-    res = await conditionalGet<unknown>(client, prisma, "GET /repos/{owner}/{repo}/pulls", { owner, repo, state: "all", sort: "updated", direction: "desc", per_page: 1 }, (data) => {
-      const parsed = NewestPullSchema.safeParse(data);
-      // an unreadable answer is not evidence of "no change"
-      return { updatedAt: parsed.success ? (parsed.data[0]?.updated_at ?? null) : "9999-12-31T23:59:59Z" };
-    });
+    res = await conditionalGet<unknown>(
+      client,
+      prisma,
+      "GET /repos/{owner}/{repo}/pulls",
+      { owner, repo, state: "all", sort: "updated", direction: "desc", per_page: 1 },
+      (data) => {
+        const parsed = NewestPullSchema.safeParse(data);
+        // an unreadable answer is not evidence of "no change"
+        return { updatedAt: parsed.success ? (parsed.data[0]?.updated_at ?? null) : "9999-12-31T23:59:59Z" };
+      },
+    );
   } catch (e) {
     if (statusOf(e) === 404) throw repositoryGone(fullName);
     throw e;

@@ -65,7 +65,12 @@ describe("runIngest against the fake GitHub, embedded database", () => {
   test("selection keeps the large active repositories and records why each other one was rejected", async () => {
     expect(first.status).toBe("succeeded");
     const repos = await db.prisma.repository.findMany({ orderBy: { starRank: "asc" } });
-    expect(repos.filter((r) => r.selectionStatus === "selected").map((r) => r.fullName).sort()).toEqual(["acme/widgets", "octo/tiny-lib", "science/arrays"]);
+    expect(
+      repos
+        .filter((r) => r.selectionStatus === "selected")
+        .map((r) => r.fullName)
+        .sort(),
+    ).toEqual(["acme/widgets", "octo/tiny-lib", "science/arrays"]);
     const reason = (fullName: string) => repos.find((r) => r.fullName === fullName)?.selectionReason;
     expect(reason("acme/widgets")).toMatch(/^48 PRs > 20; \d+ commits and \d+ PRs between 2024-08-15 and 2025-08-15; #1 by stars$/);
     expect(reason("oldies/dormant-toolkit")).toBe("no commit or PR between 2024-08-15 and 2025-08-15");
@@ -89,12 +94,25 @@ describe("runIngest against the fake GitHub, embedded database", () => {
       }
     }
     const huge = repoOf("acme/widgets").pullRequests.find((p) => p.comments.length === 260)!;
-    const counts = await db.prisma.timelineEntry.groupBy({ by: ["kind"], where: { pullRequest: { number: huge.number, repository: { fullName: "acme/widgets" } } }, _count: true });
-    expect(Object.fromEntries(counts.map((c) => [c.kind, c._count]))).toEqual({ commit: 120, pr_comment: 260, inline: 46, inline_reply: 58, review: huge.reviews.length });
+    const counts = await db.prisma.timelineEntry.groupBy({
+      by: ["kind"],
+      where: { pullRequest: { number: huge.number, repository: { fullName: "acme/widgets" } } },
+      _count: true,
+    });
+    expect(Object.fromEntries(counts.map((c) => [c.kind, c._count]))).toEqual({
+      commit: 120,
+      pr_comment: 260,
+      inline: 46,
+      inline_reply: 58,
+      review: huge.reviews.length,
+    });
   });
 
   test("deleted authors are null, bots keep REST's [bot] suffix, account types are recorded", async () => {
-    const entries = await db.prisma.timelineEntry.findMany({ where: { kind: { not: "commit" } }, select: { authorLogin: true, authorType: true } });
+    const entries = await db.prisma.timelineEntry.findMany({
+      where: { kind: { not: "commit" } },
+      select: { authorLogin: true, authorType: true },
+    });
     expect(entries.filter((e) => e.authorLogin === null).length).toBeGreaterThan(0);
     expect(entries.filter((e) => e.authorLogin === null).every((e) => e.authorType === null)).toBe(true);
     const bots = entries.filter((e) => e.authorType === "Bot");
@@ -109,14 +127,26 @@ describe("runIngest against the fake GitHub, embedded database", () => {
     const thread = repoOf("acme/widgets").pullRequests.find((p) => p.comments.length === 260)!.threads[0];
     const [root, ...replies] = thread.comments;
     expect(root.databaseId).toBeGreaterThan(2 ** 31);
-    const stored = await db.prisma.timelineEntry.findMany({ where: { githubId: { in: thread.comments.map((c) => BigInt(c.databaseId)) } }, orderBy: { createdAt: "asc" } });
+    const stored = await db.prisma.timelineEntry.findMany({
+      where: { githubId: { in: thread.comments.map((c) => BigInt(c.databaseId)) } },
+      orderBy: { createdAt: "asc" },
+    });
     expect(stored).toHaveLength(14);
     const first = stored.find((s) => s.githubId === BigInt(root.databaseId))!;
-    expect(first).toMatchObject({ kind: "inline", path: thread.path, diffHunk: root.diffHunk, inReplyToId: null, reviewId: BigInt(root.reviewId) });
+    expect(first).toMatchObject({
+      kind: "inline",
+      path: thread.path,
+      diffHunk: root.diffHunk,
+      inReplyToId: null,
+      reviewId: BigInt(root.reviewId),
+    });
     expect(first.originalCommitId).toMatch(/^[0-9a-f]{40}$/);
     expect(first.createdAt.toISOString()).toBe(new Date(root.createdAt).toISOString());
     for (const reply of replies)
-      expect(stored.find((s) => s.githubId === BigInt(reply.databaseId))).toMatchObject({ kind: "inline_reply", inReplyToId: BigInt(root.databaseId) });
+      expect(stored.find((s) => s.githubId === BigInt(reply.databaseId))).toMatchObject({
+        kind: "inline_reply",
+        inReplyToId: BigInt(root.databaseId),
+      });
   });
 
   test("patches are git's three-dot diffs in the released format, with file and line counts", async () => {
@@ -137,8 +167,13 @@ describe("runIngest against the fake GitHub, embedded database", () => {
   test("closing issues of the PR's repository are stored with title and body", async () => {
     const fake = repoOf("acme/widgets").pullRequests.find((p) => p.closingIssues.length && p.createdAt !== "not-a-date")!;
     const issue = repoOf("acme/widgets").issues.find((i) => i.number === fake.closingIssues[0])!;
-    const stored = await db.prisma.pullRequest.findFirstOrThrow({ where: { number: fake.number, repository: { fullName: "acme/widgets" } }, include: { linkedIssues: true } });
-    expect(stored.linkedIssues.map((i) => ({ number: i.number, title: i.title, body: i.body }))).toEqual([{ number: issue.number, title: issue.title, body: issue.body }]);
+    const stored = await db.prisma.pullRequest.findFirstOrThrow({
+      where: { number: fake.number, repository: { fullName: "acme/widgets" } },
+      include: { linkedIssues: true },
+    });
+    expect(stored.linkedIssues.map((i) => ({ number: i.number, title: i.title, body: i.body }))).toEqual([
+      { number: issue.number, title: issue.title, body: issue.body },
+    ]);
   });
 
   test("malformed upstream items are logged with what was wrong and skipped alone", async () => {
@@ -150,27 +185,57 @@ describe("runIngest against the fake GitHub, embedded database", () => {
     const messages = errors.map((e) => `${e.repository ?? "-"} | ${e.item} | ${e.message}`);
     expect(messages).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^- \| search result #5 for language:Python \| malformed payload, skipped: full_name: .*stargazers_count: .*\(got "lots"\)$/),
+        expect.stringMatching(
+          /^- \| search result #5 for language:Python \| malformed payload, skipped: full_name: .*stargazers_count: .*\(got "lots"\)$/,
+        ),
         `acme/widgets | pull request #${badDate.number} | malformed payload, skipped: createdAt: not an ISO 8601 timestamp (got "not-a-date")`,
-        expect.stringMatching(new RegExp(`^acme/widgets \\| pull request #${badComment.number} \\| malformed item skipped: comment #\\d+: fullDatabaseId: has no database id`)),
-        expect.stringMatching(new RegExp(`^acme/widgets \\| pull request #${badCommit.number} \\| malformed item skipped: commit #1: commit.oid: not a 40-hex git object id \\(got "not-a-sha"\\)`)),
+        expect.stringMatching(
+          new RegExp(
+            `^acme/widgets \\| pull request #${badComment.number} \\| malformed item skipped: comment #\\d+: fullDatabaseId: has no database id`,
+          ),
+        ),
+        expect.stringMatching(
+          new RegExp(
+            `^acme/widgets \\| pull request #${badCommit.number} \\| malformed item skipped: commit #1: commit.oid: not a 40-hex git object id \\(got "not-a-sha"\\)`,
+          ),
+        ),
       ]),
     );
     expect(errors).toHaveLength(4);
     // the siblings of a skipped item are kept
-    expect(await db.prisma.timelineEntry.count({ where: { kind: "pr_comment", pullRequest: { number: badComment.number, repository: { fullName: "acme/widgets" } } } })).toBe(badComment.comments.length - 1);
+    expect(
+      await db.prisma.timelineEntry.count({
+        where: { kind: "pr_comment", pullRequest: { number: badComment.number, repository: { fullName: "acme/widgets" } } },
+      }),
+    ).toBe(badComment.comments.length - 1);
     expect(await db.prisma.pullRequest.count({ where: { number: badDate.number, repository: { fullName: "acme/widgets" } } })).toBe(0);
   });
 
   test("the run record and the UI views carry requests, budget, errors and per-repository progress", async () => {
     const [run] = await listCrawlRuns(db.prisma);
-    expect(run).toMatchObject({ id: first.runId, status: "succeeded", trigger: "test", requests: first.requests, prsHarvested: 107, errorsCount: 4, reposSelected: 3, reposHarvested: 3 });
+    expect(run).toMatchObject({
+      id: first.runId,
+      status: "succeeded",
+      trigger: "test",
+      requests: first.requests,
+      prsHarvested: 107,
+      errorsCount: 4,
+      reposSelected: 3,
+      reposHarvested: 3,
+    });
     expect(first.requests).toBe(github.requestCount());
     expect(run.rateLimitRemaining).toBeGreaterThan(4900);
     const progress = await repositoryProgress(db.prisma);
     const widgets = progress.find((p) => p.fullName === "acme/widgets")!;
-    expect(widgets).toMatchObject({ selectionStatus: "selected", harvestedPrs: 47, starRank: 1, checkpoint: { done: true, cursor: null, prsDone: 47 } });
-    expect(widgets.prWatermark?.toISOString()).toBe(new Date(Math.max(...repoOf("acme/widgets").pullRequests.map((p) => Date.parse(p.updatedAt)))).toISOString());
+    expect(widgets).toMatchObject({
+      selectionStatus: "selected",
+      harvestedPrs: 47,
+      starRank: 1,
+      checkpoint: { done: true, cursor: null, prsDone: 47 },
+    });
+    expect(widgets.prWatermark?.toISOString()).toBe(
+      new Date(Math.max(...repoOf("acme/widgets").pullRequests.map((p) => Date.parse(p.updatedAt)))).toISOString(),
+    );
     expect(progress[0].fullName).toBe("acme/widgets");
   });
 
@@ -181,71 +246,102 @@ describe("runIngest against the fake GitHub, embedded database", () => {
     expect(graphql / first.prsStored).toBeLessThan(0.2);
   });
 
-  test("re-crawling an unchanged world costs one conditional request per repository and writes nothing", () => withOwnHarvest(async ({ github, db, mirrors }) => {
-    const before = await canonicalHarvestDump(db.prisma);
-    const second = await runAgainstFake(github, db, mirrors);
-    expect(second).toMatchObject({ status: "succeeded", prsStored: 0, graphqlRequests: 0, restRequests: 3, selection: { reused: true } });
-    const third = await runAgainstFake(github, db, mirrors);
-    // the ETags stored by the second run make every answer a quota-free 304
-    expect(third).toMatchObject({ status: "succeeded", prsStored: 0, requests: 3, notModified: 3 });
-    expect(await canonicalHarvestDump(db.prisma)).toBe(before);
-  }));
+  test("re-crawling an unchanged world costs one conditional request per repository and writes nothing", () =>
+    withOwnHarvest(async ({ github, db, mirrors }) => {
+      const before = await canonicalHarvestDump(db.prisma);
+      const second = await runAgainstFake(github, db, mirrors);
+      expect(second).toMatchObject({ status: "succeeded", prsStored: 0, graphqlRequests: 0, restRequests: 3, selection: { reused: true } });
+      const third = await runAgainstFake(github, db, mirrors);
+      // the ETags stored by the second run make every answer a quota-free 304
+      expect(third).toMatchObject({ status: "succeeded", prsStored: 0, requests: 3, notModified: 3 });
+      expect(await canonicalHarvestDump(db.prisma)).toBe(before);
+    }));
 
-  test("an incremental run fetches only the PRs that changed", () => withOwnHarvest(async ({ github, db, mirrors }) => {
-    const world = () => github.world;
-    const repoOf = (fullName: string) => world().repositories.find((r) => fullNameOf(r) === fullName)!;
-    const tiny = repoOf("octo/tiny-lib").pullRequests[2];
-    addIssueComment(world(), "octo/tiny-lib", tiny.number, "Does this still hold after the rebase onto main?", "2025-08-30T10:00:00Z");
-    const added = await addPullRequest(world(), "science/arrays", "2025-08-30T12:00:00Z");
-    const untouched = await db.prisma.pullRequest.findFirstOrThrow({ where: { repository: { fullName: "acme/widgets" } }, orderBy: { number: "asc" } });
-    const seen = github.requestCount();
-    const run = await runAgainstFake(github, db, mirrors);
-    expect(run).toMatchObject({ status: "succeeded", prsStored: 2 });
-    // acme/widgets: 304; the two changed repositories: precheck plus one page each
-    expect(github.requestCount() - seen).toBe(5);
-    expect(run.graphqlRequests).toBe(2);
-    const comment = await db.prisma.timelineEntry.findFirst({ where: { body: "Does this still hold after the rebase onto main?" }, include: { pullRequest: true } });
-    expect(comment?.pullRequest.number).toBe(tiny.number);
-    const newPr = await db.prisma.pullRequest.findFirstOrThrow({ where: { number: added.number, repository: { fullName: "science/arrays" } }, include: { timeline: true } });
-    expect(newPr.headSha).toBe(added.headRefOid);
-    expect(newPr.patch).toContain("diff --git a/");
-    expect(newPr.timeline.map((t) => (t.kind === "commit" ? `commit:${t.sha}` : `${t.kind}:${t.githubId}`)).sort()).toEqual(expectedTimelineKeys(added));
-    const after = await db.prisma.pullRequest.findUniqueOrThrow({ where: { id: untouched.id } });
-    expect(after.harvestedAt).toEqual(untouched.harvestedAt);
-  }));
+  test("an incremental run fetches only the PRs that changed", () =>
+    withOwnHarvest(async ({ github, db, mirrors }) => {
+      const world = () => github.world;
+      const repoOf = (fullName: string) => world().repositories.find((r) => fullNameOf(r) === fullName)!;
+      const tiny = repoOf("octo/tiny-lib").pullRequests[2];
+      addIssueComment(world(), "octo/tiny-lib", tiny.number, "Does this still hold after the rebase onto main?", "2025-08-30T10:00:00Z");
+      const added = await addPullRequest(world(), "science/arrays", "2025-08-30T12:00:00Z");
+      const untouched = await db.prisma.pullRequest.findFirstOrThrow({
+        where: { repository: { fullName: "acme/widgets" } },
+        orderBy: { number: "asc" },
+      });
+      const seen = github.requestCount();
+      const run = await runAgainstFake(github, db, mirrors);
+      expect(run).toMatchObject({ status: "succeeded", prsStored: 2 });
+      // acme/widgets: 304; the two changed repositories: precheck plus one page each
+      expect(github.requestCount() - seen).toBe(5);
+      expect(run.graphqlRequests).toBe(2);
+      const comment = await db.prisma.timelineEntry.findFirst({
+        where: { body: "Does this still hold after the rebase onto main?" },
+        include: { pullRequest: true },
+      });
+      expect(comment?.pullRequest.number).toBe(tiny.number);
+      const newPr = await db.prisma.pullRequest.findFirstOrThrow({
+        where: { number: added.number, repository: { fullName: "science/arrays" } },
+        include: { timeline: true },
+      });
+      expect(newPr.headSha).toBe(added.headRefOid);
+      expect(newPr.patch).toContain("diff --git a/");
+      expect(newPr.timeline.map((t) => (t.kind === "commit" ? `commit:${t.sha}` : `${t.kind}:${t.githubId}`)).sort()).toEqual(
+        expectedTimelineKeys(added),
+      );
+      const after = await db.prisma.pullRequest.findUniqueOrThrow({ where: { id: untouched.id } });
+      expect(after.harvestedAt).toEqual(untouched.harvestedAt);
+    }));
 
-  test("named repositories skip the ranking; a deleted one is recorded as gone", () => withOwnHarvest(async ({ github, db, mirrors }) => {
-    const run = await runAgainstFake(github, db, mirrors, { request: { repositories: ["octo/tiny-lib", "vanished/was-popular"] } });
-    expect(run).toMatchObject({ status: "succeeded", selection: { named: 2, selected: 1, rejected: 1 } });
-    expect(run.repositories.map((r) => [r.fullName, r.outcome])).toEqual([["octo/tiny-lib", "unchanged"]]);
-    const gone = await db.prisma.repository.findUniqueOrThrow({ where: { fullName: "vanished/was-popular" } });
-    expect(gone).toMatchObject({ selectionStatus: "rejected", selectionReason: "not found on GitHub (deleted, renamed or made private)" });
-    expect((await listCrawlErrors(db.prisma, { runId: run.runId })).map((e) => e.message)).toEqual(["vanished/was-popular is not on GitHub any more (deleted, renamed or made private)"]);
-    expect((await db.prisma.repository.findUniqueOrThrow({ where: { fullName: "octo/tiny-lib" } })).selectionReason).toBe("named explicitly");
-  }));
+  test("named repositories skip the ranking; a deleted one is recorded as gone", () =>
+    withOwnHarvest(async ({ github, db, mirrors }) => {
+      const run = await runAgainstFake(github, db, mirrors, { request: { repositories: ["octo/tiny-lib", "vanished/was-popular"] } });
+      expect(run).toMatchObject({ status: "succeeded", selection: { named: 2, selected: 1, rejected: 1 } });
+      expect(run.repositories.map((r) => [r.fullName, r.outcome])).toEqual([["octo/tiny-lib", "unchanged"]]);
+      const gone = await db.prisma.repository.findUniqueOrThrow({ where: { fullName: "vanished/was-popular" } });
+      expect(gone).toMatchObject({
+        selectionStatus: "rejected",
+        selectionReason: "not found on GitHub (deleted, renamed or made private)",
+      });
+      expect((await listCrawlErrors(db.prisma, { runId: run.runId })).map((e) => e.message)).toEqual([
+        "vanished/was-popular is not on GitHub any more (deleted, renamed or made private)",
+      ]);
+      expect((await db.prisma.repository.findUniqueOrThrow({ where: { fullName: "octo/tiny-lib" } })).selectionReason).toBe(
+        "named explicitly",
+      );
+    }));
 
-  test("every GraphQL document the crawler sent is valid for GitHub's schema; every REST answer matches GitHub's OpenAPI", () => withOwnHarvest(async ({ github, db, mirrors }) => {
-    // a harvest, an unchanged re-crawl (304s) and a run naming a deleted repository (404)
-    await runAgainstFake(github, db, mirrors);
-    await runAgainstFake(github, db, mirrors);
-    await runAgainstFake(github, db, mirrors, { request: { repositories: ["octo/tiny-lib", "vanished/was-popular"] } });
-    expect(github.exchanges.filter((e) => e.kind === "graphql").length).toBeGreaterThan(5);
-    expect(github.exchanges.filter((e) => e.invalidQuery).map((e) => e.invalidQuery)).toEqual([]);
-    const doc = githubOpenApi();
-    const rest = github.exchanges.filter((e) => e.kind !== "graphql");
-    expect(new Set(rest.map((e) => `${e.route} ${e.status}`))).toEqual(
-      new Set(["/search/repositories 200", "/repos/{owner}/{repo}/pulls 200", "/repos/{owner}/{repo}/pulls 304", "/repos/{owner}/{repo} 200", "/repos/{owner}/{repo} 404"]),
-    );
-    const problems: string[] = [];
-    for (const ex of rest) {
-      // a 304 has no body; GitHub sends it for any conditional GET, documented or not
-      if (ex.status === 304) continue;
-      expect(documentsStatus(doc, ex.route!, ex.method, ex.status), `${ex.route} ${ex.status}`).toBe(true);
-      const schema = responseSchema(doc, ex.route!, ex.method, ex.status);
-      if (schema) problems.push(...validateSchema(doc, schema, ex.responseBody).map((p) => `${ex.path}${ex.search}: ${p}`));
-    }
-    // the one deliberately broken search item, and nothing else
-    expect(problems.map((p) => p.replace(/^.*?: /, ""))).toEqual(["$.items[4].full_name: required", "$.items[4].stargazers_count: expected integer, got string"]);
-    expect(github.exchanges.every((e) => e.authorization === `token ${TEST_TOKEN}`)).toBe(true);
-  }));
+  test("every GraphQL document the crawler sent is valid for GitHub's schema; every REST answer matches GitHub's OpenAPI", () =>
+    withOwnHarvest(async ({ github, db, mirrors }) => {
+      // a harvest, an unchanged re-crawl (304s) and a run naming a deleted repository (404)
+      await runAgainstFake(github, db, mirrors);
+      await runAgainstFake(github, db, mirrors);
+      await runAgainstFake(github, db, mirrors, { request: { repositories: ["octo/tiny-lib", "vanished/was-popular"] } });
+      expect(github.exchanges.filter((e) => e.kind === "graphql").length).toBeGreaterThan(5);
+      expect(github.exchanges.filter((e) => e.invalidQuery).map((e) => e.invalidQuery)).toEqual([]);
+      const doc = githubOpenApi();
+      const rest = github.exchanges.filter((e) => e.kind !== "graphql");
+      expect(new Set(rest.map((e) => `${e.route} ${e.status}`))).toEqual(
+        new Set([
+          "/search/repositories 200",
+          "/repos/{owner}/{repo}/pulls 200",
+          "/repos/{owner}/{repo}/pulls 304",
+          "/repos/{owner}/{repo} 200",
+          "/repos/{owner}/{repo} 404",
+        ]),
+      );
+      const problems: string[] = [];
+      for (const ex of rest) {
+        // a 304 has no body; GitHub sends it for any conditional GET, documented or not
+        if (ex.status === 304) continue;
+        expect(documentsStatus(doc, ex.route!, ex.method, ex.status), `${ex.route} ${ex.status}`).toBe(true);
+        const schema = responseSchema(doc, ex.route!, ex.method, ex.status);
+        if (schema) problems.push(...validateSchema(doc, schema, ex.responseBody).map((p) => `${ex.path}${ex.search}: ${p}`));
+      }
+      // the one deliberately broken search item, and nothing else
+      expect(problems.map((p) => p.replace(/^.*?: /, ""))).toEqual([
+        "$.items[4].full_name: required",
+        "$.items[4].stargazers_count: expected integer, got string",
+      ]);
+      expect(github.exchanges.every((e) => e.authorization === `token ${TEST_TOKEN}`)).toBe(true);
+    }));
 });

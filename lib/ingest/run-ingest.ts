@@ -67,13 +67,21 @@ export async function runIngest(opts: RunIngestOptions): Promise<IngestSummary> 
   });
   const emit = (p: IngestProgress) => {
     emitRaw(p);
-    if (p.type === "repository") emitRaw({ type: "usage", requests: client.usage.requests, rateLimitRemaining: budgetFigures(client.usage).rateLimitRemaining });
+    if (p.type === "repository")
+      emitRaw({ type: "usage", requests: client.usage.requests, rateLimitRemaining: budgetFigures(client.usage).rateLimitRemaining });
   };
   const deadline = request.maxDurationMs ? started + request.maxDurationMs : null;
-  const stopReason = () => (opts.signal?.aborted ? "the run was aborted" : deadline && Date.now() > deadline ? `its time budget of ${request.maxDurationMs} ms was used up` : null);
+  const stopReason = () =>
+    opts.signal?.aborted
+      ? "the run was aborted"
+      : deadline && Date.now() > deadline
+        ? `its time budget of ${request.maxDurationMs} ms was used up`
+        : null;
 
   await closeAbandonedRuns(prisma, lockTtlMs);
-  const run = await prisma.crawlRun.create({ data: { trigger: opts.trigger, holder, heartbeatAt: new Date(), params: request as unknown as Prisma.InputJsonValue } });
+  const run = await prisma.crawlRun.create({
+    data: { trigger: opts.trigger, holder, heartbeatAt: new Date(), params: request as unknown as Prisma.InputJsonValue },
+  });
   let errors = 0;
   let stored = 0;
   const reportError = async (repository: string | null, item: string, message: string) => {
@@ -82,10 +90,13 @@ export async function runIngest(opts: RunIngestOptions): Promise<IngestSummary> 
     await recordCrawlError(prisma, run.id, repository, item, message);
   };
   // often enough for the runs page to show live figures, and well within the lock's lifetime
-  const beat = setInterval(() => {
-    void Promise.all([renewLocks(prisma, holder, lockTtlMs), heartbeatRun(prisma, run.id, client.usage, stored)]).catch(() => undefined);
-    emit({ type: "usage", requests: client.usage.requests, rateLimitRemaining: budgetFigures(client.usage).rateLimitRemaining });
-  }, Math.max(1_000, Math.min(15_000, lockTtlMs / 3)));
+  const beat = setInterval(
+    () => {
+      void Promise.all([renewLocks(prisma, holder, lockTtlMs), heartbeatRun(prisma, run.id, client.usage, stored)]).catch(() => undefined);
+      emit({ type: "usage", requests: client.usage.requests, rateLimitRemaining: budgetFigures(client.usage).rateLimitRemaining });
+    },
+    Math.max(1_000, Math.min(15_000, lockTtlMs / 3)),
+  );
   beat.unref();
 
   let selection: IngestSummary["selection"] = null;
@@ -97,17 +108,34 @@ export async function runIngest(opts: RunIngestOptions): Promise<IngestSummary> 
     if (request.repositories?.length) {
       emit({ type: "phase", phase: "selection", message: `looking up ${request.repositories.length} named repositories` });
       fullNames = await registerNamedRepositories({ prisma, client, reportError }, request.repositories);
-      selection = { reused: false, selected: fullNames.length, rejected: request.repositories.length - fullNames.length, undecided: 0, named: request.repositories.length };
+      selection = {
+        reused: false,
+        selected: fullNames.length,
+        rejected: request.repositories.length - fullNames.length,
+        undecided: 0,
+        named: request.repositories.length,
+      };
     } else {
       const c = request.criteria;
-      emit({ type: "phase", phase: "selection", message: `top ${c.top} ${c.language} repositories by stars, more than ${c.minPrs} PRs, active ${c.activeFrom}..${c.activeTo}` });
+      emit({
+        type: "phase",
+        phase: "selection",
+        message: `top ${c.top} ${c.language} repositories by stars, more than ${c.minPrs} PRs, active ${c.activeFrom}..${c.activeTo}`,
+      });
       const maxAgeMs = request.selectionMaxAgeHours * 3_600_000;
       selection = await selectionIsFresh(prisma, c, maxAgeMs);
       while (!selection) {
         // one worker selects; the others wait for its result instead of repeating the searches
         if (await tryAcquireLock(prisma, "ingest:selection", holder, lockTtlMs)) {
           try {
-            selection = await selectRepositories({ prisma, client, criteria: c, maxAgeMs, reportError, onProgress: (p) => emit({ type: "selection", ...p }) });
+            selection = await selectRepositories({
+              prisma,
+              client,
+              criteria: c,
+              maxAgeMs,
+              reportError,
+              onProgress: (p) => emit({ type: "selection", ...p }),
+            });
           } finally {
             await releaseLock(prisma, "ingest:selection", holder);
           }
@@ -118,7 +146,11 @@ export async function runIngest(opts: RunIngestOptions): Promise<IngestSummary> 
         await sleep(500);
         selection = await selectionIsFresh(prisma, c, maxAgeMs);
       }
-      const selected = await prisma.repository.findMany({ where: { selectionStatus: "selected", language: c.language, starRank: { not: null, lte: c.top } }, orderBy: [{ starRank: "asc" }], select: { fullName: true } });
+      const selected = await prisma.repository.findMany({
+        where: { selectionStatus: "selected", language: c.language, starRank: { not: null, lte: c.top } },
+        orderBy: [{ starRank: "asc" }],
+        select: { fullName: true },
+      });
       fullNames = selected.map((r) => r.fullName);
     }
     emit({ type: "phase", phase: "harvest", message: `harvesting ${fullNames.length} repositories` });
@@ -142,7 +174,13 @@ export async function runIngest(opts: RunIngestOptions): Promise<IngestSummary> 
   } catch (e) {
     const stoppedOnPurpose = isRateLimitStop(e) || isRunStopped(e) || opts.signal?.aborted;
     status = stoppedOnPurpose ? "interrupted" : "failed";
-    error = isRunStopped(e) ? `stopped: ${e.message}` : isGitHubAccessError(e) || isRateLimitStop(e) ? e.message : e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    error = isRunStopped(e)
+      ? `stopped: ${e.message}`
+      : isGitHubAccessError(e) || isRateLimitStop(e)
+        ? e.message
+        : e instanceof Error
+          ? `${e.name}: ${e.message}`
+          : String(e);
     emit({ type: "log", level: stoppedOnPurpose ? "warn" : "error", message: error });
   } finally {
     clearInterval(beat);
@@ -174,7 +212,15 @@ export async function runIngest(opts: RunIngestOptions): Promise<IngestSummary> 
     prsHarvested: summary.prsStored,
     reposHarvested: outcomes.filter((o) => o.outcome === "harvested" || o.outcome === "unchanged").length,
     reposSelected: selection?.selected ?? 0,
-    stats: JSON.parse(JSON.stringify({ selection, repositories: outcomes, usage: client.usage, prsUnchanged: summary.prsUnchanged, prsSkipped: summary.prsSkipped })),
+    stats: JSON.parse(
+      JSON.stringify({
+        selection,
+        repositories: outcomes,
+        usage: client.usage,
+        prsUnchanged: summary.prsUnchanged,
+        prsSkipped: summary.prsSkipped,
+      }),
+    ),
   });
   return summary;
 }

@@ -24,7 +24,16 @@ export interface RankedRepository {
 }
 
 const PageSummarySchema = z.object({
-  items: z.array(z.object({ rank: z.number(), fullName: z.string(), githubId: z.number(), stars: z.number(), language: z.string().nullable(), defaultBranch: z.string() })),
+  items: z.array(
+    z.object({
+      rank: z.number(),
+      fullName: z.string(),
+      githubId: z.number(),
+      stars: z.number(),
+      language: z.string().nullable(),
+      defaultBranch: z.string(),
+    }),
+  ),
   malformed: z.array(z.object({ rank: z.number(), message: z.string() })),
   count: z.number(),
 });
@@ -38,18 +47,31 @@ export async function searchRepositories(client: GitHubClient, prisma: PrismaCli
   let pages = 0;
   for (let page = 1; page <= Math.ceil(top / PER_PAGE); page++) {
     pages++;
-    const res = await conditionalGet<{ items?: unknown[] }>(client, prisma, "GET /search/repositories", { q, sort: "stars", order: "desc", per_page: PER_PAGE, page }, (data) => {
-      const items: RankedRepository[] = [];
-      const bad: { rank: number; message: string }[] = [];
-      (data.items ?? []).forEach((raw, i) => {
-        const rank = (page - 1) * PER_PAGE + i + 1;
-        const item = SearchItemSchema.safeParse(raw);
-        if (item.success)
-          items.push({ rank, fullName: item.data.full_name, githubId: item.data.id, stars: item.data.stargazers_count, language: item.data.language, defaultBranch: item.data.default_branch });
-        else bad.push({ rank, message: describeIssues(item.error, raw) });
-      });
-      return { items, malformed: bad, count: (data.items ?? []).length } as unknown as z.infer<typeof PageSummarySchema>;
-    });
+    const res = await conditionalGet<{ items?: unknown[] }>(
+      client,
+      prisma,
+      "GET /search/repositories",
+      { q, sort: "stars", order: "desc", per_page: PER_PAGE, page },
+      (data) => {
+        const items: RankedRepository[] = [];
+        const bad: { rank: number; message: string }[] = [];
+        (data.items ?? []).forEach((raw, i) => {
+          const rank = (page - 1) * PER_PAGE + i + 1;
+          const item = SearchItemSchema.safeParse(raw);
+          if (item.success)
+            items.push({
+              rank,
+              fullName: item.data.full_name,
+              githubId: item.data.id,
+              stars: item.data.stargazers_count,
+              language: item.data.language,
+              defaultBranch: item.data.default_branch,
+            });
+          else bad.push({ rank, message: describeIssues(item.error, raw) });
+        });
+        return { items, malformed: bad, count: (data.items ?? []).length } as unknown as z.infer<typeof PageSummarySchema>;
+      },
+    );
     const summary = PageSummarySchema.parse(res.summary);
     ranked.push(...summary.items.filter((r) => r.rank <= top));
     malformed.push(...summary.malformed.filter((m) => m.rank <= top));

@@ -26,7 +26,11 @@ export interface SelectionSummary {
 }
 
 /** True when a selection for these criteria finished within maxAgeMs. */
-export async function selectionIsFresh(prisma: PrismaClient, criteria: SelectionCriteria, maxAgeMs: number): Promise<SelectionSummary | null> {
+export async function selectionIsFresh(
+  prisma: PrismaClient,
+  criteria: SelectionCriteria,
+  maxAgeMs: number,
+): Promise<SelectionSummary | null> {
   const done = await prisma.crawlSelection.findUnique({ where: { key: selectionKey(criteria) } });
   if (!done || Date.now() - done.completedAt.getTime() > maxAgeMs) return null;
   return { reused: true, selected: done.selected, rejected: done.rejected, undecided: 0 };
@@ -44,26 +48,49 @@ export async function selectRepositories(ctx: SelectionContext): Promise<Selecti
 
   const listing = await searchRepositories(client, prisma, criteria.language, criteria.top);
   for (const bad of listing.malformed)
-    await ctx.reportError(null, `search result #${bad.rank} for language:${criteria.language}`, `malformed payload, skipped: ${bad.message}`);
+    await ctx.reportError(
+      null,
+      `search result #${bad.rank} for language:${criteria.language}`,
+      `malformed payload, skipped: ${bad.message}`,
+    );
   for (const r of listing.ranked) {
     const data = { language: r.language, stars: r.stars, githubId: BigInt(r.githubId), defaultBranch: r.defaultBranch, starRank: r.rank };
-    await prisma.repository.upsert({ where: { fullName: r.fullName }, create: { fullName: r.fullName, ...split(r.fullName), ...data }, update: data });
+    await prisma.repository.upsert({
+      where: { fullName: r.fullName },
+      create: { fullName: r.fullName, ...split(r.fullName), ...data },
+      update: data,
+    });
   }
   // repositories that fell out of the ranking keep their data but are no longer harvested
   await prisma.repository.updateMany({
     where: { language: criteria.language, starRank: { not: null }, fullName: { notIn: listing.ranked.map((r) => r.fullName) } },
-    data: { selectionStatus: "rejected", selectionReason: `not in the top ${criteria.top.toLocaleString("en-US")} ${criteria.language} repositories by stars at the last selection`, starRank: null },
+    data: {
+      selectionStatus: "rejected",
+      selectionReason: `not in the top ${criteria.top.toLocaleString("en-US")} ${criteria.language} repositories by stars at the last selection`,
+      starRank: null,
+    },
   });
 
   const summary: SelectionSummary = { reused: false, selected: 0, rejected: 0, undecided: 0 };
   const now = new Date();
   for (let i = 0; i < listing.ranked.length; i += FACTS_BATCH) {
     const batch = listing.ranked.slice(i, i + FACTS_BATCH);
-    const outcomes = await fetchRepositoryFacts(client, batch.map((r) => r.fullName), criteria);
+    const outcomes = await fetchRepositoryFacts(
+      client,
+      batch.map((r) => r.fullName),
+      criteria,
+    );
     for (const [k, outcome] of outcomes.entries()) {
       if ("error" in outcome) {
         summary.undecided++;
-        await prisma.repository.update({ where: { fullName: outcome.fullName }, data: { selectionStatus: "candidate", selectionReason: "facts unavailable; retried at the next selection", lastError: outcome.error } });
+        await prisma.repository.update({
+          where: { fullName: outcome.fullName },
+          data: {
+            selectionStatus: "candidate",
+            selectionReason: "facts unavailable; retried at the next selection",
+            lastError: outcome.error,
+          },
+        });
         await ctx.reportError(outcome.fullName, "selection facts", outcome.error);
         continue;
       }

@@ -46,19 +46,31 @@ describe("two workers sharing one PostgreSQL database", () => {
     const searches = github.exchanges.filter((e) => e.path === "/search/repositories");
     expect(searches).toHaveLength(1);
     expect(runs.filter((r) => r.selection?.reused)).toHaveLength(1);
-    const pages = github.exchanges.filter((e) => e.operationName === "HarvestPullRequests").map((e) => JSON.stringify([e.variables?.owner, e.variables?.name, e.variables?.after]));
+    const pages = github.exchanges
+      .filter((e) => e.operationName === "HarvestPullRequests")
+      .map((e) => JSON.stringify([e.variables?.owner, e.variables?.name, e.variables?.after]));
     expect(new Set(pages).size).toBe(pages.length);
   });
 
   test("the shared database holds every PR once", async () => {
     const db = workers[0];
     for (const repo of github.world.repositories.filter((r) => r.pullRequests.length)) {
-      const expected = repo.pullRequests.filter((p) => p.createdAt !== "not-a-date").map((p) => p.number).sort((a, b) => a - b);
-      const stored = await db.prisma.pullRequest.findMany({ where: { repository: { fullName: fullNameOf(repo) } }, select: { number: true }, orderBy: { number: "asc" } });
+      const expected = repo.pullRequests
+        .filter((p) => p.createdAt !== "not-a-date")
+        .map((p) => p.number)
+        .sort((a, b) => a - b);
+      const stored = await db.prisma.pullRequest.findMany({
+        where: { repository: { fullName: fullNameOf(repo) } },
+        select: { number: true },
+        orderBy: { number: "asc" },
+      });
       expect(stored.map((s) => s.number)).toEqual(expected);
     }
     expect(await db.prisma.jobLock.count()).toBe(0);
     const runRows = await db.prisma.crawlRun.findMany({ orderBy: { trigger: "asc" } });
-    expect(runRows.map((r) => [r.trigger, r.status])).toEqual([["worker-0", "succeeded"], ["worker-1", "succeeded"]]);
+    expect(runRows.map((r) => [r.trigger, r.status])).toEqual([
+      ["worker-0", "succeeded"],
+      ["worker-1", "succeeded"],
+    ]);
   });
 });

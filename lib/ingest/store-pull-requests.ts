@@ -18,9 +18,24 @@ export interface PullRequestToStore {
 
 type Tx = Prisma.TransactionClient;
 
-const keyOf = (r: { kind: string; githubId: bigint | null; sha: string | null }) => (r.kind === "commit" ? `commit:${r.sha}` : `${r.kind}:${r.githubId}`);
+const keyOf = (r: { kind: string; githubId: bigint | null; sha: string | null }) =>
+  r.kind === "commit" ? `commit:${r.sha}` : `${r.kind}:${r.githubId}`;
 
-const FIELDS = ["authorLogin", "authorType", "authorName", "body", "path", "diffHunk", "inReplyToId", "reviewState", "commitId", "originalCommitId", "reviewId", "line", "originalLine"] as const;
+const FIELDS = [
+  "authorLogin",
+  "authorType",
+  "authorName",
+  "body",
+  "path",
+  "diffHunk",
+  "inReplyToId",
+  "reviewState",
+  "commitId",
+  "originalCommitId",
+  "reviewId",
+  "line",
+  "originalLine",
+] as const;
 
 function differs(stored: Pick<TimelineEntry, "createdAt" | (typeof FIELDS)[number]>, row: TimelineRow): boolean {
   if (stored.createdAt.getTime() !== row.createdAt.getTime()) return true;
@@ -44,11 +59,31 @@ async function updateExisting(tx: Tx, pullRequestId: string, item: PullRequestTo
   if (newIssues.length) await tx.linkedIssue.createMany({ data: newIssues.map((i) => ({ ...i, pullRequestId })), skipDuplicates: true });
   for (const issue of item.mapped.linkedIssues) {
     const stored = byNumber.get(issue.number);
-    if (stored && (stored.title !== issue.title || stored.body !== issue.body)) await tx.linkedIssue.update({ where: { id: stored.id }, data: { title: issue.title, body: issue.body } });
+    if (stored && (stored.title !== issue.title || stored.body !== issue.body))
+      await tx.linkedIssue.update({ where: { id: stored.id }, data: { title: issue.title, body: issue.body } });
   }
 }
 
-const TIMELINE_COLUMNS = ["pullRequestId", "kind", "githubId", "sha", "authorLogin", "authorType", "authorName", "createdAt", "body", "path", "diffHunk", "inReplyToId", "reviewState", "commitId", "originalCommitId", "reviewId", "line", "originalLine"] as const;
+const TIMELINE_COLUMNS = [
+  "pullRequestId",
+  "kind",
+  "githubId",
+  "sha",
+  "authorLogin",
+  "authorType",
+  "authorName",
+  "createdAt",
+  "body",
+  "path",
+  "diffHunk",
+  "inReplyToId",
+  "reviewState",
+  "commitId",
+  "originalCommitId",
+  "reviewId",
+  "line",
+  "originalLine",
+] as const;
 
 // A page brings hundreds of entries: one JSON parameter expanded by PostgreSQL is several times faster
 // than a multi-row INSERT with thousands of bound parameters (notably on the embedded database).
@@ -68,7 +103,10 @@ export async function storePullRequests(prisma: PrismaClient, repositoryId: stri
   await prisma.$transaction(
     async (tx) => {
       const numbers = items.map((i) => i.mapped.pullRequest.number);
-      const existing = await tx.pullRequest.findMany({ where: { repositoryId, number: { in: numbers } }, select: { id: true, number: true } });
+      const existing = await tx.pullRequest.findMany({
+        where: { repositoryId, number: { in: numbers } },
+        select: { id: true, number: true },
+      });
       const idOf = new Map(existing.map((e) => [e.number, e.id]));
       const fresh = items.filter((i) => !idOf.has(i.mapped.pullRequest.number));
       if (fresh.length) {

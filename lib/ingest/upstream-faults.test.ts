@@ -31,7 +31,8 @@ describe("upstream trouble", () => {
   afterEach(async () => {
     await github?.stop();
     if (mirrors) rmSync(mirrors, { recursive: true, force: true });
-    for (const table of ["CrawlError", "CrawlRun", "CrawlCheckpoint", "CrawlSelection", "HttpCacheEntry", "JobLock", "Repository"]) await db.execScript(`DELETE FROM "${table}"`);
+    for (const table of ["CrawlError", "CrawlRun", "CrawlCheckpoint", "CrawlSelection", "HttpCacheEntry", "JobLock", "Repository"])
+      await db.execScript(`DELETE FROM "${table}"`);
   });
 
   async function start(options: Parameters<typeof startSeededGitHub>[1] = {}) {
@@ -59,7 +60,8 @@ describe("upstream trouble", () => {
     expect(summary.secondaryRateLimits).toBe(2);
     expect(await db.prisma.pullRequest.count()).toBe(expectedPrs());
     const ex = github.exchanges;
-    for (const refused of ex.filter((e) => e.fault === "secondary-rate-limit" || e.fault === "too-many-requests")) expectQuietAfter(refused.at);
+    for (const refused of ex.filter((e) => e.fault === "secondary-rate-limit" || e.fault === "too-many-requests"))
+      expectQuietAfter(refused.at);
     const badGateway = ex.find((e) => e.fault === "bad-gateway")!;
     expect(ex.find((e) => e.seq === badGateway.seq + 1)).toMatchObject({ kind: "graphql", status: 200 });
     expect(summary.requests).toBe(github.requestCount());
@@ -82,7 +84,9 @@ describe("upstream trouble", () => {
     await start({ budgets: { graphql: 56 } });
     const stopped = await runAgainstFake(github, db, mirrors, { request: REQUEST });
     expect(stopped.status).toBe("interrupted");
-    expect(stopped.error).toMatch(/^GitHub's graphql budget is down to (50|4\d); stopped until .* \(the next run resumes from the checkpoints\)\.$/);
+    expect(stopped.error).toMatch(
+      /^GitHub's graphql budget is down to (50|4\d); stopped until .* \(the next run resumes from the checkpoints\)\.$/,
+    );
     const partial = await db.prisma.pullRequest.count();
     expect(partial).toBeGreaterThan(0);
     expect(partial).toBeLessThan(expectedPrs());
@@ -103,7 +107,10 @@ describe("upstream trouble", () => {
   test("an exhausted GraphQL budget (RATE_LIMITED) with a distant reset ends the run instead of sleeping for an hour", async () => {
     // 4 points: the facts query (1) and one page (2) fit, the next page is refused with RATE_LIMITED
     await start({ budgets: { graphql: 4 } });
-    const summary = await runAgainstFake(github, db, mirrors, { request: REQUEST, github: { graphqlIntervalMs: 0, searchIntervalMs: 0, retryBaseMs: 10, reserve: 0 } });
+    const summary = await runAgainstFake(github, db, mirrors, {
+      request: REQUEST,
+      github: { graphqlIntervalMs: 0, searchIntervalMs: 0, retryBaseMs: 10, reserve: 0 },
+    });
     expect(summary.status).toBe("interrupted");
     expect(summary.error).toMatch(/graphql budget is down to 0;/);
     expect(github.exchanges.filter((e) => e.kind === "graphql").map((e) => e.status)).toEqual([200, 200, 200]);
@@ -113,7 +120,11 @@ describe("upstream trouble", () => {
   test("a rejected token fails the run at once with a message naming GITHUB_TOKEN", async () => {
     await start({ token: "the-real-token" });
     const summary = await runAgainstFake(github, db, mirrors, { request: REQUEST });
-    expect(summary).toMatchObject({ status: "failed", error: "GitHub rejected the token (401 Bad credentials): check GITHUB_TOKEN.", requests: 1 });
+    expect(summary).toMatchObject({
+      status: "failed",
+      error: "GitHub rejected the token (401 Bad credentials): check GITHUB_TOKEN.",
+      requests: 1,
+    });
   });
 
   test("a repository deleted after selection is marked gone and the others are still harvested", async () => {
@@ -129,12 +140,17 @@ describe("upstream trouble", () => {
       ["flaky/service", "gone"],
       ["steady/library", "harvested"],
     ]);
-    const repo = await db.prisma.repository.findUniqueOrThrow({ where: { fullName: "flaky/service" }, include: { _count: { select: { pullRequests: true } } } });
+    const repo = await db.prisma.repository.findUniqueOrThrow({
+      where: { fullName: "flaky/service" },
+      include: { _count: { select: { pullRequests: true } } },
+    });
     expect(repo).toMatchObject({ selectionStatus: "rejected", selectionReason: "not found on GitHub (deleted, renamed or made private)" });
     // what was harvested before stays
     expect(repo._count.pullRequests).toBe(24);
     const errors = await listCrawlErrors(db.prisma, { runId: summary.runId });
-    expect(errors.map((e) => [e.repository, e.item, e.message])).toEqual([["flaky/service", "repository", "flaky/service is not on GitHub any more (deleted, renamed or made private)"]]);
+    expect(errors.map((e) => [e.repository, e.item, e.message])).toEqual([
+      ["flaky/service", "repository", "flaky/service is not on GitHub any more (deleted, renamed or made private)"],
+    ]);
     const notFound = github.exchanges.filter((e) => e.status === 404);
     expect(notFound.map((e) => e.path)).toEqual(["/repos/flaky/service/pulls"]);
   });

@@ -42,7 +42,13 @@ const snapshotsJob: Job<typeof SnapshotsPayloadSchema> = {
   schedule: "37 * * * *",
   payloadSchema: SnapshotsPayloadSchema,
   run: (ctx, payload) =>
-    backfillSnapshots(ctx.db.prisma, { mirrorsDir: ctx.config.MIRRORS_DIR, githubApiUrl: ctx.config.GITHUB_API_URL, fetch: payload.fetch, recompute: payload.recompute, gitUrlFor: ctx.gitUrlFor }),
+    backfillSnapshots(ctx.db.prisma, {
+      mirrorsDir: ctx.config.MIRRORS_DIR,
+      githubApiUrl: ctx.config.GITHUB_API_URL,
+      fetch: payload.fetch,
+      recompute: payload.recompute,
+      gitUrlFor: ctx.gitUrlFor,
+    }),
 };
 
 export const JOBS: Record<string, Job<z.ZodType>> = {

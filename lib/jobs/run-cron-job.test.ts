@@ -46,7 +46,12 @@ describe("cron route work", () => {
   });
 
   test("runs an ingest against the local fake GitHub and records the run", async () => {
-    const res = await runCronJob("ingest", `Bearer ${SECRET}`, { criteria: { language: "Python", top: 10, minPrs: 20 }, maxDurationMs: 120_000 }, ctx());
+    const res = await runCronJob(
+      "ingest",
+      `Bearer ${SECRET}`,
+      { criteria: { language: "Python", top: 10, minPrs: 20 }, maxDurationMs: 120_000 },
+      ctx(),
+    );
     expect(res.status).toBe(200);
     const runs = await db.prisma.crawlRun.findMany();
     expect(runs).toHaveLength(1);

@@ -25,7 +25,10 @@ export async function runCronJob(
   const rawPayload = typeof payload === "function" ? await payload() : payload;
   const parsed = job.payloadSchema.safeParse(rawPayload ?? {});
   if (!parsed.success) {
-    return { status: 422, body: { error: "Invalid job payload.", issues: parsed.error.issues.map((i) => `${i.path.join(".") || "payload"}: ${i.message}`) } };
+    return {
+      status: 422,
+      body: { error: "Invalid job payload.", issues: parsed.error.issues.map((i) => `${i.path.join(".") || "payload"}: ${i.message}`) },
+    };
   }
   const result = await job.run(ctx, parsed.data);
   return { status: 200, body: { job: job.id, result } };

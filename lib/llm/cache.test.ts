@@ -62,7 +62,14 @@ describe("cachedCompleteJson", () => {
     const { server, client } = await setup();
     const cache = createMemoryLlmCache();
     const key = llmCacheKey({ promptVersion: request.promptVersion, model: "gpt-4o-mini", inputHash: hashLlmInput(request) });
-    await cache.set(key, JSON.stringify({ value: { verdict: "chit-chat" }, model: "gpt-4o-mini", usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2 } }));
+    await cache.set(
+      key,
+      JSON.stringify({
+        value: { verdict: "chit-chat" },
+        model: "gpt-4o-mini",
+        usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2 },
+      }),
+    );
 
     const result = await cachedCompleteJson(client, cache, request);
     expect(result).toMatchObject({ value: thanksComment, cached: false });

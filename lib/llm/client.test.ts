@@ -191,9 +191,7 @@ describe("completeJson", () => {
     const error = await rejection(client.completeJson(screeningRequest));
     expect(error.details.reason).toBe("unauthorized");
     expect(error.details.status).toBe(401);
-    expect(error.message).toBe(
-      `LLM endpoint ${server.url}/chat/completions returned 401 (Incorrect API key provided.): check LLM_API_KEY`,
-    );
+    expect(error.message).toBe(`LLM endpoint ${server.url}/chat/completions returned 401 (Incorrect API key provided.): check LLM_API_KEY`);
     expect(server.requests).toHaveLength(1);
   });
 

@@ -97,9 +97,7 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
           cause: outcome.error.cause,
         });
       }
-      await sleep(
-        outcome.retryAfterMs ?? backoffDelayMs(retry, { baseMs: config.retryBaseMs, maxMs: config.retryMaxMs }, random),
-      );
+      await sleep(outcome.retryAfterMs ?? backoffDelayMs(retry, { baseMs: config.retryBaseMs, maxMs: config.retryMaxMs }, random));
     }
   }
 

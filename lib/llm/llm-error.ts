@@ -22,8 +22,16 @@ const LlmFailureSchema = z.object({ reason: LlmErrorCode, status: z.number().opt
  * The one error every LLM call throws. `message` is meant to be shown to the person running the
  * pipeline as-is, so it names the endpoint and the setting to check.
  */
-export function llmError(reason: LlmErrorCode, message: string, options: { status?: number; attempts?: number; cause?: unknown } = {}): LlmError {
-  const details: LlmFailure = { reason, attempts: options.attempts ?? 1, ...(options.status === undefined ? {} : { status: options.status }) };
+export function llmError(
+  reason: LlmErrorCode,
+  message: string,
+  options: { status?: number; attempts?: number; cause?: unknown } = {},
+): LlmError {
+  const details: LlmFailure = {
+    reason,
+    attempts: options.attempts ?? 1,
+    ...(options.status === undefined ? {} : { status: options.status }),
+  };
   const error = new AppError("upstream_error", message, { ...details }, options.cause === undefined ? undefined : { cause: options.cause });
   return Object.assign(error, { details });
 }

@@ -98,12 +98,7 @@ function parseSuccess(endpoint: string, status: number, text: string): ChatAttem
   return { ok: true, response: parsed.data };
 }
 
-function classifyFailure(
-  options: PostChatCompletionOptions,
-  status: number,
-  headers: Headers,
-  text: string,
-): ChatAttempt {
+function classifyFailure(options: PostChatCompletionOptions, status: number, headers: Headers, text: string): ChatAttempt {
   const { endpoint, model } = options;
   const detail = serverMessage(text);
   const said = detail ? ` (${detail})` : "";
@@ -111,10 +106,7 @@ function classifyFailure(
 
   if (status === 401 || status === 403) {
     const hint = options.apiKey ? "check LLM_API_KEY" : "no API key was sent: set LLM_API_KEY";
-    return failed(
-      llmError("unauthorized", `LLM endpoint ${endpoint} returned ${status}${said}: ${hint}`, { status }),
-      false,
-    );
+    return failed(llmError("unauthorized", `LLM endpoint ${endpoint} returned ${status}${said}: ${hint}`, { status }), false);
   }
   if (status === 429) {
     // OpenAI answers an exhausted balance with 429 too; waiting will not fix that.

@@ -22,15 +22,21 @@ export const UNTRUSTED_DATA_NOTICE =
  * a Python doctest prompt and a JavaScript/Java shift, and diffs must reach the model unaltered.
  */
 export function neutraliseDelimiters(text: string): string {
-  return text
-    .replace(/<{2,}(?=\s*(END[\s_-]*)?UNTRUSTED[\s_-]*DATA)/gi, (run) => "‹".repeat(run.length))
-    // Only the underscore spelling: prose about "untrusted data" in a security review stays intact.
-    .replace(/(END_)?UNTRUSTED_DATA/gi, (marker) => marker.replace(/_/g, "-"));
+  return (
+    text
+      .replace(/<{2,}(?=\s*(END[\s_-]*)?UNTRUSTED[\s_-]*DATA)/gi, (run) => "‹".repeat(run.length))
+      // Only the underscore spelling: prose about "untrusted data" in a security review stays intact.
+      .replace(/(END_)?UNTRUSTED_DATA/gi, (marker) => marker.replace(/_/g, "-"))
+  );
 }
 
 /** One labelled block; `name` is reduced to [a-z0-9_-] so it cannot carry a delimiter either. */
 export function quoteUntrusted(name: string, text: string): string {
-  const label = name.toLowerCase().replace(/[^a-z0-9_-]+/g, "_").slice(0, 64) || "data";
+  const label =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9_-]+/g, "_")
+      .slice(0, 64) || "data";
   return `${OPEN} name="${label}">>>\n${neutraliseDelimiters(text)}\n${CLOSE} name="${label}">>>`;
 }
 

@@ -34,7 +34,16 @@ describe.each(TEST_DATABASE_KINDS)("pipeline counts on %s", (kind) => {
     await p.instance.update({ where: { id: first.id }, data: { stage: "labelled" } });
     const user = await p.user.findFirstOrThrow({ where: { login: "alice" } });
     await p.label.create({ data: { instanceId: first.id, annotatorId: user.id, value: "untrustworthy" } });
-    await p.instance.create({ data: { pullRequestId: first.pullRequestId, targetEntryId: first.targetEntryId, source: "perturbation", perturbationKind: "symbol", parentId: first.id, verification: "accepted" } });
+    await p.instance.create({
+      data: {
+        pullRequestId: first.pullRequestId,
+        targetEntryId: first.targetEntryId,
+        source: "perturbation",
+        perturbationKind: "symbol",
+        parentId: first.id,
+        verification: "accepted",
+      },
+    });
     const run = await p.splitRun.create({ data: { seed: 42, params: {} } });
     await p.splitAssignment.create({ data: { splitRunId: run.id, instanceId: first.id, split: "test" } });
 

@@ -29,15 +29,33 @@ export async function pipelineCounts(prisma: PrismaClient): Promise<PipelineCoun
     prisma.instance.count({ where: { source: "perturbation", verification: "accepted" } }),
     prisma.splitRun.findFirst({ orderBy: { createdAt: "desc" }, select: { id: true, createdAt: true } }),
   ]);
-  const repoBy = tally(repos.map((r) => ({ key: r.selectionStatus, n: r._count._all })), ["selected", "rejected", "candidate"] as const);
-  const prBy = tally(prs.map((r) => ({ key: r.screeningStatus, n: r._count._all })), ["pending", "kept", "dropped"] as const);
-  const stageBy = tally(stages.map((r) => ({ key: r.stage, n: r._count._all })), INSTANCE_STAGES);
-  const labelBy = tally(labels.map((r) => ({ key: r.value, n: r._count._all })), LABEL_VALUES);
-  const pertBy = tally(perturbations.map((r) => ({ key: r.perturbationKind, n: r._count._all })), PERTURBATION_KINDS);
+  const repoBy = tally(
+    repos.map((r) => ({ key: r.selectionStatus, n: r._count._all })),
+    ["selected", "rejected", "candidate"] as const,
+  );
+  const prBy = tally(
+    prs.map((r) => ({ key: r.screeningStatus, n: r._count._all })),
+    ["pending", "kept", "dropped"] as const,
+  );
+  const stageBy = tally(
+    stages.map((r) => ({ key: r.stage, n: r._count._all })),
+    INSTANCE_STAGES,
+  );
+  const labelBy = tally(
+    labels.map((r) => ({ key: r.value, n: r._count._all })),
+    LABEL_VALUES,
+  );
+  const pertBy = tally(
+    perturbations.map((r) => ({ key: r.perturbationKind, n: r._count._all })),
+    PERTURBATION_KINDS,
+  );
   let splits: PipelineCounts["splits"] = null;
   if (latestSplit) {
     const bySplit = await prisma.splitAssignment.groupBy({ by: ["split"], where: { splitRunId: latestSplit.id }, _count: { _all: true } });
-    const s = tally(bySplit.map((r) => ({ key: r.split, n: r._count._all })), SPLIT_NAMES);
+    const s = tally(
+      bySplit.map((r) => ({ key: r.split, n: r._count._all })),
+      SPLIT_NAMES,
+    );
     splits = { runId: latestSplit.id, createdAt: latestSplit.createdAt, ...s };
   }
   const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);

@@ -60,7 +60,10 @@ export function diffHunkTarget(diffHunk: string): HunkTarget | null {
   const lines = diffHunk.replace(/\n$/, "").split("\n");
   const header = HUNK_HEADER.exec(lines[0] ?? "");
   if (!header) return null;
-  const body = lines.slice(1).filter((l) => !l.startsWith("\\")).map((l) => ({ kind: kindOf(l), text: l.slice(1) }));
+  const body = lines
+    .slice(1)
+    .filter((l) => !l.startsWith("\\"))
+    .map((l) => ({ kind: kindOf(l), text: l.slice(1) }));
   const last = body.at(-1);
   if (!last) return null;
   let oldNo = Number(header[1]);
@@ -114,17 +117,23 @@ export function placeComment(files: PatchFile[], comment: CommentPosition, patch
   let fileIndex = files.findIndex((f) => f.path === comment.path);
   if (fileIndex < 0) fileIndex = files.findIndex((f) => f.oldPath === comment.path);
   const file = files[fileIndex];
-  if (!file) return notPlaceable(`${comment.path} has no diff in this patch (GitHub omits binary and very large files; or the change is undone at this revision)`);
+  if (!file)
+    return notPlaceable(
+      `${comment.path} has no diff in this patch (GitHub omits binary and very large files; or the change is undone at this revision)`,
+    );
 
   const positions: { lineNo: number; what: string }[] = [];
   const mismatches: string[] = [];
   const onOriginal = !patchCommit || !comment.originalCommitId || patchCommit === comment.originalCommitId;
   if (onOriginal) {
     if (comment.originalLine != null && comment.originalLine !== target.lineNo)
-      mismatches.push(`GitHub's original line ${comment.originalLine} disagrees with the comment's diff hunk, which ends at line ${target.lineNo}`);
+      mismatches.push(
+        `GitHub's original line ${comment.originalLine} disagrees with the comment's diff hunk, which ends at line ${target.lineNo}`,
+      );
     else positions.push({ lineNo: target.lineNo, what: `line ${target.lineNo}` });
   }
-  if (patchCommit && patchCommit === comment.commitId && comment.line != null) positions.push({ lineNo: comment.line, what: `current line ${comment.line}` });
+  if (patchCommit && patchCommit === comment.commitId && comment.line != null)
+    positions.push({ lineNo: comment.line, what: `current line ${comment.line}` });
 
   for (const p of positions) {
     const at = findAt(file, target.side, p.lineNo);
@@ -136,15 +145,34 @@ export function placeComment(files: PatchFile[], comment: CommentPosition, patch
       mismatches.push(`${p.what} reads ${show(at.line.text)} here, the comment's hunk ends with ${show(target.text)}`);
       continue;
     }
-    return { placed: true, fileIndex, hunkIndex: at.hunkIndex, lineIndex: at.lineIndex, side: target.side, lineNo: p.lineNo, text: at.line.text, method: "position" };
+    return {
+      placed: true,
+      fileIndex,
+      hunkIndex: at.hunkIndex,
+      lineIndex: at.lineIndex,
+      side: target.side,
+      lineNo: p.lineNo,
+      text: at.line.text,
+      method: "position",
+    };
   }
   const byContent = findByContent(file, target);
   const only = byContent[0];
   if (byContent.length === 1 && only) {
     const lineNo = (target.side === "LEFT" ? only.line.oldNo : only.line.newNo) ?? target.lineNo;
-    return { placed: true, fileIndex, hunkIndex: only.hunkIndex, lineIndex: only.lineIndex, side: target.side, lineNo, text: only.line.text, method: "hunk content" };
+    return {
+      placed: true,
+      fileIndex,
+      hunkIndex: only.hunkIndex,
+      lineIndex: only.lineIndex,
+      side: target.side,
+      lineNo,
+      text: only.line.text,
+      method: "hunk content",
+    };
   }
-  if (!onOriginal && !positions.length) mismatches.push("this patch is not the revision the comment was written on, and GitHub no longer places the comment");
+  if (!onOriginal && !positions.length)
+    mismatches.push("this patch is not the revision the comment was written on, and GitHub no longer places the comment");
   if (byContent.length > 1) mismatches.push(`its hunk appears ${byContent.length} times`);
   return notPlaceable(mismatches.join("; "));
 }

@@ -25,11 +25,17 @@ const PATCH = writeReleasedPatch([
 
 describe("file headers", () => {
   test("equal halves split in the middle, so names may hold spaces and ' b/'", () => {
-    expect(parseFileHeader(fileHeader("docs/my notes b/draft.md"))).toEqual({ oldPath: "docs/my notes b/draft.md", path: "docs/my notes b/draft.md" });
+    expect(parseFileHeader(fileHeader("docs/my notes b/draft.md"))).toEqual({
+      oldPath: "docs/my notes b/draft.md",
+      path: "docs/my notes b/draft.md",
+    });
     expect(parseFileHeader("diff --git a/with space.txt b/with space.txt")).toEqual({ oldPath: "with space.txt", path: "with space.txt" });
   });
   test("a rename keeps both paths; anything else is not a header", () => {
-    expect(parseFileHeader("diff --git a/pkg/old_name.py b/pkg/new_name.py")).toEqual({ oldPath: "pkg/old_name.py", path: "pkg/new_name.py" });
+    expect(parseFileHeader("diff --git a/pkg/old_name.py b/pkg/new_name.py")).toEqual({
+      oldPath: "pkg/old_name.py",
+      path: "pkg/new_name.py",
+    });
     expect(parseFileHeader("@@ -1 +1 @@")).toBeNull();
     expect(parseFileHeader("diff --git nonsense")).toBeNull();
   });
@@ -65,8 +71,13 @@ describe("parseReleasedPatch", () => {
     expect(version).toMatchObject({ additions: 1, deletions: 1 });
   });
   test("a binary file has a header and no hunks; its note is not a line", () => {
-    const parsed = parseReleasedPatch("diff --git a/logo.png b/logo.png\nBinary files a/logo.png and b/logo.png differ\ndiff --git a/a.txt b/a.txt\n@@ -1 +1 @@\n-x\n+y\n");
-    expect(parsed.map((f) => [f.path, f.hunks.length])).toEqual([["logo.png", 0], ["a.txt", 1]]);
+    const parsed = parseReleasedPatch(
+      "diff --git a/logo.png b/logo.png\nBinary files a/logo.png and b/logo.png differ\ndiff --git a/a.txt b/a.txt\n@@ -1 +1 @@\n-x\n+y\n",
+    );
+    expect(parsed.map((f) => [f.path, f.hunks.length])).toEqual([
+      ["logo.png", 0],
+      ["a.txt", 1],
+    ]);
     // the patch's final newline adds no line
     expect(parsed[1]?.hunks[0]?.lines).toHaveLength(2);
   });
@@ -81,7 +92,11 @@ describe("split and count", () => {
   });
   test("counts files, added and removed lines; a line starting '++' or '--' counts like any other", () => {
     expect(countReleasedPatch(PATCH)).toEqual({ files: 5, additions: 1 + 2 + 0 + 1 + 1, deletions: 1 + 0 + 2 + 1 + 1 });
-    expect(countReleasedPatch("diff --git a/q.sql b/q.sql\n@@ -1 +1 @@\n--- a comment\n+++ b comment")).toEqual({ files: 1, additions: 1, deletions: 1 });
+    expect(countReleasedPatch("diff --git a/q.sql b/q.sql\n@@ -1 +1 @@\n--- a comment\n+++ b comment")).toEqual({
+      files: 1,
+      additions: 1,
+      deletions: 1,
+    });
     expect(countReleasedPatch("")).toEqual({ files: 0, additions: 0, deletions: 0 });
   });
   test("paths are the new paths", () => {

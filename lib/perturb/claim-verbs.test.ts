@@ -6,7 +6,13 @@ const verbs = new Set(Object.keys(CLAIM_VERB_ANTONYMS));
 describe("claim verb lexicon", () => {
   it("inflects regular, -es, -ies, doubled and irregular forms, phrases by their head", () => {
     expect(["fix", "copy", "leak", "keep open"].map(thirdPerson)).toEqual(["fixes", "copies", "leaks", "keeps open"]);
-    expect(["drop", "release", "copy", "break", "keep open"].map(pastTense)).toEqual(["dropped", "released", "copied", "broke", "kept open"]);
+    expect(["drop", "release", "copy", "break", "keep open"].map(pastTense)).toEqual([
+      "dropped",
+      "released",
+      "copied",
+      "broke",
+      "kept open",
+    ]);
   });
 
   it("recognises a lexicon verb in any form", () => {

@@ -16,11 +16,45 @@ export type Chunk = { first: number; last: number; mood: Mood };
 
 const LEAD_INS = new Set(["nit", "also", "so", "and", "but", "then", "hmm", "ok", "okay", "minor", "optional", "fyi", "note"]);
 const AUXILIARIES = new Set([
-  "is", "are", "was", "were", "am", "do", "does", "did", "can", "could", "should", "would", "will",
-  "must", "may", "might", "has", "have", "had", "shall",
+  "is",
+  "are",
+  "was",
+  "were",
+  "am",
+  "do",
+  "does",
+  "did",
+  "can",
+  "could",
+  "should",
+  "would",
+  "will",
+  "must",
+  "may",
+  "might",
+  "has",
+  "have",
+  "had",
+  "shall",
 ]);
 const WH_WORDS = new Set(["why", "how", "what", "where", "when", "which", "who", "whose"]);
-const REQUEST_OPENERS = new Set(["please", "let's", "lets", "let", "consider", "maybe", "perhaps", "suggestion", "thanks", "thank", "lgtm", "cheers", "see", "nice", "great"]);
+const REQUEST_OPENERS = new Set([
+  "please",
+  "let's",
+  "lets",
+  "let",
+  "consider",
+  "maybe",
+  "perhaps",
+  "suggestion",
+  "thanks",
+  "thank",
+  "lgtm",
+  "cheers",
+  "see",
+  "nice",
+  "great",
+]);
 const SUGGESTING_SUBJECTS = new Set(["we", "you", "i'd", "we'd", "you'd"]);
 const SUGGESTING_MODALS = new Set(["should", "can", "could", "might", "may", "must", "need", "want", "would", "shall", "'d"]);
 
@@ -59,7 +93,7 @@ function isRequest(sentence: Sentence, start: number, last: number): boolean {
   const head = t[start];
   if (!head || head.code) return false;
   if (REQUEST_OPENERS.has(head.lower) || opensWithImperative(head)) return true;
-  if (head.lower === "don't" || head.lower === "do" && t[start + 1]?.lower === "not") return true; // "Don't call this in the loop"
+  if (head.lower === "don't" || (head.lower === "do" && t[start + 1]?.lower === "not")) return true; // "Don't call this in the loop"
   if (head.lower === "how" && t[start + 1]?.lower === "about") return true;
   if (head.lower === "no" && t[start + 1]?.lower === "need") return false;
   // "We should also update…", "You can remove this", "I'd rather…"
@@ -67,7 +101,8 @@ function isRequest(sentence: Sentence, start: number, last: number): boolean {
     if (SUGGESTING_SUBJECTS.has(t[i].lower) && !t[i].code) {
       const next = t[i + 1];
       const afterNext = t[i + 2];
-      if (next && (SUGGESTING_MODALS.has(next.lower) || (next.lower === "also" && afterNext && SUGGESTING_MODALS.has(afterNext.lower)))) return true;
+      if (next && (SUGGESTING_MODALS.has(next.lower) || (next.lower === "also" && afterNext && SUGGESTING_MODALS.has(afterNext.lower))))
+        return true;
       if (t[i].lower.endsWith("'d")) return true;
     }
   }

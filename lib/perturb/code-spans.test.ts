@@ -59,7 +59,7 @@ describe("splitCodeSpans", () => {
   });
 
   it("treats an indented block after a blank line as code, but not a list continuation", () => {
-    const traceback = "It fails with:\n\n    Traceback (most recent call last):\n      File \"x.py\"\n\nso it is not safe.";
+    const traceback = 'It fails with:\n\n    Traceback (most recent call last):\n      File "x.py"\n\nso it is not safe.';
     expect(splitCodeSpans(traceback).map((s) => s.kind)).toEqual(["prose", "code-block", "prose"]);
     const list = "- first point\n\n    continues the first point\n";
     expect(splitCodeSpans(list).every((s) => s.kind === "prose")).toBe(true);

@@ -190,7 +190,13 @@ export function splitCodeSpans(text: string): TextSegment[] {
   const out: TextSegment[] = [];
   for (const block of splitBlocks(text)) {
     if (block.kind === "code-block") {
-      out.push({ kind: "code-block", start: block.start, end: block.end, text: text.slice(block.start, block.end), info: block.info ?? "" });
+      out.push({
+        kind: "code-block",
+        start: block.start,
+        end: block.end,
+        text: text.slice(block.start, block.end),
+        info: block.info ?? "",
+      });
     } else splitInline(text, block, out);
   }
   return out;

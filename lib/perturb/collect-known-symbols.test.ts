@@ -13,7 +13,9 @@ const PATCH = DEMO_REPOSITORIES[0].pullRequests[0].patch;
 describe("identifiersInPatch", () => {
   it("takes identifiers from added, removed and context lines and both paths of each file", () => {
     const { identifiers, paths } = identifiersInPatch(PATCH);
-    expect(identifiers).toEqual(expect.arrayContaining(["test_nanmedian_all_nan", "_maybe_get_mask", "get_median", "test_nanmean_overflow", "nanmedian"]));
+    expect(identifiers).toEqual(
+      expect.arrayContaining(["test_nanmedian_all_nan", "_maybe_get_mask", "get_median", "test_nanmean_overflow", "nanmedian"]),
+    );
     expect(paths).toEqual(["doc/source/whatsnew/v3.0.0.rst", "frameworks/core/nanops.py", "frameworks/tests/test_nanops.py"]);
     // hunk headers' line numbers are not names
     expect(identifiers.some((i) => /^\d/.test(i))).toBe(false);
@@ -25,15 +27,18 @@ describe("collectKnownSymbols", () => {
   let commit: string;
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), "perturb-mirrors-"));
-    [commit] = await ensureBareMirror(mirrorPathFor(dir, "tabular-labs/frameworks"), "tabular-labs/frameworks", [{
-      message: "base",
-      files: {
-        "frameworks/core/nanops.py": "def _maybe_get_mask(values, skipna, mask):\n    return mask\n\n\ndef nanmedian_impl(values):\n    return values\n",
-        "frameworks/tests/test_nanops.py": "def test_nanmedian_all_nan_impl():\n    pass\n",
-        "frameworks/io/parsers.py": "def read_csv_impl():\n    pass\n",
-        "logo.png": "\u0000PNG",
+    [commit] = await ensureBareMirror(mirrorPathFor(dir, "tabular-labs/frameworks"), "tabular-labs/frameworks", [
+      {
+        message: "base",
+        files: {
+          "frameworks/core/nanops.py":
+            "def _maybe_get_mask(values, skipna, mask):\n    return mask\n\n\ndef nanmedian_impl(values):\n    return values\n",
+          "frameworks/tests/test_nanops.py": "def test_nanmedian_all_nan_impl():\n    pass\n",
+          "frameworks/io/parsers.py": "def read_csv_impl():\n    pass\n",
+          "logo.png": "\u0000PNG",
+        },
       },
-    }]);
+    ]);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -55,8 +60,12 @@ describe("collectKnownSymbols", () => {
     expect(opened.source).not.toBeNull();
     const known = await collectKnownSymbols({ patch: PATCH, repository: opened.source });
     expect(known.fromRepository).toBe(true);
-    expect(known.note).toMatch(/^symbols from the patch and tabular-labs\/frameworks at [0-9a-f]{7} \(4 files, identifiers of 2 touched folders\)$/);
-    expect(known.symbols).toEqual(expect.arrayContaining(["nanmedian_impl", "test_nanmedian_all_nan_impl", "frameworks/io/parsers.py", "logo.png"]));
+    expect(known.note).toMatch(
+      /^symbols from the patch and tabular-labs\/frameworks at [0-9a-f]{7} \(4 files, identifiers of 2 touched folders\)$/,
+    );
+    expect(known.symbols).toEqual(
+      expect.arrayContaining(["nanmedian_impl", "test_nanmedian_all_nan_impl", "frameworks/io/parsers.py", "logo.png"]),
+    );
     // frameworks/io is not touched by the patch: its names stay out
     expect(known.symbols).not.toContain("read_csv_impl");
     // a name only the repository has now makes the hardest negative

@@ -106,9 +106,11 @@ export function mirrorSymbolSource(mirror: Mirror, commit: string): RepositorySy
 }
 
 /** The mirror of a repository at a commit, or why there is none (so the page can say so). */
-export async function openMirrorSymbolSource(options: { mirrorsDir: string; fullName: string; commit: string }): Promise<
-  { source: RepositorySymbolSource; reason?: undefined } | { source: null; reason: string }
-> {
+export async function openMirrorSymbolSource(options: {
+  mirrorsDir: string;
+  fullName: string;
+  commit: string;
+}): Promise<{ source: RepositorySymbolSource; reason?: undefined } | { source: null; reason: string }> {
   let gitDir: string;
   try {
     gitDir = locateMirror(options.mirrorsDir, options.fullName);

@@ -25,7 +25,10 @@ export type CreatedPerturbation = { id: string; parentId: string; kind: z.infer<
 /** The paper's location perturbation borrows the file and hunk of another comment in the same PR. */
 function assertBorrowedAnchor(parent: PerturbationParent, perturbed: PerturbedComment): void {
   if (!parent.siblings.some((s) => s.path === perturbed.path && s.diffHunk === perturbed.diffHunk)) {
-    throw new AppError("invalid_perturbation", "A location perturbation must move the comment to the file and hunk of another review comment in the same pull request.");
+    throw new AppError(
+      "invalid_perturbation",
+      "A location perturbation must move the comment to the file and hunk of another review comment in the same pull request.",
+    );
   }
 }
 
@@ -49,7 +52,9 @@ export async function createPerturbation(
     const key = perturbationKey(perturbed);
     const duplicate = parent.existing.find((e) => e.key === key);
     if (duplicate) {
-      throw new AppError("duplicate", `This edit already exists as a ${duplicate.kind} perturbation of the same comment.`, { instanceId: duplicate.id });
+      throw new AppError("duplicate", `This edit already exists as a ${duplicate.kind} perturbation of the same comment.`, {
+        instanceId: duplicate.id,
+      });
     }
     const textKind = kind !== "location";
     const created = await tx.instance.create({
@@ -71,7 +76,10 @@ export async function createPerturbation(
     });
     await tx.auditEvent.create({
       data: {
-        actorId: input.by, action: "perturb.create", subjectType: "instance", subjectId: created.id,
+        actorId: input.by,
+        action: "perturb.create",
+        subjectType: "instance",
+        subjectId: created.id,
         details: { parentId, kind, origin: candidate.origin, rule: candidate.rule, rationale: candidate.rationale, key },
       },
     });

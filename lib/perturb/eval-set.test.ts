@@ -10,7 +10,12 @@ describe("perturbation evaluation set", () => {
   });
 
   it("rejects an edit whose text is not in the comment", () => {
-    const broken = { description: "", repositories: {}, cases: [{ id: "x", body: "It is used.", negation: { good: ["unused => used"] } }], locationPullRequests: [] };
+    const broken = {
+      description: "",
+      repositories: {},
+      cases: [{ id: "x", body: "It is used.", negation: { good: ["unused => used"] } }],
+      locationPullRequests: [],
+    };
     expect(evalSetSchema.safeParse(broken).success).toBe(false);
   });
 });
@@ -34,7 +39,12 @@ describe("judgeCandidate", () => {
   });
   it("judges every candidate bad when no valid perturbation exists, and library swaps bad", () => {
     expect(judgeCandidate(body, { good: [], bad: [], none: "courtesy", badNames: [] }, "negation", { text: "x" })).toBe("bad");
-    expect(judgeCandidate("`Exception`", { good: [], bad: [], badNames: ["Exception"] }, "symbol", { text: "`ExceptionImpl`", swappedName: "Exception" })).toBe("bad");
+    expect(
+      judgeCandidate("`Exception`", { good: [], bad: [], badNames: ["Exception"] }, "symbol", {
+        text: "`ExceptionImpl`",
+        swappedName: "Exception",
+      }),
+    ).toBe("bad");
   });
   it("judges location moves by sibling id", () => {
     const comment = { id: "a", path: "a.py", diffHunk: "@@", body: "b", good: ["b"], bad: ["c"] };

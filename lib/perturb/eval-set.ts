@@ -110,12 +110,14 @@ export const evalSetSchema = z
       ids.add(id);
     }
     for (const c of set.cases) {
-      if (c.repository && !set.repositories[c.repository]) ctx.addIssue({ code: "custom", message: `${c.id}: unknown repository ${c.repository}.` });
+      if (c.repository && !set.repositories[c.repository])
+        ctx.addIssue({ code: "custom", message: `${c.id}: unknown repository ${c.repository}.` });
       if (c.symbol && !c.repository) ctx.addIssue({ code: "custom", message: `${c.id}: a symbol expectation needs a repository.` });
       for (const kind of ["negation", "symbol"] as const) {
         const expectation = c[kind];
         for (const spec of [...(expectation?.good ?? []), ...(expectation?.bad ?? [])]) {
-          if (expectedText(c.body, spec, kind) === undefined) ctx.addIssue({ code: "custom", message: `${c.id}: "${parseEdit(spec).from}" does not occur in the comment.` });
+          if (expectedText(c.body, spec, kind) === undefined)
+            ctx.addIssue({ code: "custom", message: `${c.id}: "${parseEdit(spec).from}" does not occur in the comment.` });
         }
       }
     }
@@ -123,7 +125,8 @@ export const evalSetSchema = z
       const siblings = new Set(pr.comments.map((c) => c.id));
       for (const c of pr.comments) {
         for (const id of [...c.good, ...c.bad]) {
-          if (!siblings.has(id) || id === c.id) ctx.addIssue({ code: "custom", message: `${pr.key} ${c.id}: ${id} is not another comment of the pull request.` });
+          if (!siblings.has(id) || id === c.id)
+            ctx.addIssue({ code: "custom", message: `${pr.key} ${c.id}: ${id} is not another comment of the pull request.` });
         }
       }
     }

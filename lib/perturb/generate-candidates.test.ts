@@ -8,7 +8,10 @@ describe("generateCandidates", () => {
   });
 
   it("dispatches symbol with the repository's names", () => {
-    const result = generateCandidates("symbol", { text: "Nit: `test_nanmedian` should also cover the all-NaN case", knownSymbols: ["test_nanmedian_impl"] });
+    const result = generateCandidates("symbol", {
+      text: "Nit: `test_nanmedian` should also cover the all-NaN case",
+      knownSymbols: ["test_nanmedian_impl"],
+    });
     expect(result.candidates[0]).toMatchObject({ after: "test_nanmedian_impl", existsInRepository: true });
   });
 

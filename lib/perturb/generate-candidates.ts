@@ -1,7 +1,11 @@
 import { z } from "zod";
 import {
-  inlineAnchorSchema, type LocationCandidate, type PerturbationKind, type PerturbationResult,
-  type SymbolCandidate, type TextCandidate,
+  inlineAnchorSchema,
+  type LocationCandidate,
+  type PerturbationKind,
+  type PerturbationResult,
+  type SymbolCandidate,
+  type TextCandidate,
 } from "./candidate-schema";
 import { negationCandidates } from "./negate-once";
 import { locationCandidates } from "./relocate-comment";
@@ -9,7 +13,11 @@ import { symbolCandidates } from "./symbol-swap";
 
 export const negationInputSchema = z.object({ text: z.string() });
 export const symbolInputSchema = z.object({ text: z.string(), knownSymbols: z.array(z.string()) });
-export const locationInputSchema = z.object({ target: inlineAnchorSchema, others: z.array(inlineAnchorSchema), patch: z.string().optional() });
+export const locationInputSchema = z.object({
+  target: inlineAnchorSchema,
+  others: z.array(inlineAnchorSchema),
+  patch: z.string().optional(),
+});
 
 export type NegationInput = z.infer<typeof negationInputSchema>;
 export type SymbolInput = z.infer<typeof symbolInputSchema>;
@@ -23,7 +31,10 @@ type CandidateFor = { negation: TextCandidate; symbol: SymbolCandidate; location
  * validated here because it arrives from a form or server action.
  */
 export function generateCandidates<K extends PerturbationKind>(kind: K, input: InputFor[K]): PerturbationResult<CandidateFor[K]>;
-export function generateCandidates(kind: PerturbationKind, input: unknown): PerturbationResult<TextCandidate | SymbolCandidate | LocationCandidate> {
+export function generateCandidates(
+  kind: PerturbationKind,
+  input: unknown,
+): PerturbationResult<TextCandidate | SymbolCandidate | LocationCandidate> {
   switch (kind) {
     case "negation":
       return negationCandidates(negationInputSchema.parse(input).text);

@@ -87,7 +87,13 @@ export async function listPerturbations(
     orderBy: [{ verification: "asc" }, { createdAt: "desc" }],
     take: options.take ?? 500,
   });
-  const [required, creators] = await Promise.all([loadRequiredVerifiers(prisma), creatorsOf(prisma, rows.map((r) => r.id))]);
+  const [required, creators] = await Promise.all([
+    loadRequiredVerifiers(prisma),
+    creatorsOf(
+      prisma,
+      rows.map((r) => r.id),
+    ),
+  ]);
   return rows.map((r) => toRow(r, options.viewerId, required, creators.get(r.id) ?? null));
 }
 

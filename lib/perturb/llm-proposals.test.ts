@@ -9,7 +9,8 @@ import { PERTURBATION_PROMPT_VERSION } from "./perturbation-prompt";
 const parent = {
   body: "`RateLimitError` is imported but not used in this module; it's only re-exported through `__all__`. Either drop it or import it where it's raised.",
   path: "agentflow/router/retry.py",
-  diffHunk: "@@ -0,0 +1,38 @@\n+import random\n+import time\n+from typing import Callable, TypeVar\n+\n+from agentflow.exceptions import RateLimitError, ProviderError",
+  diffHunk:
+    "@@ -0,0 +1,38 @@\n+import random\n+import time\n+from typing import Callable, TypeVar\n+\n+from agentflow.exceptions import RateLimitError, ProviderError",
   prTitle: "fix(router): retry 429 responses with jittered backoff",
   knownSymbols: ["RateLimitError", "ProviderError", "retry_with_backoff", "backoff_delay"],
 };
@@ -27,20 +28,31 @@ async function clientFor(...replies: Parameters<FakeOpenAiServer["enqueue"]>) {
 
 describe("llmPerturbationProposals", () => {
   it("self-checks and diffs every proposal, so a rewrite shows as failing and a twin is dropped", async () => {
-    const client = await clientFor(fakeReply.json({
-      proposals: [
-        { perturbed_comment: parent.body.replace("imported but not used", "imported and used"), rationale: "The import is unused, so saying it is used is wrong." },
-        { perturbed_comment: parent.body.replace("not used in this module", "used in this module").replace("Either drop it", "Keep it"), rationale: "Two edits." },
-        { perturbed_comment: parent.body.replace("imported but not used", "imported and used"), rationale: "Same again." },
-        { perturbed_comment: parent.body, rationale: "Unchanged." },
-      ],
-    }));
+    const client = await clientFor(
+      fakeReply.json({
+        proposals: [
+          {
+            perturbed_comment: parent.body.replace("imported but not used", "imported and used"),
+            rationale: "The import is unused, so saying it is used is wrong.",
+          },
+          {
+            perturbed_comment: parent.body.replace("not used in this module", "used in this module").replace("Either drop it", "Keep it"),
+            rationale: "Two edits.",
+          },
+          { perturbed_comment: parent.body.replace("imported but not used", "imported and used"), rationale: "Same again." },
+          { perturbed_comment: parent.body, rationale: "Unchanged." },
+        ],
+      }),
+    );
     const result = await llmPerturbationProposals(client, parent, "negation");
     expect(result.model).toBe("qwen2.5-coder-32b-instruct");
     expect(result.candidates).toHaveLength(2);
     const [good, rewrite] = result.candidates;
     expect(good).toMatchObject({ origin: "llm", rule: "llm:qwen2.5-coder-32b-instruct", selfCheck: { ok: true } });
-    expect(good.diff.filter((s) => s.kind !== "same").map((s) => [s.kind, s.text.trim()])).toEqual([["removed", "but not"], ["added", "and"]]);
+    expect(good.diff.filter((s) => s.kind !== "same").map((s) => [s.kind, s.text.trim()])).toEqual([
+      ["removed", "but not"],
+      ["added", "and"],
+    ]);
     expect(rewrite.selfCheck).toMatchObject({ ok: false, reason: "The text changes in 2 places, not exactly one." });
 
     const request = server!.requests[0].body!;
@@ -52,15 +64,20 @@ describe("llmPerturbationProposals", () => {
   });
 
   it("marks a symbol swap to a known name, lists the names to the model, and answers from the cache the second time", async () => {
-    const client = await clientFor(fakeReply.fencedJson({
-      proposals: [
-        { perturbed_comment: parent.body.replace("`RateLimitError`", "`ProviderError`"), rationale: "ProviderError is used below." },
-        { perturbed_comment: parent.body.replace("`RateLimitError`", "`RateLimitExceeded`"), rationale: "Invented name." },
-      ],
-    }));
+    const client = await clientFor(
+      fakeReply.fencedJson({
+        proposals: [
+          { perturbed_comment: parent.body.replace("`RateLimitError`", "`ProviderError`"), rationale: "ProviderError is used below." },
+          { perturbed_comment: parent.body.replace("`RateLimitError`", "`RateLimitExceeded`"), rationale: "Invented name." },
+        ],
+      }),
+    );
     const cache = createMemoryLlmCache();
     const first = await llmPerturbationProposals(client, parent, "symbol", { cache });
-    expect(first.candidates.map((c) => [c.existsInRepository, c.selfCheck.ok])).toEqual([[true, true], [false, true]]);
+    expect(first.candidates.map((c) => [c.existsInRepository, c.selfCheck.ok])).toEqual([
+      [true, true],
+      [false, true],
+    ]);
     expect(server!.requests[0].body!.messages!.find((m) => m.role === "user")!.content).toContain("retry_with_backoff");
     const second = await llmPerturbationProposals(client, parent, "symbol", { cache });
     expect(second.cached).toBe(true);
@@ -78,12 +95,14 @@ describe("llmPerturbationProposals", () => {
   });
 
   it("shows the model the commented file's part of the patch, and refuses a swap of library API like the rules do", async () => {
-    const client = await clientFor(fakeReply.json({
-      proposals: [
-        { perturbed_comment: parent.body.replace("`__all__`", "`__all_impl__`"), rationale: "Renames a builtin." },
-        { perturbed_comment: "Catching `ExceptionImpl` is wrong.", rationale: "Library rename." },
-      ],
-    }));
+    const client = await clientFor(
+      fakeReply.json({
+        proposals: [
+          { perturbed_comment: parent.body.replace("`__all__`", "`__all_impl__`"), rationale: "Renames a builtin." },
+          { perturbed_comment: "Catching `ExceptionImpl` is wrong.", rationale: "Library rename." },
+        ],
+      }),
+    );
     const patch = `diff --git a/${parent.path} b/${parent.path}\n${parent.diffHunk}\ndiff --git a/other.py b/other.py\n@@ -1 +1 @@\n+unrelated_line = 1\n`;
     const result = await llmPerturbationProposals(client, { ...parent, body: "Catching `Exception` is wrong.", patch }, "symbol");
     const user = server!.requests[0].body!.messages!.find((m) => m.role === "user")!.content;
@@ -94,4 +113,3 @@ describe("llmPerturbationProposals", () => {
     expect(library?.selfCheck).toMatchObject({ ok: false, reason: expect.stringMatching(/library or builtin/) });
   });
 });
-

@@ -5,7 +5,11 @@ import type { PerturbationKind } from "./candidate-schema";
 import { isLibraryElement } from "./library-names";
 import { asSnapshot, type ProposedCandidate } from "./proposed-candidate";
 import {
-  MAX_LLM_PROPOSALS, PERTURBATION_PROMPT_VERSION, perturbationSystemPrompt, perturbationUserPrompt, surroundingPatch,
+  MAX_LLM_PROPOSALS,
+  PERTURBATION_PROMPT_VERSION,
+  perturbationSystemPrompt,
+  perturbationUserPrompt,
+  surroundingPatch,
 } from "./perturbation-prompt";
 import { describeCandidate } from "./rule-proposals";
 
@@ -61,7 +65,12 @@ export async function llmPerturbationProposals(
   options: { cache?: LlmCache } = {},
 ): Promise<LlmProposals> {
   if (kind === "location") {
-    return { candidates: [], model: null, cached: false, reason: "Location candidates are the PR's other commented hunks; the LLM proposes text edits only." };
+    return {
+      candidates: [],
+      model: null,
+      cached: false,
+      reason: "Location candidates are the PR's other commented hunks; the LLM proposes text edits only.",
+    };
   }
   const request = {
     system: perturbationSystemPrompt(kind),
@@ -83,16 +92,25 @@ export async function llmPerturbationProposals(
   const candidates: ProposedCandidate[] = [];
   result.value.proposals.forEach((p, index) => {
     if (p.perturbed_comment === parent.body) return;
-    const candidate = describeCandidate(kind, original, { ...original, body: p.perturbed_comment }, {
-      origin: "llm", rule: `llm:${result.model}`, rationale: p.rationale, score: MAX_LLM_PROPOSALS * 2 - index,
-    });
+    const candidate = describeCandidate(
+      kind,
+      original,
+      { ...original, body: p.perturbed_comment },
+      {
+        origin: "llm",
+        rule: `llm:${result.model}`,
+        rationale: p.rationale,
+        score: MAX_LLM_PROPOSALS * 2 - index,
+      },
+    );
     if (seen.has(candidate.key)) return;
     seen.add(candidate.key);
     if (kind === "symbol") {
       candidate.existsInRepository = addedNames(candidate).some((n) => known.has(n) || known.has(n.split(".").pop() ?? ""));
       // The same check as the rule generator: library and builtin API is never the swapped element.
       const library = removedNames(candidate).find((n) => isLibraryElement({ element: n, name: n.split(".").pop() ?? n }));
-      if (library && candidate.selfCheck.ok) candidate.selfCheck = { ok: false, reason: `"${library}" is library or builtin API, not the repository's own symbol.` };
+      if (library && candidate.selfCheck.ok)
+        candidate.selfCheck = { ok: false, reason: `"${library}" is library or builtin API, not the repository's own symbol.` };
     }
     candidates.push(candidate);
   });

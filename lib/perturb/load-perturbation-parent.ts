@@ -12,12 +12,22 @@ const parentInclude = {
   snapshot: { select: { id: true, status: true, patch: true } },
   pullRequest: {
     select: {
-      id: true, number: true, title: true, baseSha: true, patch: true,
+      id: true,
+      number: true,
+      title: true,
+      baseSha: true,
+      patch: true,
       repository: { select: { fullName: true } },
-      timeline: { where: { path: { not: null }, diffHunk: { not: null } }, select: { id: true, githubId: true, path: true, diffHunk: true }, orderBy: { createdAt: "asc" } },
+      timeline: {
+        where: { path: { not: null }, diffHunk: { not: null } },
+        select: { id: true, githubId: true, path: true, diffHunk: true },
+        orderBy: { createdAt: "asc" },
+      },
     },
   },
-  perturbations: { select: { id: true, perturbationKind: true, verification: true, perturbedBody: true, perturbedPath: true, perturbedDiffHunk: true } },
+  perturbations: {
+    select: { id: true, perturbationKind: true, verification: true, perturbedBody: true, perturbedPath: true, perturbedDiffHunk: true },
+  },
 } satisfies Prisma.InstanceInclude;
 
 export type PerturbationParent = {
@@ -75,7 +85,11 @@ export async function loadPerturbationParent(prisma: Db, parentId: string): Prom
   const patchFiles = parseReleasedPatch(patch);
   // a location perturbation moves the comment to another comment's hunk that the parent's snapshot shows
   const siblings = instance.pullRequest.timeline
-    .flatMap((e) => (e.id !== t.id && e.path !== null && e.diffHunk !== null ? [{ id: e.githubId?.toString() ?? e.id, path: e.path, diffHunk: e.diffHunk }] : []))
+    .flatMap((e) =>
+      e.id !== t.id && e.path !== null && e.diffHunk !== null
+        ? [{ id: e.githubId?.toString() ?? e.id, path: e.path, diffHunk: e.diffHunk }]
+        : [],
+    )
     .filter((s) => anchorComment(patchFiles, s.path, s.diffHunk) !== null);
   return {
     id: instance.id,

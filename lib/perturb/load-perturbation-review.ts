@@ -38,7 +38,11 @@ function summarise(action: string, details: Record<string, unknown>): string {
 }
 
 /** Everything the side-by-side verification view shows for one perturbed instance, or null. */
-export async function loadPerturbationReview(prisma: PrismaClient, instanceId: string, viewerId: string): Promise<PerturbationReview | null> {
+export async function loadPerturbationReview(
+  prisma: PrismaClient,
+  instanceId: string,
+  viewerId: string,
+): Promise<PerturbationReview | null> {
   const instance = await prisma.instance.findUnique({
     where: { id: instanceId },
     include: {
@@ -49,7 +53,12 @@ export async function loadPerturbationReview(prisma: PrismaClient, instanceId: s
       parent: { select: { snapshot: { select: { status: true, reason: true, commitSha: true, patch: true } } } },
       pullRequest: {
         select: {
-          number: true, title: true, body: true, baseSha: true, headSha: true, patch: true,
+          number: true,
+          title: true,
+          body: true,
+          baseSha: true,
+          headSha: true,
+          patch: true,
           repository: { select: { fullName: true } },
           linkedIssues: { select: { number: true, title: true, body: true }, orderBy: { number: "asc" } },
         },
@@ -77,8 +86,20 @@ export async function loadPerturbationReview(prisma: PrismaClient, instanceId: s
     finalLabel: instance.finalLabel,
     commentKind: instance.targetEntry.kind,
     commentAuthor: instance.targetEntry.authorLogin,
-    pullRequest: { title: pr.title, body: pr.body, baseSha: pr.baseSha, patch: judgedPatchOf(instance.snapshot ?? instance.parent?.snapshot ?? null, pr.patch, pr.headSha).patch, linkedIssues: pr.linkedIssues },
-    verifications: instance.verifications.map((v) => ({ login: v.verifier.login, name: v.verifier.name, decision: v.decision, note: v.note, at: v.createdAt })),
+    pullRequest: {
+      title: pr.title,
+      body: pr.body,
+      baseSha: pr.baseSha,
+      patch: judgedPatchOf(instance.snapshot ?? instance.parent?.snapshot ?? null, pr.patch, pr.headSha).patch,
+      linkedIssues: pr.linkedIssues,
+    },
+    verifications: instance.verifications.map((v) => ({
+      login: v.verifier.login,
+      name: v.verifier.name,
+      decision: v.decision,
+      note: v.note,
+      at: v.createdAt,
+    })),
     history: events.map((e) => ({
       at: e.at,
       actor: e.actor?.login ?? null,

@@ -13,25 +13,85 @@ function top(comment: string): string | undefined {
 describe("negationCandidates: best candidate reverses the main claim", () => {
   const cases: Array<[name: string, comment: string, expected: string]> = [
     ["paper example: unused imports", "These imports are not used", "These imports are used"],
-    ["can be None → cannot (first sentence, before the if-clause)", "This can be None here if the cache misses, so we should guard it", "This cannot be None here if the cache misses, so we should guard it"],
-    ["negated question loses its negation", "Shouldn't this be `>=`? Off-by-one when `n == len(buf)`", "Should this be `>=`? Off-by-one when `n == len(buf)`"],
-    ["doesn't + verb is reinflected", "This doesn't handle the case where `pk` is a string; `int(pk)` will raise `ValueError`.", "This handles the case where `pk` is a string; `int(pk)` will raise `ValueError`."],
-    ["a request is left alone, the claim after it reversed", "Please don't call `refresh_from_db()` inside the loop, it issues one query per object.", "Please don't call `refresh_from_db()` inside the loop, it doesn't issue one query per object."],
-    ["must not → must", "`np.nanmedian` must not modify the input array; `np.partition` works in place on `arr`.", "`np.nanmedian` must modify the input array; `np.partition` works in place on `arr`."],
-    ["isn't → is keeps the capitalisation of the rest", "`getServerSideProps` isn't supported in the `app` directory.", "`getServerSideProps` is supported in the `app` directory."],
-    ["should gains not, also stays before it", "Nit: `test_nanmedian` should also cover the all-NaN case", "Nit: `test_nanmedian` should also not cover the all-NaN case"],
-    ["no longer → still", "We no longer need the `as any` cast since `parseConfig` returns `Config` now.", "We still need the `as any` cast since `parseConfig` returns `Config` now."],
-    ["existential there is a → there is no", "There is a race between the `fetch` and the `abort()` call if the component unmounts early.", "There is no race between the `fetch` and the `abort()` call if the component unmounts early."],
+    [
+      "can be None → cannot (first sentence, before the if-clause)",
+      "This can be None here if the cache misses, so we should guard it",
+      "This cannot be None here if the cache misses, so we should guard it",
+    ],
+    [
+      "negated question loses its negation",
+      "Shouldn't this be `>=`? Off-by-one when `n == len(buf)`",
+      "Should this be `>=`? Off-by-one when `n == len(buf)`",
+    ],
+    [
+      "doesn't + verb is reinflected",
+      "This doesn't handle the case where `pk` is a string; `int(pk)` will raise `ValueError`.",
+      "This handles the case where `pk` is a string; `int(pk)` will raise `ValueError`.",
+    ],
+    [
+      "a request is left alone, the claim after it reversed",
+      "Please don't call `refresh_from_db()` inside the loop, it issues one query per object.",
+      "Please don't call `refresh_from_db()` inside the loop, it doesn't issue one query per object.",
+    ],
+    [
+      "must not → must",
+      "`np.nanmedian` must not modify the input array; `np.partition` works in place on `arr`.",
+      "`np.nanmedian` must modify the input array; `np.partition` works in place on `arr`.",
+    ],
+    [
+      "isn't → is keeps the capitalisation of the rest",
+      "`getServerSideProps` isn't supported in the `app` directory.",
+      "`getServerSideProps` is supported in the `app` directory.",
+    ],
+    [
+      "should gains not, also stays before it",
+      "Nit: `test_nanmedian` should also cover the all-NaN case",
+      "Nit: `test_nanmedian` should also not cover the all-NaN case",
+    ],
+    [
+      "no longer → still",
+      "We no longer need the `as any` cast since `parseConfig` returns `Config` now.",
+      "We still need the `as any` cast since `parseConfig` returns `Config` now.",
+    ],
+    [
+      "existential there is a → there is no",
+      "There is a race between the `fetch` and the `abort()` call if the component unmounts early.",
+      "There is no race between the `fetch` and the `abort()` call if the component unmounts early.",
+    ],
     ["unused → used", "Unused import", "Used import"],
-    ["never → always when it is the only polarity word", "`validate_data` never mutates `X` in place.", "`validate_data` always mutates `X` in place."],
-    ["non-deterministic → deterministic", "Setting `random_state=None` here makes the test non-deterministic.", "Setting `random_state=None` here makes the test deterministic."],
+    [
+      "never → always when it is the only polarity word",
+      "`validate_data` never mutates `X` in place.",
+      "`validate_data` always mutates `X` in place.",
+    ],
+    [
+      "non-deterministic → deterministic",
+      "Setting `random_state=None` here makes the test non-deterministic.",
+      "Setting `random_state=None` here makes the test deterministic.",
+    ],
     ["cannot → can", "This cannot be `None` after `__post_init__`.", "This can be `None` after `__post_init__`."],
     ["can not (two words) → can", "The lock can not be released twice.", "The lock can be released twice."],
-    ["won't → will", "This won't work on Windows because of the path separator.", "This will work on Windows because of the path separator."],
-    ["has no → has an", "Passing `copy=False` has no effect for extension arrays.", "Passing `copy=False` has an effect for extension arrays."],
-    ["not necessary → necessary", "`monkeypatch.setattr` restores the attribute automatically, so the `finally` block is not necessary.", "`monkeypatch.setattr` restores the attribute automatically, so the `finally` block is necessary."],
+    [
+      "won't → will",
+      "This won't work on Windows because of the path separator.",
+      "This will work on Windows because of the path separator.",
+    ],
+    [
+      "has no → has an",
+      "Passing `copy=False` has no effect for extension arrays.",
+      "Passing `copy=False` has an effect for extension arrays.",
+    ],
+    [
+      "not necessary → necessary",
+      "`monkeypatch.setattr` restores the attribute automatically, so the `finally` block is not necessary.",
+      "`monkeypatch.setattr` restores the attribute automatically, so the `finally` block is necessary.",
+    ],
     ["bare Not needed.", "Not needed.", "Needed."],
-    ["was → was not", "This was removed in v0.18; `config.frame_rate` is read-only now.", "This was not removed in v0.18; `config.frame_rate` is read-only now."],
+    [
+      "was → was not",
+      "This was removed in v0.18; `config.frame_rate` is read-only now.",
+      "This was not removed in v0.18; `config.frame_rate` is read-only now.",
+    ],
     ["none of → all of, not the Python None", "None of these branches can return `None`.", "All of these branches can return `None`."],
   ];
   it.each(cases)("%s", (_name, comment, expected) => {
@@ -42,9 +102,7 @@ describe("negationCandidates: best candidate reverses the main claim", () => {
 describe("negationCandidates: the full candidate list", () => {
   it("offers every single reversal, main clause first", () => {
     const comment = "This can be None here if the cache misses, so we should guard it";
-    expect(texts(comment)).toEqual([
-      "This cannot be None here if the cache misses, so we should guard it",
-    ]);
+    expect(texts(comment)).toEqual(["This cannot be None here if the cache misses, so we should guard it"]);
   });
 
   it("offers both necessary ↔ unnecessary and the auxiliary, deduplicated", () => {
@@ -73,8 +131,12 @@ describe("negationCandidates: the full candidate list", () => {
   });
 
   it("ranks quoted text last", () => {
-    const all = negationCandidates("> This is only called from the CLI\n\nIt is also called from `pytester.runpytest`, so the check has to stay.").candidates;
-    expect(all[0].text).toBe("> This is only called from the CLI\n\nIt is also not called from `pytester.runpytest`, so the check has to stay.");
+    const all = negationCandidates(
+      "> This is only called from the CLI\n\nIt is also called from `pytester.runpytest`, so the check has to stay.",
+    ).candidates;
+    expect(all[0].text).toBe(
+      "> This is only called from the CLI\n\nIt is also not called from `pytester.runpytest`, so the check has to stay.",
+    );
     expect(all[all.length - 1].before).toBe("is");
     expect(all[all.length - 1].rationale).toContain("quoted text");
   });
@@ -87,7 +149,8 @@ describe("negationCandidates: the full candidate list", () => {
   });
 
   it("never edits inside inline code, code blocks or URLs", () => {
-    const comment = "`x is not None` is not needed; see https://docs.python.org/3/library/typing.html#typing.Optional\n```suggestion\nif x is not None:\n```";
+    const comment =
+      "`x is not None` is not needed; see https://docs.python.org/3/library/typing.html#typing.Optional\n```suggestion\nif x is not None:\n```";
     const result = negationCandidates(comment);
     expect(result.candidates.map((c) => c.text)).toEqual([
       "`x is not None` is needed; see https://docs.python.org/3/library/typing.html#typing.Optional\n```suggestion\nif x is not None:\n```",

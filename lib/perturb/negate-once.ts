@@ -56,7 +56,9 @@ function editsAClaim(edit: NegationEdit, sentence: Sentence, chunk: Chunk | unde
   if (!chunk || chunk.mood === "request" || chunk.mood === "question") return false;
   if (chunk.mood === "assertive") return true;
   if (RHETORICAL_RULES.has(edit.rule)) return true;
-  return (edit.rule === "negated-auxiliary" || edit.rule === "do-support") && rhetoricalFrame(sentence, edit.anchor.index) === edit.anchor.index;
+  return (
+    (edit.rule === "negated-auxiliary" || edit.rule === "do-support") && rhetoricalFrame(sentence, edit.anchor.index) === edit.anchor.index
+  );
 }
 
 type Found = { edit: NegationEdit; sentence: Sentence; chunk: Chunk | undefined };
@@ -82,8 +84,15 @@ function isCircumstance(found: Found): boolean {
  */
 function pruneEdits(found: readonly Found[]): Found[] {
   const owners = found.filter((f) => f.edit.rule === "contrast" || f.edit.rule === "polarity" || f.edit.rule === "but-not");
-  const owned = (f: Found) => owners.some((o) => o !== f && o.sentence === f.sentence && o.edit.rule !== f.edit.rule &&
-    ((o.chunk && f.chunk && (o.chunk === f.chunk || (o.edit.rule === "contrast" && f.chunk.last + 1 === o.chunk.first))) || (f.edit.start < o.edit.end && o.edit.start < f.edit.end)));
+  const owned = (f: Found) =>
+    owners.some(
+      (o) =>
+        o !== f &&
+        o.sentence === f.sentence &&
+        o.edit.rule !== f.edit.rule &&
+        ((o.chunk && f.chunk && (o.chunk === f.chunk || (o.edit.rule === "contrast" && f.chunk.last + 1 === o.chunk.first))) ||
+          (f.edit.start < o.edit.end && o.edit.start < f.edit.end)),
+    );
   let kept = found.filter((f) => !owned(f));
   const mainSentences = new Set(kept.filter((f) => !f.edit.anchor.subordinate).map((f) => f.sentence));
   kept = kept.filter((f) => !isCircumstance(f) || !mainSentences.has(f.sentence));
@@ -123,8 +132,14 @@ export function negationCandidates(text: string): PerturbationResult<TextCandida
     if (!explainSelfCheck(text, perturbed, "negation").ok) continue; // the page would show it as failing
     const { score, where } = scoreEdit(edit, sentence, chunk);
     const candidate: TextCandidate = {
-      text: perturbed, start: edit.start, end: edit.end, before, after: edit.after,
-      rationale: `${edit.rationale} (${where}).`, score, rule: edit.rule,
+      text: perturbed,
+      start: edit.start,
+      end: edit.end,
+      before,
+      after: edit.after,
+      rationale: `${edit.rationale} (${where}).`,
+      score,
+      rule: edit.rule,
     };
     const existing = byText.get(perturbed);
     if (!existing || existing.score < score) byText.set(perturbed, candidate);
@@ -133,7 +148,8 @@ export function negationCandidates(text: string): PerturbationResult<TextCandida
   if (candidates.length === 0) {
     return {
       candidates,
-      reason: "No claim to reverse: the prose is a request, a plain question or a courtesy, or has no auxiliary (is, can, should, does…), negation (not, never, no longer), claim verb (breaks, leaks, handles…) or polarity word (needed, safe, always…).",
+      reason:
+        "No claim to reverse: the prose is a request, a plain question or a courtesy, or has no auxiliary (is, can, should, does…), negation (not, never, no longer), claim verb (breaks, leaks, handles…) or polarity word (needed, safe, always…).",
     };
   }
   return { candidates };

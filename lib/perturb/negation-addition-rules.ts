@@ -4,9 +4,27 @@ import { matchCase, withApostrophe } from "./match-case";
 
 const ANTONYM_VERBS = new Set(Object.keys(CLAIM_VERB_ANTONYMS));
 import {
-  ADVERBS, ADVERBS_BEFORE_NOT, BE, BE_CONTRACTIONS, DETERMINERS, DO, HAVE, LEXICAL_ANTONYMS,
-  MODALS, NEGATE_CONTRACTED, NEGATE_FULL, NEGATIVE_WORDS, adjacentNext, edit, firstContentIndex,
-  isInverted, isVerbLike, previous, previousSkippingAdverbs, type NegationRule, type RuleContext,
+  ADVERBS,
+  ADVERBS_BEFORE_NOT,
+  BE,
+  BE_CONTRACTIONS,
+  DETERMINERS,
+  DO,
+  HAVE,
+  LEXICAL_ANTONYMS,
+  MODALS,
+  NEGATE_CONTRACTED,
+  NEGATE_FULL,
+  NEGATIVE_WORDS,
+  adjacentNext,
+  edit,
+  firstContentIndex,
+  isInverted,
+  isVerbLike,
+  previous,
+  previousSkippingAdverbs,
+  type NegationRule,
+  type RuleContext,
 } from "./negation-vocabulary";
 import type { Sentence, Token } from "./prose-tokens";
 import { infinitiveOf } from "./verb-forms";
@@ -33,7 +51,9 @@ function followedByNegation(sentence: Sentence, i: number): boolean {
 function clauseAlreadyNegative(sentence: Sentence, i: number): boolean {
   const { clause } = sentence.tokens[i];
   const frame = rhetoricalFrame(sentence, i); // "Isn't this always true?": the question's form, not its claim
-  return sentence.tokens.slice(0, i).some((t, k) => k !== frame && t.clause === clause && !t.code && (NEGATIVE_WORDS.has(t.lower) || t.lower.endsWith("n't")));
+  return sentence.tokens
+    .slice(0, i)
+    .some((t, k) => k !== frame && t.clause === clause && !t.code && (NEGATIVE_WORDS.has(t.lower) || t.lower.endsWith("n't")));
 }
 
 function isAuxiliaryHave(sentence: Sentence, i: number): boolean {
@@ -58,23 +78,39 @@ export const negateAuxiliary: NegationRule = (sentence, i, context) => {
     if (sentence.tokens.slice(i + 1, i + 4).some((t) => t.lower === "not")) return []; // "Could we not…?"
     const form = negatedForm(word, context, true);
     if (!form) return [];
-    return [edit(aux, aux.start, aux.end, matchCase(aux.text, form), "auxiliary",
-      68, `Negates the question's auxiliary "${aux.text}" → "${matchCase(aux.text, form)}"`)];
+    return [
+      edit(
+        aux,
+        aux.start,
+        aux.end,
+        matchCase(aux.text, form),
+        "auxiliary",
+        68,
+        `Negates the question's auxiliary "${aux.text}" → "${matchCase(aux.text, form)}"`,
+      ),
+    ];
   }
   if (ADVERBS_BEFORE_NOT.has(nextToken.lower)) {
-    return [edit(aux, nextToken.end, nextToken.end, " not", "auxiliary",
-      68, `Inserts "not" after "${aux.text} ${nextToken.text}"`)];
+    return [edit(aux, nextToken.end, nextToken.end, " not", "auxiliary", 68, `Inserts "not" after "${aux.text} ${nextToken.text}"`)];
   }
   const form = negatedForm(word, context, false);
   if (!form) return [];
-  return [edit(aux, aux.start, aux.end, matchCase(aux.text, form), "auxiliary",
-    68, `Negates "${aux.text}" → "${matchCase(aux.text, form)}"`)];
+  return [
+    edit(aux, aux.start, aux.end, matchCase(aux.text, form), "auxiliary", 68, `Negates "${aux.text}" → "${matchCase(aux.text, form)}"`),
+  ];
 };
 
 /** "it's used" → "it's not used". */
 export const negateBeContraction: NegationRule = (sentence, i) => {
   const token = sentence.tokens[i];
-  if (token.code || !BE_CONTRACTIONS.has(token.lower) || !adjacentNext(sentence, i) || followedByNegation(sentence, i) || clauseAlreadyNegative(sentence, i)) return [];
+  if (
+    token.code ||
+    !BE_CONTRACTIONS.has(token.lower) ||
+    !adjacentNext(sentence, i) ||
+    followedByNegation(sentence, i) ||
+    clauseAlreadyNegative(sentence, i)
+  )
+    return [];
   return [edit(token, token.end, token.end, " not", "be-contraction", 66, `Inserts "not" after "${token.text}"`)];
 };
 
@@ -83,7 +119,8 @@ const NO_ARTICLE = new Set(["a", "an", "any", "some"]);
 /** Main-verb have: "has a bug" → "has no bug", "has side effects" → "has no side effects". */
 export const negatePossession: NegationRule = (sentence, i, context) => {
   const have = sentence.tokens[i];
-  if (have.code || !HAVE.has(have.lower) || !have.tags.has("Verb") || isAuxiliaryHave(sentence, i) || clauseAlreadyNegative(sentence, i)) return [];
+  if (have.code || !HAVE.has(have.lower) || !have.tags.has("Verb") || isAuxiliaryHave(sentence, i) || clauseAlreadyNegative(sentence, i))
+    return [];
   const object = adjacentNext(sentence, i);
   if (!object || followedByNegation(sentence, i) || isInverted(sentence, i)) return [];
   if (NO_ARTICLE.has(object.lower)) {
@@ -112,7 +149,17 @@ export const negateExistential: NegationRule = (sentence, i) => {
   const object = adjacentNext(sentence, verbIndex);
   if (!object || followedByNegation(sentence, verbIndex)) return [];
   if (NO_ARTICLE.has(object.lower) || object.lower === "many") {
-    return [edit(there, object.start, object.end, "no", "existential", 62, `Turns "there ${verb.text.replace(/^there's$/i, "is")} ${object.text}" into "… no"`)];
+    return [
+      edit(
+        there,
+        object.start,
+        object.end,
+        "no",
+        "existential",
+        62,
+        `Turns "there ${verb.text.replace(/^there's$/i, "is")} ${object.text}" into "… no"`,
+      ),
+    ];
   }
   if (DETERMINERS.has(object.lower) || object.lower === "to" || object.lower === "also" || object.lower === "still") return [];
   return [edit(there, verb.end, verb.end, " no", "existential", 62, `Inserts "no" after "${phraseOf(there, verb)}"`)];
@@ -130,7 +177,12 @@ export const swapAntonym: NegationRule = (sentence, i) => {
   const token = sentence.tokens[i];
   if (token.code) return [];
   const prev = previous(sentence, i);
-  if ((token.lower === "needed" || token.lower === "required") && prev && NEEDED_AFTER.has(prev.lower) && /^[ \t]+$/.test(token.gapBefore)) {
+  if (
+    (token.lower === "needed" || token.lower === "required") &&
+    prev &&
+    NEEDED_AFTER.has(prev.lower) &&
+    /^[ \t]+$/.test(token.gapBefore)
+  ) {
     return [edit(token, token.start, token.start, "not ", "antonym", 64, `Inserts "not" before "${token.text}"`)];
   }
   const antonym = LEXICAL_ANTONYMS[token.lower];
@@ -139,8 +191,17 @@ export const swapAntonym: NegationRule = (sentence, i) => {
   if (!NEGATIVE_WORDS.has(token.lower) && clauseAlreadyNegative(sentence, i)) return []; // "isn't always" ↛ "isn't never"
   if (token.lower === "possible" && prev && POSSIBLE_IDIOMS.has(prev.lower)) return []; // "if possible"
   if ((token.lower === "nothing" || token.lower === "something") && sentence.question) return [];
-  return [edit(token, token.start, token.end, matchCase(token.text, antonym), "antonym",
-    token.lower === "always" || token.lower === "never" ? 64 : 62, `Replaces "${token.text}" with its opposite "${matchCase(token.text, antonym)}"`)];
+  return [
+    edit(
+      token,
+      token.start,
+      token.end,
+      matchCase(token.text, antonym),
+      "antonym",
+      token.lower === "always" || token.lower === "never" ? 64 : 62,
+      `Replaces "${token.text}" with its opposite "${matchCase(token.text, antonym)}"`,
+    ),
+  ];
 };
 
 /** "is still used" → "is no longer used"; "still works" → "no longer works". */
@@ -164,14 +225,38 @@ export const negateQuantifier: NegationRule = (sentence, i) => {
   if (token.code || !nextToken) return [];
   if (token.lower === "all") {
     if (prev && (prev.lower === "at" || prev.lower === "after" || prev.lower === "not")) return [];
-    if (nextToken.lower === "of") return [edit(token, token.start, token.end, matchCase(token.text, "none"), "quantifier", 52, `Replaces "all of" with "none of"`)];
-    if (nextToken.lower === "the") return [edit(token, token.start, token.end, matchCase(token.text, "none of"), "quantifier", 50, `Replaces "all the" with "none of the"`)];
-    if (nextToken.tags.has("Plural")) return [edit(token, token.start, token.end, matchCase(token.text, "no"), "quantifier", 50, `Replaces "all ${nextToken.text}" with "no ${nextToken.text}"`)];
+    if (nextToken.lower === "of")
+      return [edit(token, token.start, token.end, matchCase(token.text, "none"), "quantifier", 52, `Replaces "all of" with "none of"`)];
+    if (nextToken.lower === "the")
+      return [
+        edit(token, token.start, token.end, matchCase(token.text, "none of"), "quantifier", 50, `Replaces "all the" with "none of the"`),
+      ];
+    if (nextToken.tags.has("Plural"))
+      return [
+        edit(
+          token,
+          token.start,
+          token.end,
+          matchCase(token.text, "no"),
+          "quantifier",
+          50,
+          `Replaces "all ${nextToken.text}" with "no ${nextToken.text}"`,
+        ),
+      ];
     return [];
   }
   if (token.lower !== "any" || sentence.question || !prev) return [];
   const clause = sentence.tokens.slice(0, i).filter((t) => !t.code);
-  const blocked = clause.some((t) => NEGATIVE_WORDS.has(t.lower) || t.lower.endsWith("n't") || t.lower === "if" || t.lower === "whether" || t.lower === "unless" || t.lower === "than" || t.lower === "before");
+  const blocked = clause.some(
+    (t) =>
+      NEGATIVE_WORDS.has(t.lower) ||
+      t.lower.endsWith("n't") ||
+      t.lower === "if" ||
+      t.lower === "whether" ||
+      t.lower === "unless" ||
+      t.lower === "than" ||
+      t.lower === "before",
+  );
   if (blocked || !(nextToken.tags.has("Noun") || nextToken.code)) return [];
   if (!(prev.tags.has("Verb") || prev.tags.has("Preposition")) || prev.tags.has("Auxiliary")) return [];
   return [edit(token, token.start, token.end, "no", "quantifier", 48, `Replaces "any" with "no"`)];
@@ -186,15 +271,34 @@ function firstInClause(sentence: Sentence, i: number): number {
 /** A verb that carries tense for its clause: auxiliaries, modals, and -s / past forms. */
 function isFiniteVerb(token: Token): boolean {
   if (token.code) return false;
-  if (BE.has(token.lower) || MODALS.has(token.lower) || DO.has(token.lower) || HAVE.has(token.lower) || token.lower.endsWith("n't")) return true;
+  if (BE.has(token.lower) || MODALS.has(token.lower) || DO.has(token.lower) || HAVE.has(token.lower) || token.lower.endsWith("n't"))
+    return true;
   if (!token.tags.has("Verb") || token.tags.has("Gerund") || token.tags.has("Infinitive")) return false;
   return token.tags.has("PastTense") || token.tags.has("PresentTense") || token.tags.has("Auxiliary");
 }
 
 // Courtesies, and hedges whose claim sits in the clause they introduce ("I think this isn't right").
 const NOT_A_CLAIM = new Set([
-  "thanks", "thank", "cheers", "lgtm", "see", "let's", "lets", "think", "guess", "believe", "suppose",
-  "assume", "feel", "wonder", "hope", "mean", "seem", "seems", "appear", "appears",
+  "thanks",
+  "thank",
+  "cheers",
+  "lgtm",
+  "see",
+  "let's",
+  "lets",
+  "think",
+  "guess",
+  "believe",
+  "suppose",
+  "assume",
+  "feel",
+  "wonder",
+  "hope",
+  "mean",
+  "seem",
+  "seems",
+  "appear",
+  "appears",
 ]);
 const PLURAL_SUBJECTS = new Set(["we", "they", "you", "i", "these", "those", "both", "users", "people"]);
 
@@ -210,7 +314,20 @@ export const negateMainVerb: NegationRule = (sentence, i, context) => {
   if (nextToken && (NEGATIVE_WORDS.has(nextToken.lower) || nextToken.lower === "not")) return [];
   const first = firstContentIndex(sentence);
   const atStart = i === first;
-  const prevBlocks = prev && !atStart && (prev.lower === "to" || NEGATIVE_WORDS.has(prev.lower) || prev.lower.endsWith("n't") || BE.has(prev.lower) || BE_CONTRACTIONS.has(prev.lower) || MODALS.has(prev.lower) || HAVE.has(prev.lower) || DO.has(prev.lower) || prev.tags.has("Auxiliary") || prev.tags.has("Preposition") || prev.tags.has("Determiner"));
+  const prevBlocks =
+    prev &&
+    !atStart &&
+    (prev.lower === "to" ||
+      NEGATIVE_WORDS.has(prev.lower) ||
+      prev.lower.endsWith("n't") ||
+      BE.has(prev.lower) ||
+      BE_CONTRACTIONS.has(prev.lower) ||
+      MODALS.has(prev.lower) ||
+      HAVE.has(prev.lower) ||
+      DO.has(prev.lower) ||
+      prev.tags.has("Auxiliary") ||
+      prev.tags.has("Preposition") ||
+      prev.tags.has("Determiner"));
   if (prevBlocks || clauseAlreadyNegative(sentence, i)) return [];
   const earlier = sentence.tokens.slice(firstInClause(sentence, i), i);
   if (earlier.some((t) => !t.code && (isFiniteVerb(t) || BE_CONTRACTIONS.has(t.lower)))) return []; // "Can you add…": the auxiliary governs
@@ -232,11 +349,26 @@ export const negateMainVerb: NegationRule = (sentence, i, context) => {
   const original = context.text.slice(start, verb.end);
   const after = matchCase(original, `${negated} ${infinitive}`);
   const imperative = atStart && doForm === "do";
-  return [edit(verb, start, verb.end, after, imperative ? "imperative" : "main-verb",
-    imperative ? 60 : 56, `Negates the verb "${original}" → "${after}"`)];
+  return [
+    edit(
+      verb,
+      start,
+      verb.end,
+      after,
+      imperative ? "imperative" : "main-verb",
+      imperative ? 60 : 56,
+      `Negates the verb "${original}" → "${after}"`,
+    ),
+  ];
 };
 
 export const ADDITION_RULES: NegationRule[] = [
-  negateAuxiliary, negateBeContraction, negatePossession, negateExistential, swapAntonym,
-  negateStill, negateQuantifier, negateMainVerb,
+  negateAuxiliary,
+  negateBeContraction,
+  negatePossession,
+  negateExistential,
+  swapAntonym,
+  negateStill,
+  negateQuantifier,
+  negateMainVerb,
 ];

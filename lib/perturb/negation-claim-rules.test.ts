@@ -8,10 +8,18 @@ function top(comment: string): string | undefined {
 
 describe("negation of claims that rest on a verb, a contrast or a quantifier", () => {
   it.each([
-    ["claim verb antonym", "This breaks backwards compatibility for anyone pinning 2.x.", "This keeps backwards compatibility for anyone pinning 2.x."],
+    [
+      "claim verb antonym",
+      "This breaks backwards compatibility for anyone pinning 2.x.",
+      "This keeps backwards compatibility for anyone pinning 2.x.",
+    ],
     ["leaks → releases", "This leaks the file handle when parsing fails.", "This releases the file handle when parsing fails."],
     ["handles → ignores", "The new parser handles empty headers correctly.", "The new parser ignores empty headers correctly."],
-    ["phrase antonym keeps the tense", "This closes the stream before the last chunk is flushed.", "This keeps open the stream before the last chunk is flushed."],
+    [
+      "phrase antonym keeps the tense",
+      "This closes the stream before the last chunk is flushed.",
+      "This keeps open the stream before the last chunk is flushed.",
+    ],
     ["never close → always close", "We never close the connection on the error path.", "We always close the connection on the error path."],
     ["a verb the tagger reads as a noun", "The order of the keys matters here.", "The order of the keys does not matter here."],
     ["still + verb → no longer", "The tests still pass without this change.", "The tests no longer pass without this change."],
@@ -19,11 +27,23 @@ describe("negation of claims that rest on a verb, a contrast or a quantifier", (
     ["none of → all of", "None of the callers pass `timeout`.", "All of the callers pass `timeout`."],
     ["contrast members swap", "The callback gets the id, not the object.", "The callback gets the object, not the id."],
     ["contrast with code spans moves them whole", "This should be `>=`, not `>`.", "This should be `>`, not `>=`."],
-    ["contrast keeps the preposition where it belongs", "The timestamp is in UTC, not local time.", "The timestamp is in local time, not UTC."],
+    [
+      "contrast keeps the preposition where it belongs",
+      "The timestamp is in UTC, not local time.",
+      "The timestamp is in local time, not UTC.",
+    ],
     ["but not → and", "This works for ASCII but not for multibyte input.", "This works for ASCII and for multibyte input."],
     ["why not → why", "Why not use `pathlib.Path` here?", "Why use `pathlib.Path` here?"],
-    ["rhetorical question: the verb inside is reversed", "Doesn't this leak the socket if `connect` raises?", "Doesn't this release the socket if `connect` raises?"],
-    ["rhetorical question: the antonym inside beats dropping the frame", "Isn't this always true after the early return?", "Isn't this never true after the early return?"],
+    [
+      "rhetorical question: the verb inside is reversed",
+      "Doesn't this leak the socket if `connect` raises?",
+      "Doesn't this release the socket if `connect` raises?",
+    ],
+    [
+      "rhetorical question: the antonym inside beats dropping the frame",
+      "Isn't this always true after the early return?",
+      "Isn't this never true after the early return?",
+    ],
     ["rhetorical question with nothing inside: the frame goes", "Shouldn't this be `>=`?", "Should this be `>=`?"],
   ])("%s", (_name, comment, expected) => {
     expect(top(comment)).toBe(expected);

@@ -2,8 +2,19 @@ import { CLAIM_VERB_ANTONYMS, NEGATABLE_CLAIM_VERBS, claimVerbOf, inflect } from
 import { rhetoricalFrame } from "./clause-mood";
 import { matchCase } from "./match-case";
 import {
-  ADVERBS, BE, DETERMINERS, DO, HAVE, LEXICAL_ANTONYMS, MODALS, NEGATIVE_WORDS, adjacentNext, edit, previous,
-  type NegationRule, type RuleContext,
+  ADVERBS,
+  BE,
+  DETERMINERS,
+  DO,
+  HAVE,
+  LEXICAL_ANTONYMS,
+  MODALS,
+  NEGATIVE_WORDS,
+  adjacentNext,
+  edit,
+  previous,
+  type NegationRule,
+  type RuleContext,
 } from "./negation-vocabulary";
 import type { Sentence, Token } from "./prose-tokens";
 import { CLAUSE_BREAK } from "./prose-tokens";
@@ -12,7 +23,29 @@ import { CLAUSE_BREAK } from "./prose-tokens";
 // "The callback gets the id, not the object" → "…the object, not the id", "Why not use X?".
 
 const ANTONYM_VERBS = new Set(Object.keys(CLAIM_VERB_ANTONYMS));
-const SUBJECT_WORDS = new Set(["this", "it", "that", "which", "who", "he", "she", "also", "silently", "now", "only", "just", "already", "still", "currently", "sometimes", "then", "everybody", "nobody", "something", "everything"]);
+const SUBJECT_WORDS = new Set([
+  "this",
+  "it",
+  "that",
+  "which",
+  "who",
+  "he",
+  "she",
+  "also",
+  "silently",
+  "now",
+  "only",
+  "just",
+  "already",
+  "still",
+  "currently",
+  "sometimes",
+  "then",
+  "everybody",
+  "nobody",
+  "something",
+  "everything",
+]);
 const PLURAL_SUBJECT_WORDS = new Set(["we", "they", "you", "i", "both", "these", "those", "never", "always"]);
 const PREPOSITIONS = new Set(["in", "on", "at", "for", "from", "to", "with", "by", "of", "as", "into", "over", "under", "after", "before"]);
 
@@ -20,17 +53,31 @@ const PREPOSITIONS = new Set(["in", "on", "at", "for", "from", "to", "with", "by
 function negatedBefore(sentence: Sentence, i: number): boolean {
   const frame = rhetoricalFrame(sentence, i);
   const { clause } = sentence.tokens[i];
-  return sentence.tokens.slice(0, i).some((t, k) => k !== frame && t.clause === clause && !t.code && (NEGATIVE_WORDS.has(t.lower) || t.lower.endsWith("n't") || t.lower === "cannot"));
+  return sentence.tokens
+    .slice(0, i)
+    .some(
+      (t, k) =>
+        k !== frame && t.clause === clause && !t.code && (NEGATIVE_WORDS.has(t.lower) || t.lower.endsWith("n't") || t.lower === "cannot"),
+    );
 }
 
 /** The verb stands where a finite verb of a claim stands: after its subject, not after "the" or "to". */
 function inVerbPosition(sentence: Sentence, i: number, form: "base" | "third" | "past"): boolean {
   let k = i - 1;
-  while (k >= 0 && !sentence.tokens[k].code && ADVERBS.has(sentence.tokens[k].lower) && !PLURAL_SUBJECT_WORDS.has(sentence.tokens[k].lower)) k--;
+  while (k >= 0 && !sentence.tokens[k].code && ADVERBS.has(sentence.tokens[k].lower) && !PLURAL_SUBJECT_WORDS.has(sentence.tokens[k].lower))
+    k--;
   const prev = k >= 0 ? sentence.tokens[k] : undefined;
   if (!prev || CLAUSE_BREAK.test(sentence.tokens[k + 1]?.gapBefore ?? "")) return false;
   if (DETERMINERS.has(prev.lower) && prev.lower !== "this" && prev.lower !== "that") return false;
-  if (prev.lower === "to" || BE.has(prev.lower) || MODALS.has(prev.lower) || HAVE.has(prev.lower) || DO.has(prev.lower) || PREPOSITIONS.has(prev.lower)) return false;
+  if (
+    prev.lower === "to" ||
+    BE.has(prev.lower) ||
+    MODALS.has(prev.lower) ||
+    HAVE.has(prev.lower) ||
+    DO.has(prev.lower) ||
+    PREPOSITIONS.has(prev.lower)
+  )
+    return false;
   const next = sentence.tokens[i + 1];
   if (next && !next.code && (BE.has(next.lower) || MODALS.has(next.lower) || HAVE.has(next.lower))) return false; // "memory leaks are…": a noun
   if (form === "base") return PLURAL_SUBJECT_WORDS.has(prev.lower) || prev.tags.has("Plural") || rhetoricalFrame(sentence, i) !== undefined;
@@ -64,7 +111,9 @@ export const swapClaimVerb: NegationRule = (sentence, i, context) => {
   if (nextToken && (NEGATIVE_WORDS.has(nextToken.lower) || nextToken.lower === "not")) return [];
   if (antonym) {
     const after = matchCase(verb.text, inflect(CLAIM_VERB_ANTONYMS[antonym.base], antonym.form));
-    return [edit(verb, verb.start, verb.end, after, "claim-verb", 74, `Replaces the claim verb "${verb.text}" with its opposite "${after}"`)];
+    return [
+      edit(verb, verb.start, verb.end, after, "claim-verb", 74, `Replaces the claim verb "${verb.text}" with its opposite "${after}"`),
+    ];
   }
   if (!negatable || rhetoricalFrame(sentence, i) !== undefined) return [];
   const after = matchCase(verb.text, negatedVerb(context, negatable.base, negatable.form));
@@ -104,8 +153,18 @@ export const swapContrast: NegationRule = (sentence, i, context) => {
   const xText = context.text.slice(x[0].start, x[x.length - 1].end);
   const yText = context.text.slice(y[0].start, y[y.length - 1].end);
   const middle = context.text.slice(x[x.length - 1].end, y[0].start);
-  const edited = { ...edit(not, x[0].start, y[y.length - 1].end, `${yText}${middle}${xText}`, "contrast", 78,
-    `Swaps the members of the contrast "${xText}, not ${yText}"`), movesCode: x.some((t) => t.code) || y.some((t) => t.code) };
+  const edited = {
+    ...edit(
+      not,
+      x[0].start,
+      y[y.length - 1].end,
+      `${yText}${middle}${xText}`,
+      "contrast",
+      78,
+      `Swaps the members of the contrast "${xText}, not ${yText}"`,
+    ),
+    movesCode: x.some((t) => t.code) || y.some((t) => t.code),
+  };
   return [edited];
 };
 
@@ -118,4 +177,3 @@ export const joinButNot: NegationRule = (sentence, i) => {
 };
 
 export const CLAIM_RULES: NegationRule[] = [swapClaimVerb, dropWhyNot, swapContrast, joinButNot];
-

@@ -1,7 +1,5 @@
 import { matchCase } from "./match-case";
-import {
-  ADVERBS, BE, BE_CONTRACTIONS, HAVE, MODALS, NEGATED_AUXILIARY, edit, type NegationRule,
-} from "./negation-vocabulary";
+import { ADVERBS, BE, BE_CONTRACTIONS, HAVE, MODALS, NEGATED_AUXILIARY, edit, type NegationRule } from "./negation-vocabulary";
 import type { Sentence, Token } from "./prose-tokens";
 import { pastTenseOf, thirdPersonOf } from "./verb-forms";
 
@@ -36,9 +34,13 @@ function polarityAt(sentence: Sentence, k: number): Polarity | undefined {
     case "anywhere":
       return next?.lower === "else" ? { first: k, last: k + 1, replace: "elsewhere" } : { first: k, last: k, replace: "elsewhere" };
     case "at":
-      return next?.lower === "all" && !(t[k + 2] && sameClause(t[k + 2]) && t[k + 2].tags.has("Noun") && t[k + 2].lower !== "here") ? { first: k, last: k + 1, replace: "a lot" } : undefined;
+      return next?.lower === "all" && !(t[k + 2] && sameClause(t[k + 2]) && t[k + 2].tags.has("Noun") && t[k + 2].lower !== "here")
+        ? { first: k, last: k + 1, replace: "a lot" }
+        : undefined;
     case "any":
-      return next && (next.lower === "longer" || next.lower === "more") && !sameClause(t[k + 2]) ? { first: k, last: k + 1, insert: "still", replace: "" } : undefined;
+      return next && (next.lower === "longer" || next.lower === "more") && !sameClause(t[k + 2])
+        ? { first: k, last: k + 1, insert: "still", replace: "" }
+        : undefined;
     default:
       return undefined;
   }
@@ -57,7 +59,12 @@ function licenceFor(sentence: Sentence, k: number): { licence: Licence; anchor: 
     const token = t[j];
     if (token.code) continue;
     const aux = NEGATED_AUXILIARY[token.lower];
-    if (aux) return { licence: { start: token.start, end: token.end, affirmative: matchCase(token.text, aux), verbFirst: false }, anchor: token, after: j + 1 };
+    if (aux)
+      return {
+        licence: { start: token.start, end: token.end, affirmative: matchCase(token.text, aux), verbFirst: false },
+        anchor: token,
+        after: j + 1,
+      };
     if (token.lower === "not" && j > 0) {
       const prev = t[j - 1];
       if (BE.has(prev.lower) || MODALS.has(prev.lower) || HAVE.has(prev.lower) || BE_CONTRACTIONS.has(prev.lower)) {
@@ -77,7 +84,12 @@ function licenceFor(sentence: Sentence, k: number): { licence: Licence; anchor: 
       return { licence: { start: token.start, end: verb.end, affirmative, verbFirst: true }, anchor: token, after: v + 1 };
     }
     const pronoun = NEGATIVE_PRONOUNS[token.lower];
-    if (pronoun) return { licence: { start: token.start, end: token.end, affirmative: matchCase(token.text, pronoun), verbFirst: false }, anchor: token, after: j + 1 };
+    if (pronoun)
+      return {
+        licence: { start: token.start, end: token.end, affirmative: matchCase(token.text, pronoun), verbFirst: false },
+        anchor: token,
+        after: j + 1,
+      };
   }
   return undefined;
 }
@@ -101,7 +113,9 @@ export const rewriteNegativePolarity: NegationRule = (sentence, k, context) => {
   let head = licence.affirmative;
   if (item.insert) {
     // "is still used", "has already been", "still works", "something still imports it"
-    head = licence.verbFirst ? `${matchCase(licence.affirmative, item.insert)} ${licence.affirmative.toLowerCase() === licence.affirmative ? licence.affirmative : licence.affirmative[0].toLowerCase() + licence.affirmative.slice(1)}` : `${licence.affirmative} ${item.insert}`;
+    head = licence.verbFirst
+      ? `${matchCase(licence.affirmative, item.insert)} ${licence.affirmative.toLowerCase() === licence.affirmative ? licence.affirmative : licence.affirmative[0].toLowerCase() + licence.affirmative.slice(1)}`
+      : `${licence.affirmative} ${item.insert}`;
     if (!licence.verbFirst && NEGATIVE_PRONOUNS[anchor.lower]) {
       // pronoun subject: the adverb goes before the verb that follows it
       const verb = t[after];
@@ -109,14 +123,31 @@ export const rewriteNegativePolarity: NegationRule = (sentence, k, context) => {
       const rest = context.text.slice(verb.start, itemStart);
       const body = item.replace === "" ? rest.replace(/\s+$/, "") : rest;
       const replacement = `${licence.affirmative} ${item.insert} ${body}${tail}`;
-      return [edit(anchor, licence.start, itemEnd, replacement, "polarity", 76,
-        `Rewrites "${context.text.slice(licence.start, itemEnd)}" with its licence as "${replacement}"`)];
+      return [
+        edit(
+          anchor,
+          licence.start,
+          itemEnd,
+          replacement,
+          "polarity",
+          76,
+          `Rewrites "${context.text.slice(licence.start, itemEnd)}" with its licence as "${replacement}"`,
+        ),
+      ];
     }
   }
   const replacement = `${head}${middle}${tail}`;
-  return [edit(anchor, licence.start, itemEnd, replacement, "polarity", 76,
-    `Rewrites "${context.text.slice(licence.start, itemEnd)}" with its licence as "${replacement}"`)];
+  return [
+    edit(
+      anchor,
+      licence.start,
+      itemEnd,
+      replacement,
+      "polarity",
+      76,
+      `Rewrites "${context.text.slice(licence.start, itemEnd)}" with its licence as "${replacement}"`,
+    ),
+  ];
 };
 
 export const POLARITY_RULES: NegationRule[] = [rewriteNegativePolarity];
-

@@ -10,9 +10,7 @@ const fixtureSchema = z.object({
     z.object({
       key: z.string(),
       knownSymbols: z.array(z.string()),
-      comments: z.array(
-        z.object({ id: z.number(), body: z.string(), path: z.string().nullable(), diffHunk: z.string().nullable() }),
-      ),
+      comments: z.array(z.object({ id: z.number(), body: z.string(), path: z.string().nullable(), diffHunk: z.string().nullable() })),
     }),
   ),
 });
@@ -42,13 +40,25 @@ function runAll(): Record<"negation" | "symbol" | "location", Tally> {
       }
     };
     const negation = generateCandidates("negation", { text: comment.body });
-    record("negation", negation.candidates.map((c) => ({ ...anchor, body: c.text })));
+    record(
+      "negation",
+      negation.candidates.map((c) => ({ ...anchor, body: c.text })),
+    );
     const symbol = generateCandidates("symbol", { text: comment.body, knownSymbols: pr.knownSymbols });
-    record("symbol", symbol.candidates.map((c) => ({ ...anchor, body: c.text })));
+    record(
+      "symbol",
+      symbol.candidates.map((c) => ({ ...anchor, body: c.text })),
+    );
     if (comment.path && comment.diffHunk) {
       const others = pr.comments.flatMap((o) => (o.path && o.diffHunk ? [inlineAnchorSchema.parse(o)] : []));
-      const location = generateCandidates("location", { target: { id: comment.id, path: comment.path, diffHunk: comment.diffHunk }, others });
-      record("location", location.candidates.map((c) => ({ ...anchor, path: c.path, diffHunk: c.diffHunk })));
+      const location = generateCandidates("location", {
+        target: { id: comment.id, path: comment.path, diffHunk: comment.diffHunk },
+        others,
+      });
+      record(
+        "location",
+        location.candidates.map((c) => ({ ...anchor, path: c.path, diffHunk: c.diffHunk })),
+      );
     }
   }
   return report;
@@ -59,7 +69,9 @@ describe("perturbation generators on the realistic fixture set", () => {
 
   it("reports, per kind, how many candidates are produced and how many pass the self-check", () => {
     for (const [kind, row] of Object.entries(report)) {
-      console.log(`${kind}: comments=${row.comments} with_candidates=${row.withCandidates} candidates=${row.candidates} passed_self_check=${row.passed}`);
+      console.log(
+        `${kind}: comments=${row.comments} with_candidates=${row.withCandidates} candidates=${row.candidates} passed_self_check=${row.passed}`,
+      );
     }
     expect(comments.length).toBeGreaterThanOrEqual(40);
     for (const row of Object.values(report)) {

@@ -39,7 +39,11 @@ function outcomesOf(set: EvalSet): CaseOutcome[] {
       const expectation = c.negation;
       const { candidates } = negationCandidates(c.body);
       outcomes.push({
-        id: c.id, heldOut: c.heldOut, kind: "negation", valid: !expectation.none && expectation.good.length > 0, candidates: candidates.length,
+        id: c.id,
+        heldOut: c.heldOut,
+        kind: "negation",
+        valid: !expectation.none && expectation.good.length > 0,
+        candidates: candidates.length,
         top: candidates.slice(0, TOP).map((k) => ({
           label: `${k.before} → ${k.after}`,
           judgement: checked(c.body, k.text, "negation", () => judgeCandidate(c.body, expectation, "negation", { text: k.text })),
@@ -48,13 +52,19 @@ function outcomesOf(set: EvalSet): CaseOutcome[] {
     }
     if (c.symbol) {
       const expectation = c.symbol;
-      const knownSymbols = c.repository ? set.repositories[c.repository] ?? [] : [];
+      const knownSymbols = c.repository ? (set.repositories[c.repository] ?? []) : [];
       const { candidates } = symbolCandidates(c.body, { knownSymbols });
       outcomes.push({
-        id: c.id, heldOut: c.heldOut, kind: "symbol", valid: !expectation.none && expectation.good.length > 0, candidates: candidates.length,
+        id: c.id,
+        heldOut: c.heldOut,
+        kind: "symbol",
+        valid: !expectation.none && expectation.good.length > 0,
+        candidates: candidates.length,
         top: candidates.slice(0, TOP).map((k) => ({
           label: `${k.before} → ${k.after} [${k.rule}]`,
-          judgement: checked(c.body, k.text, "symbol", () => judgeCandidate(c.body, expectation, "symbol", { text: k.text, swappedName: k.before })),
+          judgement: checked(c.body, k.text, "symbol", () =>
+            judgeCandidate(c.body, expectation, "symbol", { text: k.text, swappedName: k.before }),
+          ),
         })),
       });
     }
@@ -65,7 +75,11 @@ function outcomesOf(set: EvalSet): CaseOutcome[] {
       const others = pr.comments.filter((o) => o.id !== comment.id).map((o) => ({ id: o.id, path: o.path, diffHunk: o.diffHunk }));
       const { candidates } = locationCandidates(target, others, { patch: pr.patch });
       outcomes.push({
-        id: comment.id, heldOut: false, kind: "location", valid: !comment.none && comment.good.length > 0, candidates: candidates.length,
+        id: comment.id,
+        heldOut: false,
+        kind: "location",
+        valid: !comment.none && comment.good.length > 0,
+        candidates: candidates.length,
         top: candidates.slice(0, TOP).map((k) => ({ label: `${String(k.id)} ${k.path}`, judgement: judgeLocation(comment, String(k.id)) })),
       });
     }

@@ -10,9 +10,9 @@ export type LlmPerturbationKind = "negation" | "symbol";
 const KIND_RULES: Record<LlmPerturbationKind, string> = {
   negation:
     "Negation: reverse exactly ONE claim the comment makes about the code, e.g. " +
-    "\"These imports are not used\" → \"These imports are used\", \"This leaks the handle\" → \"This releases the handle\", " +
-    "\"not used anymore\" → \"still used\", \"gets the id, not the object\" → \"gets the object, not the id\". " +
-    "Never negate a request or a plain question (\"Could you add…?\", \"Please rename…\"); a rhetorical question only where it asserts. " +
+    '"These imports are not used" → "These imports are used", "This leaks the handle" → "This releases the handle", ' +
+    '"not used anymore" → "still used", "gets the id, not the object" → "gets the object, not the id". ' +
+    'Never negate a request or a plain question ("Could you add…?", "Please rename…"); a rhetorical question only where it asserts. ' +
     "Keep every other word, and never change code spans, code blocks or links.",
   symbol:
     "Symbol: replace ONE code element of the repository itself (a function, class, variable, attribute or file path it defines) " +
@@ -49,7 +49,14 @@ export function perturbationSystemPrompt(kind: LlmPerturbationKind): string {
 
 export function perturbationUserPrompt(
   kind: LlmPerturbationKind,
-  parent: { body: string; path: string | null; diffHunk: string | null; prTitle: string; knownSymbols: readonly string[]; surroundingPatch?: string | null },
+  parent: {
+    body: string;
+    path: string | null;
+    diffHunk: string | null;
+    prTitle: string;
+    knownSymbols: readonly string[];
+    surroundingPatch?: string | null;
+  },
 ): string {
   return composeDataPrompt(`Propose ${kind} perturbations of the review comment below.`, {
     pull_request_title: parent.prTitle,

@@ -25,7 +25,12 @@ describe.each(TEST_DATABASE_KINDS)("perturbation workflow on %s", (kind) => {
   const create = async (parentId: string, k: "negation" | "symbol" | "location", pick = 0) => {
     const { candidates } = await proposePerturbations(db.prisma, parentId, k);
     const c = candidates[pick];
-    return createPerturbation(db.prisma, { parentId, kind: k, by: w.users.admin, candidate: { perturbed: c.perturbed, rule: c.rule, rationale: c.rationale } });
+    return createPerturbation(db.prisma, {
+      parentId,
+      kind: k,
+      by: w.users.admin,
+      candidate: { perturbed: c.perturbed, rule: c.rule, rationale: c.rationale },
+    });
   };
   const accept = async (instanceId: string, verifiers: string[]) => {
     for (const verifierId of verifiers) await verifyPerturbation(db.prisma, { instanceId, verifierId, decision: "accept" });
@@ -64,8 +69,16 @@ describe.each(TEST_DATABASE_KINDS)("perturbation workflow on %s", (kind) => {
     const row = await db.prisma.instance.findUniqueOrThrow({ where: { id: created.id } });
     const parent = await db.prisma.instance.findUniqueOrThrow({ where: { id: w.trustworthyInline } });
     expect(row).toMatchObject({
-      source: "perturbation", perturbationKind: "negation", parentId: parent.id, pullRequestId: parent.pullRequestId,
-      targetEntryId: parent.targetEntryId, verification: "pending", stage: "annotating", finalLabel: null, perturbedPath: null, perturbedDiffHunk: null,
+      source: "perturbation",
+      perturbationKind: "negation",
+      parentId: parent.id,
+      pullRequestId: parent.pullRequestId,
+      targetEntryId: parent.targetEntryId,
+      verification: "pending",
+      stage: "annotating",
+      finalLabel: null,
+      perturbedPath: null,
+      perturbedDiffHunk: null,
     });
     expect(row.perturbedBody).toContain("should also not cover");
     const audit = await db.prisma.auditEvent.findFirstOrThrow({ where: { action: "perturb.create", subjectId: created.id } });
@@ -85,23 +98,37 @@ describe.each(TEST_DATABASE_KINDS)("perturbation workflow on %s", (kind) => {
     const path = "frameworks/core/nanops.py";
     const parent = await db.prisma.instance.findUniqueOrThrow({ where: { id: w.trustworthyOtherInline }, include: { targetEntry: true } });
     const anchor = { path, diffHunk: parent.targetEntry.diffHunk };
-    await expect(createPerturbation(db.prisma, {
-      parentId: w.trustworthyOtherInline, kind: "negation", by: w.users.admin,
-      candidate: { perturbed: { ...anchor, body: "This is fine as it is." } },
-    })).rejects.toMatchObject({ code: "invalid_perturbation" });
-    await expect(createPerturbation(db.prisma, {
-      parentId: w.trustworthyOtherInline, kind: "location", by: w.users.admin,
-      candidate: { perturbed: { body, path: "frameworks/core/series.py", diffHunk: "@@ -1,3 +1,4 @@\n+import numpy" } },
-    })).rejects.toMatchObject({ code: "invalid_perturbation", message: expect.stringContaining("another review comment") });
+    await expect(
+      createPerturbation(db.prisma, {
+        parentId: w.trustworthyOtherInline,
+        kind: "negation",
+        by: w.users.admin,
+        candidate: { perturbed: { ...anchor, body: "This is fine as it is." } },
+      }),
+    ).rejects.toMatchObject({ code: "invalid_perturbation" });
+    await expect(
+      createPerturbation(db.prisma, {
+        parentId: w.trustworthyOtherInline,
+        kind: "location",
+        by: w.users.admin,
+        candidate: { perturbed: { body, path: "frameworks/core/series.py", diffHunk: "@@ -1,3 +1,4 @@\n+import numpy" } },
+      }),
+    ).rejects.toMatchObject({ code: "invalid_perturbation", message: expect.stringContaining("another review comment") });
   });
 
   test("it becomes a negative only when the required verifiers all accept; each verifies once", async () => {
     const created = await create(w.trustworthyInline, "symbol");
     expect(await loadRequiredVerifiers(db.prisma)).toBe(3);
-    const first = await verifyPerturbation(db.prisma, { instanceId: created.id, verifierId: w.users.admin, decision: "accept", note: "test_nanmedian_empty exists and is not the test in this hunk" });
+    const first = await verifyPerturbation(db.prisma, {
+      instanceId: created.id,
+      verifierId: w.users.admin,
+      decision: "accept",
+      note: "test_nanmedian_empty exists and is not the test in this hunk",
+    });
     expect(first).toMatchObject({ verification: "pending", accepted: 1, required: 3 });
-    await expect(verifyPerturbation(db.prisma, { instanceId: created.id, verifierId: w.users.admin, decision: "accept" }))
-      .rejects.toMatchObject({ code: "already_verified" });
+    await expect(
+      verifyPerturbation(db.prisma, { instanceId: created.id, verifierId: w.users.admin, decision: "accept" }),
+    ).rejects.toMatchObject({ code: "already_verified" });
     await verifyPerturbation(db.prisma, { instanceId: created.id, verifierId: w.users.carol, decision: "accept" });
     const list = await listPerturbations(db.prisma, { viewerId: w.users.alice, kind: "symbol" });
     expect(list[0]).toMatchObject({ accepted: 2, required: 3, viewerDecision: null, createdBy: "admin", verification: "pending" });
@@ -109,8 +136,9 @@ describe.each(TEST_DATABASE_KINDS)("perturbation workflow on %s", (kind) => {
     expect(last).toMatchObject({ verification: "accepted", accepted: 3 });
     const row = await db.prisma.instance.findUniqueOrThrow({ where: { id: created.id } });
     expect(row).toMatchObject({ verification: "accepted", finalLabel: "untrustworthy", stage: "labelled" });
-    await expect(verifyPerturbation(db.prisma, { instanceId: created.id, verifierId: w.users.bob, decision: "reject", note: "late" }))
-      .rejects.toMatchObject({ code: "already_decided" });
+    await expect(
+      verifyPerturbation(db.prisma, { instanceId: created.id, verifierId: w.users.bob, decision: "reject", note: "late" }),
+    ).rejects.toMatchObject({ code: "already_decided" });
     const review = await loadPerturbationReview(db.prisma, created.id, w.users.alice);
     expect(review?.verifications.map((v) => v.login)).toEqual(["admin", "carol", "alice"]);
     expect(review?.viewerDecision).toBe("accepted");
@@ -120,9 +148,15 @@ describe.each(TEST_DATABASE_KINDS)("perturbation workflow on %s", (kind) => {
   test("one rejection ends it: kept as lineage, never a negative", async () => {
     const created = await create(w.trustworthyInline, "location");
     await verifyPerturbation(db.prisma, { instanceId: created.id, verifierId: w.users.admin, decision: "accept" });
-    await expect(verifyPerturbation(db.prisma, { instanceId: created.id, verifierId: w.users.carol, decision: "reject" }))
-      .rejects.toThrow(/Say why/);
-    const out = await verifyPerturbation(db.prisma, { instanceId: created.id, verifierId: w.users.carol, decision: "reject", note: "The nanops hunk also lacks that test, so the comment still holds." });
+    await expect(verifyPerturbation(db.prisma, { instanceId: created.id, verifierId: w.users.carol, decision: "reject" })).rejects.toThrow(
+      /Say why/,
+    );
+    const out = await verifyPerturbation(db.prisma, {
+      instanceId: created.id,
+      verifierId: w.users.carol,
+      decision: "reject",
+      note: "The nanops hunk also lacks that test, so the comment still holds.",
+    });
     expect(out.verification).toBe("rejected");
     const row = await db.prisma.instance.findUniqueOrThrow({ where: { id: created.id } });
     expect(row).toMatchObject({ verification: "rejected", finalLabel: null, stage: "unsuitable", parentId: w.trustworthyInline });
@@ -136,10 +170,23 @@ describe.each(TEST_DATABASE_KINDS)("perturbation workflow on %s", (kind) => {
     const current = (await db.prisma.instance.findUniqueOrThrow({ where: { id: created.id } })).perturbedBody!;
     expect(current).toContain("we always reach this line");
     const tooMuch = current.replace("The empty check should", "The empty check should not").replace("raises", "does not raise");
-    await expect(verifyPerturbation(db.prisma, { instanceId: created.id, verifierId: w.users.carol, decision: "accept", note: "x", editedBody: tooMuch }))
-      .rejects.toMatchObject({ code: "invalid_edit" });
+    await expect(
+      verifyPerturbation(db.prisma, {
+        instanceId: created.id,
+        verifierId: w.users.carol,
+        decision: "accept",
+        note: "x",
+        editedBody: tooMuch,
+      }),
+    ).rejects.toMatchObject({ code: "invalid_edit" });
     const edited = current.replace("we always reach", "we still reach");
-    const out = await verifyPerturbation(db.prisma, { instanceId: created.id, verifierId: w.users.carol, decision: "accept", note: "reads more naturally", editedBody: edited });
+    const out = await verifyPerturbation(db.prisma, {
+      instanceId: created.id,
+      verifierId: w.users.carol,
+      decision: "accept",
+      note: "reads more naturally",
+      editedBody: edited,
+    });
     expect(out).toMatchObject({ edited: true, discarded: 1, accepted: 1, verification: "pending" });
     const verifications = await db.prisma.perturbationVerification.findMany({ where: { instanceId: created.id } });
     expect(verifications.map((v) => v.verifierId)).toEqual([w.users.carol]);
@@ -147,11 +194,22 @@ describe.each(TEST_DATABASE_KINDS)("perturbation workflow on %s", (kind) => {
     // alice verified other words: she may verify the new text
     await verifyPerturbation(db.prisma, { instanceId: created.id, verifierId: w.users.alice, decision: "accept" });
     const edit = await db.prisma.auditEvent.findFirstOrThrow({ where: { action: "perturb.edit", subjectId: created.id } });
-    expect(edit.details).toMatchObject({ previousBody: current, body: edited, discarded: [{ verifierId: w.users.alice, decision: "accepted" }] });
+    expect(edit.details).toMatchObject({
+      previousBody: current,
+      body: edited,
+      discarded: [{ verifierId: w.users.alice, decision: "accepted" }],
+    });
 
     const location = await create(w.trustworthyOtherInline, "location");
-    await expect(verifyPerturbation(db.prisma, { instanceId: location.id, verifierId: w.users.carol, decision: "accept", note: "x", editedBody: "Something else." }))
-      .rejects.toMatchObject({ code: "invalid_edit" });
+    await expect(
+      verifyPerturbation(db.prisma, {
+        instanceId: location.id,
+        verifierId: w.users.carol,
+        decision: "accept",
+        note: "x",
+        editedBody: "Something else.",
+      }),
+    ).rejects.toMatchObject({ code: "invalid_edit" });
   });
 
   test("lowering the verifier count settles pending perturbations that already have enough acceptances", async () => {
@@ -163,7 +221,10 @@ describe.each(TEST_DATABASE_KINDS)("perturbation workflow on %s", (kind) => {
     expect(await loadRequiredVerifiers(db.prisma)).toBe(3);
     const saved = await saveRequiredVerifiers(db.prisma, 2, w.users.admin);
     expect(saved).toEqual({ value: 2, settled: 1 });
-    expect(await db.prisma.instance.findUniqueOrThrow({ where: { id: pendingWithTwo.id } })).toMatchObject({ verification: "accepted", finalLabel: "untrustworthy" });
+    expect(await db.prisma.instance.findUniqueOrThrow({ where: { id: pendingWithTwo.id } })).toMatchObject({
+      verification: "accepted",
+      finalLabel: "untrustworthy",
+    });
     expect(await db.prisma.instance.findUniqueOrThrow({ where: { id: pendingWithOne.id } })).toMatchObject({ verification: "pending" });
     await saveRequiredVerifiers(db.prisma, 3, w.users.admin);
     expect(await loadRequiredVerifiers(db.prisma)).toBe(3);
@@ -188,7 +249,8 @@ describe.each(TEST_DATABASE_KINDS)("perturbation workflow on %s", (kind) => {
     const created = await create(w.trustworthyOtherInline, "symbol");
     const outcomes = await Promise.all(
       [w.users.admin, w.users.carol, w.users.alice].map((verifierId) =>
-        verifyPerturbation(db.prisma, { instanceId: created.id, verifierId, decision: "accept" })),
+        verifyPerturbation(db.prisma, { instanceId: created.id, verifierId, decision: "accept" }),
+      ),
     );
     expect(outcomes.map((o) => o.accepted).sort()).toEqual([1, 2, 3]);
     expect(outcomes.filter((o) => o.verification === "accepted")).toHaveLength(1);
@@ -202,7 +264,11 @@ describe.each(TEST_DATABASE_KINDS)("perturbation workflow on %s", (kind) => {
       await buildPerturbationWorld(fresh.prisma);
       expect(await seedDemoPerturbations(fresh.prisma, { mirrorsDir: null })).toEqual({ created: 3 });
       const rows = await fresh.prisma.instance.findMany({ where: { source: "perturbation" }, orderBy: { perturbationKind: "asc" } });
-      expect(rows.map((r) => [r.perturbationKind, r.verification])).toEqual([["negation", "pending"], ["symbol", "pending"], ["location", "pending"]]);
+      expect(rows.map((r) => [r.perturbationKind, r.verification])).toEqual([
+        ["negation", "pending"],
+        ["symbol", "pending"],
+        ["location", "pending"],
+      ]);
     } finally {
       await fresh.close();
     }

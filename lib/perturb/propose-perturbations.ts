@@ -51,7 +51,12 @@ export async function proposePerturbations(
 ): Promise<PerturbationProposals> {
   const parent = await loadPerturbationParent(prisma, parentId);
   const known = kind === "symbol" ? await knownSymbolsFor(parent, options.mirrorsDir) : null;
-  const result = ruleProposals(kind, { ...parent.comment, siblings: parent.siblings, knownSymbols: known?.symbols ?? [], patch: parent.pullRequest.patch });
+  const result = ruleProposals(kind, {
+    ...parent.comment,
+    siblings: parent.siblings,
+    knownSymbols: known?.symbols ?? [],
+    patch: parent.pullRequest.patch,
+  });
   const limit = options.limit ?? DEFAULT_PROPOSAL_LIMIT;
   return {
     parentId,

@@ -49,7 +49,10 @@ export function asSnapshot(comment: PerturbedComment | CommentSnapshot): Perturb
 /** Key of a resulting comment; kind is left out so one edit cannot be stored twice under two kinds. */
 export function perturbationKey(comment: PerturbedComment | CommentSnapshot): string {
   const c = asSnapshot(comment);
-  return createHash("sha256").update(JSON.stringify([c.body, c.path, c.diffHunk])).digest("hex").slice(0, 20);
+  return createHash("sha256")
+    .update(JSON.stringify([c.body, c.path, c.diffHunk]))
+    .digest("hex")
+    .slice(0, 20);
 }
 
 /** What a location diff compares: the file and the hunk header, which is all that moves. */

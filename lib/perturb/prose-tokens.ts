@@ -42,8 +42,24 @@ export type ProseAnalysis = {
 };
 
 const SUBORDINATORS = new Set([
-  "if", "when", "whenever", "because", "since", "although", "though", "unless", "while",
-  "whereas", "whether", "until", "before", "after", "once", "which", "who", "where",
+  "if",
+  "when",
+  "whenever",
+  "because",
+  "since",
+  "although",
+  "though",
+  "unless",
+  "while",
+  "whereas",
+  "whether",
+  "until",
+  "before",
+  "after",
+  "once",
+  "which",
+  "who",
+  "where",
 ]);
 const COORDINATORS = new Set(["and", "but", "or", "so", "yet"]);
 const ABBREVIATIONS = /(?:^|\s)(?:e\.g|i\.e|etc|vs|cf|approx|incl|resp|w\.r\.t|a\.k\.a)\.$/i;
@@ -130,7 +146,10 @@ export function analyseProse(text: string): ProseAnalysis {
     const question = /\?["'’”)\]]*\s*$/.test(text.slice(start, end));
     sentences.push({ index: sentences.length, start, end, question, tokens });
   }
-  const prose = segments.filter((s) => s.kind === "prose").map((s) => s.text).join(" ");
+  const prose = segments
+    .filter((s) => s.kind === "prose")
+    .map((s) => s.text)
+    .join(" ");
   const contracted = /\b[a-z]+n['’]t\b|\bcan['’]t\b|\bwon['’]t\b/i.test(prose);
   const apostrophe = /[a-z]’[a-z]/i.test(prose) ? "’" : "'";
   return { segments, sentences, contracted, apostrophe };

@@ -3,8 +3,10 @@ import type { InlineAnchor } from "./candidate-schema";
 import { locationCandidates } from "./relocate-comment";
 import { selfCheck } from "./self-check";
 
-const groupbyHunkA = "@@ -2201,7 +2201,8 @@ def median(self, numeric_only: bool = False):\n         result = self._cython_agg_general(\n+            \"median\", sort=True,";
-const groupbyHunkB = "@@ -1120,6 +1121,9 @@ class GroupBy(BaseGroupBy[NDFrameT]):\n     def _lookup(self, key):\n+        entry = self._cache.get(key)";
+const groupbyHunkA =
+  '@@ -2201,7 +2201,8 @@ def median(self, numeric_only: bool = False):\n         result = self._cython_agg_general(\n+            "median", sort=True,';
+const groupbyHunkB =
+  "@@ -1120,6 +1121,9 @@ class GroupBy(BaseGroupBy[NDFrameT]):\n     def _lookup(self, key):\n+        entry = self._cache.get(key)";
 const groupbyHunkBLater = `${groupbyHunkB}\n+        return entry.values`;
 const testHunk = "@@ -512,6 +512,18 @@ def test_median_empty_bins(observed):\n+def test_nanmedian(skipna):";
 const pyxHunk = "@@ -1,6 +1,8 @@\n+from libc.math cimport isnan";
@@ -20,7 +22,11 @@ describe("locationCandidates", () => {
     ];
     const result = locationCandidates(target, others);
     expect(result.reason).toBeUndefined();
-    expect(result.candidates.map((c) => [c.id, c.sameFile])).toEqual([[1001, false], [1004, false], [1002, true]]);
+    expect(result.candidates.map((c) => [c.id, c.sameFile])).toEqual([
+      [1001, false],
+      [1004, false],
+      [1002, true],
+    ]);
     expect(result.candidates[0]).toMatchObject({ path: "pandas/tests/groupby/test_reductions.py", diffHunk: testHunk });
     expect(result.candidates[2].rationale).toMatch(/another hunk of pandas\/core\/groupby\/groupby.py/);
   });
@@ -68,7 +74,13 @@ describe("locationCandidates", () => {
       { id: 1001, path: "pandas/tests/groupby/test_reductions.py", diffHunk: testHunk },
     ];
     for (const candidate of locationCandidates(target, others).candidates) {
-      expect(selfCheck({ body, path: target.path, diffHunk: target.diffHunk }, { body, path: candidate.path, diffHunk: candidate.diffHunk }, "location")).toBe(true);
+      expect(
+        selfCheck(
+          { body, path: target.path, diffHunk: target.diffHunk },
+          { body, path: candidate.path, diffHunk: candidate.diffHunk },
+          "location",
+        ),
+      ).toBe(true);
     }
   });
 
@@ -96,7 +108,10 @@ describe("locationCandidates", () => {
     ];
     expect(locationCandidates(target, others, { patch }).candidates.map((c) => c.id)).toEqual([1001]);
     const stray: InlineAnchor = { id: 9, path: "pandas/_libs/groupby.pyx", diffHunk: pyxHunk };
-    expect(locationCandidates(stray, others, { patch })).toMatchObject({ candidates: [], reason: expect.stringMatching(/not in the patch/) });
+    expect(locationCandidates(stray, others, { patch })).toMatchObject({
+      candidates: [],
+      reason: expect.stringMatching(/not in the patch/),
+    });
   });
 
   it("counts two pushes' comments on one line once, keeping the hunk of the judged patch", () => {
@@ -107,11 +122,14 @@ describe("locationCandidates", () => {
       "diff --git a/pandas/tests/groupby/test_reductions.py b/pandas/tests/groupby/test_reductions.py",
       testHunk,
     ].join("\n");
-    const result = locationCandidates(target, [
-      { id: 3001, path: "pandas/tests/groupby/test_reductions.py", diffHunk: older },
-      { id: 1001, path: "pandas/tests/groupby/test_reductions.py", diffHunk: testHunk },
-    ], { patch });
+    const result = locationCandidates(
+      target,
+      [
+        { id: 3001, path: "pandas/tests/groupby/test_reductions.py", diffHunk: older },
+        { id: 1001, path: "pandas/tests/groupby/test_reductions.py", diffHunk: testHunk },
+      ],
+      { patch },
+    );
     expect(result.candidates.map((c) => c.id)).toEqual([1001]);
   });
 });
-

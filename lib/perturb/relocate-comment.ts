@@ -40,7 +40,11 @@ export type LocationOptions = {
   patch?: string;
 };
 
-export function locationCandidates(target: InlineAnchor, others: readonly InlineAnchor[], options: LocationOptions = {}): PerturbationResult<LocationCandidate> {
+export function locationCandidates(
+  target: InlineAnchor,
+  others: readonly InlineAnchor[],
+  options: LocationOptions = {},
+): PerturbationResult<LocationCandidate> {
   if (!isInline(target)) {
     return { candidates: [], reason: "The target is not an inline comment (no file path or diff hunk), so it has no location to move." };
   }
@@ -56,9 +60,20 @@ export function locationCandidates(target: InlineAnchor, others: readonly Inline
     return line !== undefined && (code.get(anchor.path)?.has(line) ?? false);
   };
   if (!inCode(target)) {
-    return { candidates: [], reason: "The comment's own line is not in the patch the instance is judged against, so a moved copy could not be told from the original." };
+    return {
+      candidates: [],
+      reason:
+        "The comment's own line is not in the patch the instance is judged against, so a moved copy could not be told from the original.",
+    };
   }
-  const headers = options.patch ? new Set(options.patch.split("\n").filter((l) => l.startsWith("@@")).map(headerOf)) : undefined;
+  const headers = options.patch
+    ? new Set(
+        options.patch
+          .split("\n")
+          .filter((l) => l.startsWith("@@"))
+          .map(headerOf),
+      )
+    : undefined;
   const byPlace = new Map<string, LocationCandidate>();
   inline.forEach((other, order) => {
     const key = hunkKey(other);
@@ -84,7 +99,11 @@ export function locationCandidates(target: InlineAnchor, others: readonly Inline
   });
   const candidates = [...byPlace.values()];
   if (candidates.length === 0) {
-    return { candidates, reason: "Every other inline comment sits on the same place (same hunk, or the same line from an earlier push) or on code the patch no longer shows, so no move changes the location." };
+    return {
+      candidates,
+      reason:
+        "Every other inline comment sits on the same place (same hunk, or the same line from an earlier push) or on code the patch no longer shows, so no move changes the location.",
+    };
   }
   return { candidates: candidates.sort((a, b) => b.score - a.score) };
 }

@@ -39,7 +39,13 @@ export async function saveRequiredVerifiers(
       update: { value },
     }),
     prisma.auditEvent.create({
-      data: { actorId, action: "perturb.settings.required_verifiers", subjectType: "setting", subjectId: REQUIRED_VERIFIERS_SETTING_KEY, details: { previous, value } },
+      data: {
+        actorId,
+        action: "perturb.settings.required_verifiers",
+        subjectType: "setting",
+        subjectId: REQUIRED_VERIFIERS_SETTING_KEY,
+        details: { previous, value },
+      },
     }),
   ]);
   let settled = 0;
@@ -53,11 +59,20 @@ export async function saveRequiredVerifiers(
         await lockInstance(tx, id);
         const rows = await tx.perturbationVerification.findMany({ where: { instanceId: id }, select: { decision: true } });
         const current = await tx.instance.findUniqueOrThrow({ where: { id }, select: { verification: true } });
-        const status = decideVerification(rows.map((r) => r.decision), value);
+        const status = decideVerification(
+          rows.map((r) => r.decision),
+          value,
+        );
         if (current.verification !== "pending" || status === "pending") return false;
         await tx.instance.update({ where: { id }, data: verificationFields(status) });
         await tx.auditEvent.create({
-          data: { actorId, action: "perturb.settle", subjectType: "instance", subjectId: id, details: { verification: status, requiredVerifiers: value } },
+          data: {
+            actorId,
+            action: "perturb.settle",
+            subjectType: "instance",
+            subjectId: id,
+            details: { verification: status, requiredVerifiers: value },
+          },
         });
         return true;
       });

@@ -25,7 +25,8 @@ export function describeCandidate(
   kind: PerturbationKind,
   original: PerturbedComment,
   perturbed: PerturbedComment,
-  extra: Pick<ProposedCandidate, "origin" | "rule" | "rationale" | "score"> & Partial<Pick<ProposedCandidate, "existsInRepository" | "sameFile">>,
+  extra: Pick<ProposedCandidate, "origin" | "rule" | "rationale" | "score"> &
+    Partial<Pick<ProposedCandidate, "existsInRepository" | "sameFile">>,
 ): ProposedCandidate {
   const diff = kind === "location" ? wordDiff(anchorLabel(original), anchorLabel(perturbed)) : wordDiff(original.body, perturbed.body);
   return {
@@ -51,13 +52,23 @@ export function describeCandidate(
 export function ruleProposals(kind: PerturbationKind, parent: ParentComment): Proposals {
   const original = asSnapshot(parent);
   if (kind === "negation" || kind === "symbol") {
-    const result: PerturbationResult<TextCandidate & { existsInRepository?: boolean }> = kind === "negation"
-      ? generateCandidates("negation", { text: parent.body })
-      : generateCandidates("symbol", { text: parent.body, knownSymbols: [...parent.knownSymbols] });
+    const result: PerturbationResult<TextCandidate & { existsInRepository?: boolean }> =
+      kind === "negation"
+        ? generateCandidates("negation", { text: parent.body })
+        : generateCandidates("symbol", { text: parent.body, knownSymbols: [...parent.knownSymbols] });
     const candidates = result.candidates.map((c) =>
-      describeCandidate(kind, original, { ...original, body: c.text }, {
-        origin: "rule", rule: c.rule, rationale: c.rationale, score: c.score, existsInRepository: c.existsInRepository,
-      }),
+      describeCandidate(
+        kind,
+        original,
+        { ...original, body: c.text },
+        {
+          origin: "rule",
+          rule: c.rule,
+          rationale: c.rationale,
+          score: c.score,
+          existsInRepository: c.existsInRepository,
+        },
+      ),
     );
     return { candidates, reason: result.reason };
   }
@@ -70,9 +81,18 @@ export function ruleProposals(kind: PerturbationKind, parent: ParentComment): Pr
     ...(parent.patch ? { patch: parent.patch } : {}),
   });
   const candidates = result.candidates.map((c) =>
-    describeCandidate("location", original, { body: original.body, path: c.path, diffHunk: c.diffHunk }, {
-      origin: "rule", rule: c.sameFile ? "same-file-hunk" : "other-file", rationale: c.rationale, score: c.score, sameFile: c.sameFile,
-    }),
+    describeCandidate(
+      "location",
+      original,
+      { body: original.body, path: c.path, diffHunk: c.diffHunk },
+      {
+        origin: "rule",
+        rule: c.sameFile ? "same-file-hunk" : "other-file",
+        rationale: c.rationale,
+        score: c.score,
+        sameFile: c.sameFile,
+      },
+    ),
   );
   return { candidates, reason: result.reason };
 }

@@ -22,7 +22,9 @@ describe("selfCheck: negation", () => {
 
   it("rejects a long rewrite and a moved anchor", () => {
     expect(selfCheck("It is slow.", "It is not slow at all for small inputs really.", "negation")).toBe(false);
-    expect(selfCheck({ body: "It is used", path: "a.py", diffHunk: hunk }, { body: "It is not used", path: "b.py", diffHunk: hunk }, "negation")).toBe(false);
+    expect(
+      selfCheck({ body: "It is used", path: "a.py", diffHunk: hunk }, { body: "It is not used", path: "b.py", diffHunk: hunk }, "negation"),
+    ).toBe(false);
   });
 });
 
@@ -49,7 +51,9 @@ describe("selfCheck: location", () => {
   it("rejects a changed text, a missing anchor, or the same hunk cut at another line", () => {
     expect(selfCheck({ body, path: "a.py", diffHunk: hunk }, { body: `${body}.`, path: "b.py", diffHunk: hunk }, "location")).toBe(false);
     expect(selfCheck({ body, path: "a.py", diffHunk: hunk }, { body, path: "", diffHunk: "" }, "location")).toBe(false);
-    expect(explainSelfCheck({ body, path: "a.py", diffHunk: hunk }, { body, path: "a.py", diffHunk: `${hunk}\n+    pass` }, "location").reason).toMatch(/same file and hunk/);
+    expect(
+      explainSelfCheck({ body, path: "a.py", diffHunk: hunk }, { body, path: "a.py", diffHunk: `${hunk}\n+    pass` }, "location").reason,
+    ).toMatch(/same file and hunk/);
   });
 });
 
@@ -69,4 +73,3 @@ describe("selfCheck: one consistent swap, one short phrase", () => {
     expect(selfCheck("This should be `>=`, not `>`.", "This should be `<`, not `>`.", "negation")).toBe(false);
   });
 });
-

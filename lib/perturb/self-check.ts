@@ -23,17 +23,13 @@ function snapshot(value: string | CommentSnapshot): CommentSnapshot {
   return typeof value === "string" ? { body: value } : value;
 }
 
-
 /** The changed span as the smallest [prefix | removed | suffix] split of the two texts. */
 function changedSpan(original: string, perturbed: string): { start: number; removed: string; added: string } {
   let prefix = 0;
   const limit = Math.min(original.length, perturbed.length);
   while (prefix < limit && original[prefix] === perturbed[prefix]) prefix++;
   let suffix = 0;
-  while (
-    suffix < limit - prefix &&
-    original[original.length - 1 - suffix] === perturbed[perturbed.length - 1 - suffix]
-  ) suffix++;
+  while (suffix < limit - prefix && original[original.length - 1 - suffix] === perturbed[perturbed.length - 1 - suffix]) suffix++;
   return {
     start: prefix,
     removed: original.slice(prefix, original.length - suffix),
@@ -43,7 +39,10 @@ function changedSpan(original: string, perturbed: string): { start: number; remo
 
 /** Code spans, blocks and links, sorted: a contrast swap may move them whole, never change them. */
 function nonProse(text: string): string[] {
-  return splitCodeSpans(text).filter((s) => s.kind !== "prose").map((s) => s.text).sort();
+  return splitCodeSpans(text)
+    .filter((s) => s.kind !== "prose")
+    .map((s) => s.text)
+    .sort();
 }
 
 /** Backticks, snake_case, dotted.paths, calls, file paths or camelCase mark a word as code. */
@@ -161,8 +160,11 @@ export function explainSelfCheck(
   if (kind === "location") {
     if (after.body !== before.body) return { ok: false, reason: "A location perturbation must keep the comment text." };
     if (!after.path || !after.diffHunk) return { ok: false, reason: "The moved comment has no file path or diff hunk." };
-    const moved = hunkKey({ path: after.path, diffHunk: after.diffHunk }) !== hunkKey({ path: before.path ?? "", diffHunk: before.diffHunk ?? "" });
-    return moved ? { ok: true, reason: "Same text on a different file or hunk." } : { ok: false, reason: "The comment stays on the same file and hunk." };
+    const moved =
+      hunkKey({ path: after.path, diffHunk: after.diffHunk }) !== hunkKey({ path: before.path ?? "", diffHunk: before.diffHunk ?? "" });
+    return moved
+      ? { ok: true, reason: "Same text on a different file or hunk." }
+      : { ok: false, reason: "The comment stays on the same file and hunk." };
   }
   if ((after.path ?? null) !== (before.path ?? null) || (after.diffHunk ?? null) !== (before.diffHunk ?? null)) {
     return { ok: false, reason: `A ${kind} perturbation must keep the file path and diff hunk.` };
@@ -195,10 +197,6 @@ export function explainSelfCheck(
 }
 
 /** True when the perturbation differs from its parent in exactly one intended place. */
-export function selfCheck(
-  original: string | CommentSnapshot,
-  perturbed: string | CommentSnapshot,
-  kind: PerturbationKind,
-): boolean {
+export function selfCheck(original: string | CommentSnapshot, perturbed: string | CommentSnapshot, kind: PerturbationKind): boolean {
   return explainSelfCheck(original, perturbed, kind).ok;
 }

@@ -12,7 +12,6 @@ export type SymbolIndex = {
   basenames: ReadonlySet<string>;
 };
 
-
 export function buildSymbolIndex(knownSymbols: Iterable<string>): SymbolIndex {
   const identifiers = new Set<string>();
   const paths = new Set<string>();
@@ -54,8 +53,11 @@ export function inventedNames(name: string, index: SymbolIndex): NameVariant[] {
 }
 
 const EXTENSION_FAMILIES = [
-  ["ts", "tsx", "js", "jsx", "mts", "cts", "mjs", "cjs"], ["py", "pyi", "pyx", "pxd"],
-  ["yml", "yaml"], ["c", "h", "cc", "cpp", "hpp"], ["md", "rst", "txt"],
+  ["ts", "tsx", "js", "jsx", "mts", "cts", "mjs", "cjs"],
+  ["py", "pyi", "pyx", "pxd"],
+  ["yml", "yaml"],
+  ["c", "h", "cc", "cpp", "hpp"],
+  ["md", "rst", "txt"],
 ];
 
 function splitPath(path: string): { dir: string; stem: string; ext: string } {
@@ -88,7 +90,12 @@ export function existingNearMissPaths(path: string, index: SymbolIndex): NameVar
       found.push({ name: `${mine.dir + theirs.stem}.${theirs.ext}`, relation: "sibling extension", score: 94 });
     } else if (sameDir && theirs.ext === mine.ext) {
       const relation = nearMissRelation(mine.stem, theirs.stem);
-      if (relation) found.push({ name: `${mine.dir}${theirs.stem}.${theirs.ext}`, relation: `file name ${relation.relation}`, score: relation.score - 2 });
+      if (relation)
+        found.push({
+          name: `${mine.dir}${theirs.stem}.${theirs.ext}`,
+          relation: `file name ${relation.relation}`,
+          score: relation.score - 2,
+        });
     }
   }
   const unique = found.filter((v, i) => v.name !== path && found.findIndex((w) => w.name === v.name) === i);
@@ -103,10 +110,13 @@ export function inventedPaths(path: string, index: SymbolIndex): NameVariant[] {
   const sibling = EXTENSION_FAMILIES.find((f) => f.includes(ext))?.find((e) => e !== ext && (e.startsWith(ext) || ext.startsWith(e)));
   if (sibling) out.push({ name: `${dir}${stem}.${sibling}`, relation: "sibling extension", score: 52 });
   const module = EXTENSION_FAMILIES[0].includes(ext) || EXTENSION_FAMILIES[1].includes(ext);
-  if (module && !stem.startsWith("__")) out.push({ name: `${dir}${stem.startsWith("_") ? stem.slice(1) : `_${stem}`}.${ext}`, relation: "leading underscore toggled", score: 48 });
+  if (module && !stem.startsWith("__"))
+    out.push({
+      name: `${dir}${stem.startsWith("_") ? stem.slice(1) : `_${stem}`}.${ext}`,
+      relation: "leading underscore toggled",
+      score: 48,
+    });
   const exists = (candidate: string) =>
-    index.pathSet.has(candidate) ||
-    (dir === "" && index.basenames.has(candidate)) ||
-    index.paths.some((p) => p.endsWith(`/${candidate}`));
+    index.pathSet.has(candidate) || (dir === "" && index.basenames.has(candidate)) || index.paths.some((p) => p.endsWith(`/${candidate}`));
   return out.filter((v) => v.name !== path && !exists(v.name));
 }

@@ -4,9 +4,20 @@ import { explainSelfCheck } from "./self-check";
 import { symbolCandidates } from "./symbol-swap";
 
 const pandasSymbols = [
-  "test_nanmedian", "test_nanmedian_impl", "test_nanmean", "groupby", "_groupby", "GroupBy",
-  "sort_values", "_cache", "cache", "get_user", "get_users", "pandas/core/frame.py",
-  "pandas/core/frame.pyi", "pandas/core/series.py",
+  "test_nanmedian",
+  "test_nanmedian_impl",
+  "test_nanmean",
+  "groupby",
+  "_groupby",
+  "GroupBy",
+  "sort_values",
+  "_cache",
+  "cache",
+  "get_user",
+  "get_users",
+  "pandas/core/frame.py",
+  "pandas/core/frame.pyi",
+  "pandas/core/series.py",
 ];
 
 function swaps(comment: string, knownSymbols: string[] = pandasSymbols): Array<[string, string, boolean]> {
@@ -25,17 +36,20 @@ describe("findCodeElements", () => {
   });
 
   it("finds bare snake_case, camelCase and PascalCase names in prose", () => {
-    const names = findCodeElements("The sample_weight passed to useLayoutEffect breaks DataFrameGroupBy and MAX_RETRIES.").map((e) => e.name);
+    const names = findCodeElements("The sample_weight passed to useLayoutEffect breaks DataFrameGroupBy and MAX_RETRIES.").map(
+      (e) => e.name,
+    );
     expect(names).toEqual(["sample_weight", "useLayoutEffect", "DataFrameGroupBy", "MAX_RETRIES"]);
   });
 
   it("ignores keywords, builtins, brand names, abbreviations, URLs and code blocks", () => {
-    const comment = "e.g. GitHub and Node.js: `None`, `len(x)`, `self` are fine. See https://example.com/get_user_v2.\n```python\nfetch_rows()\n```";
+    const comment =
+      "e.g. GitHub and Node.js: `None`, `len(x)`, `self` are fine. See https://example.com/get_user_v2.\n```python\nfetch_rows()\n```";
     expect(findCodeElements(comment)).toEqual([]);
   });
 
   it("takes identifiers out of an expression in backticks, skipping string literals", () => {
-    expect(findCodeElements("Off-by-one when `n == len(buf)` or `key == \"user_id\"`").map((e) => e.name)).toEqual(["buf", "key"]);
+    expect(findCodeElements('Off-by-one when `n == len(buf)` or `key == "user_id"`').map((e) => e.name)).toEqual(["buf", "key"]);
   });
 
   it("keeps a builtin name when it is a method of something", () => {
@@ -79,7 +93,9 @@ describe("symbolCandidates", () => {
   });
 
   it("never invents a name that exists in the repository", () => {
-    const invented = swaps("`get_user` is called twice").filter(([, , exists]) => !exists).map(([, after]) => after);
+    const invented = swaps("`get_user` is called twice")
+      .filter(([, , exists]) => !exists)
+      .map(([, after]) => after);
     expect(invented).not.toContain("get_users");
     expect(swaps("`get_user` is called twice")[0]).toEqual(["get_user", "get_users", true]);
   });

@@ -2,7 +2,11 @@ import type { PerturbationResult, SymbolCandidate } from "./candidate-schema";
 import { findCodeElements, type CodeElement } from "./code-elements";
 import { isLibraryElement, LIBRARY_ROOTS, BUILTIN_NAMES } from "./library-names";
 import {
-  buildSymbolIndex, existingNearMisses, existingNearMissPaths, inventedNames, inventedPaths,
+  buildSymbolIndex,
+  existingNearMisses,
+  existingNearMissPaths,
+  inventedNames,
+  inventedPaths,
   type SymbolIndex,
 } from "./symbol-index";
 import type { NameVariant } from "./symbol-variants";
@@ -100,7 +104,8 @@ export function symbolCandidates(text: string, options: SymbolOptions): Perturba
   if (all.length === 0) {
     return {
       candidates: [],
-      reason: "The comment names no code element (inline-code identifier, snake_case or camelCase name, dotted path, call or file path) outside code blocks and links.",
+      reason:
+        "The comment names no code element (inline-code identifier, snake_case or camelCase name, dotted path, call or file path) outside code blocks and links.",
     };
   }
   const index = buildSymbolIndex(options.knownSymbols);
@@ -117,7 +122,8 @@ export function symbolCandidates(text: string, options: SymbolOptions): Perturba
   const candidates: SymbolCandidate[] = [];
   [...groups.values()].forEach((group, order) => {
     const [element] = group;
-    const bonus = (group.some((e) => e.inBackticks) ? 3 : 0) + (haveRepository && group.some((e) => isOwn(e, index)) ? 3 : 0) - Math.min(5, order);
+    const bonus =
+      (group.some((e) => e.inBackticks) ? 3 : 0) + (haveRepository && group.some((e) => isOwn(e, index)) ? 3 : 0) - Math.min(5, order);
     const existing = element.shape === "path" ? existingNearMissPaths(element.element, index) : existingNearMisses(element.name, index);
     // A name the repository does not define is still the reviewed code's when a near miss of it is
     // (the patch adds `test_nanmedian_impl` beside it); then only those existing swaps are offered.
@@ -125,16 +131,26 @@ export function symbolCandidates(text: string, options: SymbolOptions): Perturba
     if (!own && existing.length === 0) return;
     const invented = !own ? [] : element.shape === "path" ? inventedPaths(element.element, index) : inventedNames(element.name, index);
     const taken = new Set([...existing.map((v) => v.name), ...mentioned]);
-    for (const variant of existing) if (isSwapTarget(variant.name, mentioned)) candidates.push(candidateFor(text, group, variant, true, variant.score + bonus));
-    for (const variant of invented) if (!taken.has(variant.name)) candidates.push(candidateFor(text, group, variant, false, variant.score + bonus));
+    for (const variant of existing)
+      if (isSwapTarget(variant.name, mentioned)) candidates.push(candidateFor(text, group, variant, true, variant.score + bonus));
+    for (const variant of invented)
+      if (!taken.has(variant.name)) candidates.push(candidateFor(text, group, variant, false, variant.score + bonus));
   });
-  candidates.sort((a, b) => Number(b.existsInRepository) - Number(a.existsInRepository) || b.score - a.score || a.start - b.start || a.after.localeCompare(b.after));
+  candidates.sort(
+    (a, b) =>
+      Number(b.existsInRepository) - Number(a.existsInRepository) ||
+      b.score - a.score ||
+      a.start - b.start ||
+      a.after.localeCompare(b.after),
+  );
   if (candidates.length === 0) {
     return {
       candidates,
-      reason: groups.size === 0 || candidates.length === 0 && [...groups.values()].every((g) => haveRepository && !g.some((e) => isOwn(e, index)))
-        ? "The comment names only library or builtin API, names the repository does not define, or names inside links: none is the reviewed code's own symbol."
-        : "The comment's code elements have no plausible near-miss name.",
+      reason:
+        groups.size === 0 ||
+        (candidates.length === 0 && [...groups.values()].every((g) => haveRepository && !g.some((e) => isOwn(e, index))))
+          ? "The comment names only library or builtin API, names the repository does not define, or names inside links: none is the reviewed code's own symbol."
+          : "The comment's code elements have no plausible near-miss name.",
     };
   }
   return { candidates };

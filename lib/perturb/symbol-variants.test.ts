@@ -1,11 +1,24 @@
 import { describe, expect, it } from "vitest";
 import { editDistance } from "./edit-distance";
-import { camelToSnake, inventedPlural, looksLikeWord, nearMissRelation, snakeToCamel, synthesiseNames, togglePlural } from "./symbol-variants";
+import {
+  camelToSnake,
+  inventedPlural,
+  looksLikeWord,
+  nearMissRelation,
+  snakeToCamel,
+  synthesiseNames,
+  togglePlural,
+} from "./symbol-variants";
 
 describe("togglePlural", () => {
   it.each([
-    ["get_user", "get_users"], ["get_users", "get_user"], ["getEntry", "getEntries"], ["entries", "entry"],
-    ["MAX_RETRY", "MAX_RETRIES"], ["DataFrame", "DataFrames"], ["box", "boxes"],
+    ["get_user", "get_users"],
+    ["get_users", "get_user"],
+    ["getEntry", "getEntries"],
+    ["entries", "entry"],
+    ["MAX_RETRY", "MAX_RETRIES"],
+    ["DataFrame", "DataFrames"],
+    ["box", "boxes"],
   ])("%s → %s", (name, expected) => {
     expect(togglePlural(name)).toBe(expected);
   });
@@ -64,7 +77,13 @@ describe("editDistance", () => {
 });
 
 describe("inventedPlural", () => {
-  it.each([["normalize_email", "normalize_emails"], ["getEntry", "getEntries"], ["groupCards", "groupCard"], ["MAX_RETRIES", "MAX_RETRY"], ["batch", "batches"]])("%s → %s", (name, expected) => {
+  it.each([
+    ["normalize_email", "normalize_emails"],
+    ["getEntry", "getEntries"],
+    ["groupCards", "groupCard"],
+    ["MAX_RETRIES", "MAX_RETRY"],
+    ["batch", "batches"],
+  ])("%s → %s", (name, expected) => {
     expect(inventedPlural(name)).toBe(expected);
   });
   it.each(["utcnow", "strict", "README", "flat", "status", "data"])("makes no non-word of %s", (name) => {

@@ -51,13 +51,24 @@ export function camelToSnake(name: string): string {
 }
 
 const VERB_PREFIXES: Array<[string, string]> = [
-  ["get", "fetch"], ["set", "update"], ["is", "has"], ["add", "append"], ["remove", "delete"],
-  ["load", "read"], ["create", "make"], ["to", "as"], ["write", "save"], ["validate", "check"],
+  ["get", "fetch"],
+  ["set", "update"],
+  ["is", "has"],
+  ["add", "append"],
+  ["remove", "delete"],
+  ["load", "read"],
+  ["create", "make"],
+  ["to", "as"],
+  ["write", "save"],
+  ["validate", "check"],
 ];
 
 function swapVerbPrefix(name: string, style: Style): string | undefined {
   for (const [a, b] of VERB_PREFIXES) {
-    for (const [from, to] of [[a, b], [b, a]]) {
+    for (const [from, to] of [
+      [a, b],
+      [b, a],
+    ]) {
       if (style === "snake" && name.startsWith(`${from}_`)) return to + name.slice(from.length);
       if (style === "camel" && new RegExp(`^${from}[A-Z]`).test(name)) return to + name.slice(from.length);
     }
@@ -72,10 +83,60 @@ function toggleLeadingUnderscore(name: string): string {
 
 // Consonant runs English words have; any other run of three ("utcnow") marks a non-word.
 const CONSONANT_RUNS = new Set([
-  "str", "scr", "spr", "spl", "shr", "thr", "chr", "sch", "tch", "nch", "ngs", "nth", "rth", "rch",
-  "lch", "ght", "mpl", "mpt", "nct", "ndl", "rst", "rts", "nts", "nds", "lds", "rds", "cks", "sts",
-  "sks", "lts", "rks", "lls", "ffs", "pts", "cts", "nks", "lks", "mps", "rms", "lms", "rns", "ngl",
-  "ckl", "ssw", "ndr", "ntr", "rtn", "lth", "nfl", "nfr", "rdw", "tst", "ngt", "gth",
+  "str",
+  "scr",
+  "spr",
+  "spl",
+  "shr",
+  "thr",
+  "chr",
+  "sch",
+  "tch",
+  "nch",
+  "ngs",
+  "nth",
+  "rth",
+  "rch",
+  "lch",
+  "ght",
+  "mpl",
+  "mpt",
+  "nct",
+  "ndl",
+  "rst",
+  "rts",
+  "nts",
+  "nds",
+  "lds",
+  "rds",
+  "cks",
+  "sts",
+  "sks",
+  "lts",
+  "rks",
+  "lls",
+  "ffs",
+  "pts",
+  "cts",
+  "nks",
+  "lks",
+  "mps",
+  "rms",
+  "lms",
+  "rns",
+  "ngl",
+  "ckl",
+  "ssw",
+  "ndr",
+  "ntr",
+  "rtn",
+  "lth",
+  "nfl",
+  "nfr",
+  "rdw",
+  "tst",
+  "ngt",
+  "gth",
 ]);
 
 /** Spelled like an English word: has a vowel, no unpronounceable consonant run, not an acronym. */
@@ -172,7 +233,10 @@ export function nearMissRelation(name: string, other: string): NameVariant | und
   if (lengthGap <= 3 && (togglePlural(name) === other || togglePlural(other) === name)) {
     return { name: other, relation: "singular/plural differs", score: 95 };
   }
-  if (name[0].toLowerCase() === other.replace(/^_+/, "")[0]?.toLowerCase() && name.replace(/_/g, "").toLowerCase() === other.replace(/_/g, "").toLowerCase()) {
+  if (
+    name[0].toLowerCase() === other.replace(/^_+/, "")[0]?.toLowerCase() &&
+    name.replace(/_/g, "").toLowerCase() === other.replace(/_/g, "").toLowerCase()
+  ) {
     return { name: other, relation: "same words, other case style", score: 94 };
   }
   if (extendsWith(other, name) && other.length - name.length <= 12) {

@@ -8,7 +8,10 @@ export type GeneratorTally = Record<PerturbationKind, KindTally>;
 
 /** Runs every rule generator over the comments and counts candidates and self-check passes per kind. */
 export function tallyGeneratorOutput(parents: readonly (ParentComment & { label?: string })[]): GeneratorTally {
-  const tally: GeneratorTally = recordOf(PERTURBATION_KINDS, (): KindTally => ({ comments: 0, withCandidates: 0, candidates: 0, selfCheckPass: 0, failures: [] }));
+  const tally: GeneratorTally = recordOf(
+    PERTURBATION_KINDS,
+    (): KindTally => ({ comments: 0, withCandidates: 0, candidates: 0, selfCheckPass: 0, failures: [] }),
+  );
   for (const parent of parents) {
     for (const kind of PERTURBATION_KINDS) {
       const row = tally[kind];

@@ -6,7 +6,12 @@ import nlp from "compromise";
 /** "sorts" → "sort", "returned" → "return"; undefined when compromise sees no verb. */
 export function infinitiveOf(verb: string): string | undefined {
   const lower = verb.toLowerCase();
-  const result = nlp(`it ${lower}`).verbs().toInfinitive().text().replace(/^it\s+/i, "").trim();
+  const result = nlp(`it ${lower}`)
+    .verbs()
+    .toInfinitive()
+    .text()
+    .replace(/^it\s+/i, "")
+    .trim();
   return /^[a-z]+$/.test(result) ? result : undefined;
 }
 

@@ -18,10 +18,18 @@ export const VerifyPerturbationRequestSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.decision === "reject" && v.note === "") {
-      ctx.addIssue({ code: "custom", path: ["note"], message: "Say why the perturbation is not a valid negative (e.g. it is still correct)." });
+      ctx.addIssue({
+        code: "custom",
+        path: ["note"],
+        message: "Say why the perturbation is not a valid negative (e.g. it is still correct).",
+      });
     }
     if (v.editedBody !== undefined && v.decision !== "accept") {
-      ctx.addIssue({ code: "custom", path: ["editedBody"], message: "Reject the perturbation as it is, or edit it and accept the edited text." });
+      ctx.addIssue({
+        code: "custom",
+        path: ["editedBody"],
+        message: "Reject the perturbation as it is, or edit it and accept the edited text.",
+      });
     }
     if (v.editedBody !== undefined && v.note === "") {
       ctx.addIssue({ code: "custom", path: ["note"], message: "Say what the edit fixes: the other verifiers will review the new text." });
@@ -75,7 +83,10 @@ export async function verifyPerturbation(
     const edited = request.editedBody !== undefined;
     if (request.editedBody !== undefined) {
       if (kind === "location") {
-        throw new AppError("invalid_edit", "A location perturbation keeps the comment text; reject it and create another location instead.");
+        throw new AppError(
+          "invalid_edit",
+          "A location perturbation keeps the comment text; reject it and create another location instead.",
+        );
       }
       const current = resultingComment(instance, original);
       const next = { ...current, body: request.editedBody };
@@ -83,15 +94,26 @@ export async function verifyPerturbation(
       const verdict = explainSelfCheck(original, next, kind);
       if (!verdict.ok) throw new AppError("invalid_edit", `The edit is not a valid ${kind} perturbation: ${verdict.reason}`);
       const key = perturbationKey(next);
-      const twin = instance.parent?.perturbations.find((p) => p.id !== instanceId && perturbationKey(resultingComment(p, original)) === key);
-      if (twin) throw new AppError("duplicate", "Another perturbation of this comment already has exactly this text.", { instanceId: twin.id });
+      const twin = instance.parent?.perturbations.find(
+        (p) => p.id !== instanceId && perturbationKey(resultingComment(p, original)) === key,
+      );
+      if (twin)
+        throw new AppError("duplicate", "Another perturbation of this comment already has exactly this text.", { instanceId: twin.id });
       discarded = decisions.length;
       await tx.perturbationVerification.deleteMany({ where: { instanceId } });
       await tx.instance.update({ where: { id: instanceId }, data: { perturbedBody: next.body } });
       await tx.auditEvent.create({
         data: {
-          actorId: verifierId, action: "perturb.edit", subjectType: "instance", subjectId: instanceId,
-          details: { previousBody: current.body, body: next.body, note: request.note, discarded: decisions.map((d) => ({ verifierId: d.verifierId, decision: d.decision })) },
+          actorId: verifierId,
+          action: "perturb.edit",
+          subjectType: "instance",
+          subjectId: instanceId,
+          details: {
+            previousBody: current.body,
+            body: next.body,
+            note: request.note,
+            discarded: decisions.map((d) => ({ verifierId: d.verifierId, decision: d.decision })),
+          },
         },
       });
       decisions = [];
@@ -107,7 +129,10 @@ export async function verifyPerturbation(
     const accepted = all.filter((d) => d === "accepted").length;
     await tx.auditEvent.create({
       data: {
-        actorId: verifierId, action: "perturb.verify", subjectType: "instance", subjectId: instanceId,
+        actorId: verifierId,
+        action: "perturb.verify",
+        subjectType: "instance",
+        subjectId: instanceId,
         details: { decision, note: request.note, edited, accepted, required, verification: status },
       },
     });

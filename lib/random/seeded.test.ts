@@ -3,8 +3,12 @@ import { sampleWithoutReplacement, seededRandom, shuffled } from "./seeded";
 
 describe("seededRandom", () => {
   test("same seed gives the same sequence, different seeds differ", () => {
-    const a = seededRandom(42), b = seededRandom(42), c = seededRandom(43);
-    const sa = [a(), a(), a()], sb = [b(), b(), b()], sc = [c(), c(), c()];
+    const a = seededRandom(42),
+      b = seededRandom(42),
+      c = seededRandom(43);
+    const sa = [a(), a(), a()],
+      sb = [b(), b(), b()],
+      sc = [c(), c(), c()];
     expect(sa).toEqual(sb);
     expect(sa).not.toEqual(sc);
     for (const x of sa) expect(x >= 0 && x < 1).toBe(true);

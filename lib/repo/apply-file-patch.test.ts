@@ -2,7 +2,9 @@ import { describe, expect, test } from "vitest";
 import { parseReleasedPatch as parsePatch } from "@/lib/patch/released-patch";
 import { applyFilePatch } from "./apply-file-patch";
 
-const settingsBase = ["import os", "", "DEBUG = False", "TIMEOUT = 30", "RETRIES = 3", "", "def load():", "    return os.environ", ""].join("\n");
+const settingsBase = ["import os", "", "DEBUG = False", "TIMEOUT = 30", "RETRIES = 3", "", "def load():", "    return os.environ", ""].join(
+  "\n",
+);
 
 const settingsPatch = [
   "diff --git a/app/settings.py b/app/settings.py",
@@ -20,7 +22,20 @@ describe("applyFilePatch", () => {
     const [file] = parsePatch(settingsPatch);
     const { text, deleted } = applyFilePatch(settingsBase, file);
     expect(deleted).toBe(false);
-    expect(text).toBe(["import os", "", "DEBUG = False", "TIMEOUT = 60", "BACKOFF = 0.5", "RETRIES = 3", "", "def load():", "    return os.environ", ""].join("\n"));
+    expect(text).toBe(
+      [
+        "import os",
+        "",
+        "DEBUG = False",
+        "TIMEOUT = 60",
+        "BACKOFF = 0.5",
+        "RETRIES = 3",
+        "",
+        "def load():",
+        "    return os.environ",
+        "",
+      ].join("\n"),
+    );
   });
 
   test("finds a hunk a few lines away from its header (offset), like patch(1)", () => {

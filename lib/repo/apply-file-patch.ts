@@ -51,14 +51,19 @@ export function applyFilePatch(baseText: string | null, file: PatchFile): Applie
     }
     if (at < 0) {
       const firstBad = oldSide.findIndex((l, i) => !sameLine(base.lines[wanted + i], l));
-      const detail = wanted + oldSide.length > base.lines.length && firstBad < 0
-        ? `the base has only ${base.lines.length} lines`
-        : `line ${wanted + Math.max(firstBad, 0) + 1} differs`;
-      throw new AppError("patch_does_not_apply", `The patch does not apply to ${file.path} at the base commit (${hunk.header}: ${detail}).`, {
-        path: file.path,
-        hunkHeader: hunk.header,
-        detail,
-      });
+      const detail =
+        wanted + oldSide.length > base.lines.length && firstBad < 0
+          ? `the base has only ${base.lines.length} lines`
+          : `line ${wanted + Math.max(firstBad, 0) + 1} differs`;
+      throw new AppError(
+        "patch_does_not_apply",
+        `The patch does not apply to ${file.path} at the base commit (${hunk.header}: ${detail}).`,
+        {
+          path: file.path,
+          hunkHeader: hunk.header,
+          detail,
+        },
+      );
     }
     out.push(...base.lines.slice(cursor, at));
     let previous: "old" | "new" | "both" | null = null;

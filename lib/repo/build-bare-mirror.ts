@@ -50,7 +50,12 @@ export async function ensureBareMirror(gitDir: string, fullName: string, commits
     await git(["init", "--quiet", "--bare", "--initial-branch=main", tmp]);
     const marks = path.join(tmp, "demo-marks");
     await git([`--git-dir=${tmp}`, "fast-import", "--quiet", "--done", `--export-marks=${marks}`], fastImportStream(commits));
-    const shaByMark = new Map(readFileSync(marks, "utf8").trim().split("\n").map((l): [string, string] => [l.slice(0, l.indexOf(" ")), l.slice(l.indexOf(" ") + 1)]));
+    const shaByMark = new Map(
+      readFileSync(marks, "utf8")
+        .trim()
+        .split("\n")
+        .map((l): [string, string] => [l.slice(0, l.indexOf(" ")), l.slice(l.indexOf(" ") + 1)]),
+    );
     const shas = commits.map((_, i) => {
       const sha = shaByMark.get(`:${i + 1}`);
       if (!sha) throw new Error(`git fast-import wrote no commit for mark :${i + 1}`);

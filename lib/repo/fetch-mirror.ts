@@ -45,7 +45,12 @@ done
 `;
 
 /** Opens (creating it when absent) the mirror of fullName for fetching from remoteUrl. */
-export async function openMirrorForFetch(mirrorsDir: string, fullName: string, remoteUrl: string, signal?: AbortSignal): Promise<FetchableMirror> {
+export async function openMirrorForFetch(
+  mirrorsDir: string,
+  fullName: string,
+  remoteUrl: string,
+  signal?: AbortSignal,
+): Promise<FetchableMirror> {
   const dir = locateMirror(mirrorsDir, fullName);
   // fetches and diffs of a large repository take as long as they take; the crawl's signal stops them
   const options: GitRunOptions = { signal, env: NO_PROMPT_ENV, timeoutMs: 0, maxBytes: Number.MAX_SAFE_INTEGER };
@@ -53,12 +58,21 @@ export async function openMirrorForFetch(mirrorsDir: string, fullName: string, r
     mkdirSync(dir, { recursive: true });
     await runGitCommand([...NO_PROMPT, "init", "--quiet", "--bare", dir], options);
   }
-  const git = async (args: string[], input?: string) => (await runGitCommand([...NO_PROMPT, "-C", dir, ...args], { ...options, input })).stdout.toString("utf8");
+  const git = async (args: string[], input?: string) =>
+    (await runGitCommand([...NO_PROMPT, "-C", dir, ...args], { ...options, input })).stdout.toString("utf8");
   return {
     dir,
     async fetchPullRequestHeads() {
       const started = Date.now();
-      await git(["fetch", "--quiet", "--no-tags", "--force", remoteUrl, "+refs/heads/*:refs/heads/*", "+refs/pull/*/head:refs/pull/*/head"]);
+      await git([
+        "fetch",
+        "--quiet",
+        "--no-tags",
+        "--force",
+        remoteUrl,
+        "+refs/heads/*:refs/heads/*",
+        "+refs/pull/*/head:refs/pull/*/head",
+      ]);
       return Date.now() - started;
     },
     async missing(shas) {

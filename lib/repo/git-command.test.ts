@@ -20,7 +20,10 @@ describe("git runner", () => {
     expect(stdout.toString("utf8").trim()).toBe("ce013625030ba8dba906f756967f9e9ca394464a");
     const env = await runGitScript('printf %s "$WORKBENCH_TEST_VALUE-$1"', ["arg"], { env: { WORKBENCH_TEST_VALUE: "from-env" } });
     expect(env.stdout.toString("utf8")).toBe("from-env-arg");
-    await expect(runGitCommand(["-C", dir, "rev-parse", "--verify", "nope"])).rejects.toMatchObject({ code: "git_failed", message: expect.stringMatching(/^git rev-parse failed \(128\)/) });
+    await expect(runGitCommand(["-C", dir, "rev-parse", "--verify", "nope"])).rejects.toMatchObject({
+      code: "git_failed",
+      message: expect.stringMatching(/^git rev-parse failed \(128\)/),
+    });
   });
 
   test("an aborted signal stops the process", async () => {

@@ -67,12 +67,13 @@ export function runProcess(command: string, args: string[], options: GitRunOptio
     let outBytes = 0;
     let stderr = "";
     let failure: string | null = null;
-    const timer = timeoutMs > 0
-      ? setTimeout(() => {
-          failure = `timed out after ${timeoutMs} ms`;
-          child.kill("SIGKILL");
-        }, timeoutMs)
-      : null;
+    const timer =
+      timeoutMs > 0
+        ? setTimeout(() => {
+            failure = `timed out after ${timeoutMs} ms`;
+            child.kill("SIGKILL");
+          }, timeoutMs)
+        : null;
     child.stdout?.on("data", (d: Buffer) => {
       outBytes += d.length;
       if (outBytes > maxBytes) {
@@ -126,7 +127,10 @@ export function streamGitLines(
   { timeoutMs = DEFAULT_TIMEOUT_MS, okExitCodes = [0] }: { timeoutMs?: number; okExitCodes?: number[] } = {},
 ): Promise<{ stopped: boolean }> {
   return new Promise((resolve, reject) => {
-    const child = spawn("git", [...BASE_ARGS, `--git-dir=${mirror.gitDir}`, ...args], { stdio: ["ignore", "pipe", "pipe"], windowsHide: true });
+    const child = spawn("git", [...BASE_ARGS, `--git-dir=${mirror.gitDir}`, ...args], {
+      stdio: ["ignore", "pipe", "pipe"],
+      windowsHide: true,
+    });
     let stopped = false;
     let pending = "";
     let stderr = "";
@@ -186,7 +190,8 @@ export async function assertCommit(mirror: Mirror, commit: string): Promise<void
 
 /** Repository-relative paths only: no absolute paths, no `..`, no empty segments. */
 export function assertRepoPath(p: string): string {
-  const bad = !p || p.length > 4096 || p.includes("\0") || p.startsWith("/") || p.split("/").some((seg) => seg === "" || seg === "." || seg === "..");
+  const bad =
+    !p || p.length > 4096 || p.includes("\0") || p.startsWith("/") || p.split("/").some((seg) => seg === "" || seg === "." || seg === "..");
   if (bad) throw new AppError("invalid_input", `"${p}" is not a file path inside the repository.`, { path: p });
   return p;
 }

@@ -15,9 +15,13 @@ const NAME_PART = /^[A-Za-z0-9_.-]+$/;
 function nameParts(fullName: string): [string, string] {
   const parts = fullName.split("/");
   const [owner, name] = parts;
-  const valid = parts.length === 2 && owner !== undefined && name !== undefined
-    && parts.every((p) => NAME_PART.test(p) && p !== "." && p !== "..")
-    && !/^[.-]/.test(owner) && !name.startsWith("-");
+  const valid =
+    parts.length === 2 &&
+    owner !== undefined &&
+    name !== undefined &&
+    parts.every((p) => NAME_PART.test(p) && p !== "." && p !== "..") &&
+    !/^[.-]/.test(owner) &&
+    !name.startsWith("-");
   if (!valid || owner === undefined || name === undefined) {
     throw new AppError("invalid_input", `"${fullName}" is not an owner/name repository name.`, { fullName });
   }
@@ -58,7 +62,11 @@ export function locateMirror(mirrorsDir: string, fullName: string): string {
 export function openMirror(mirrorsDir: string, fullName: string): Mirror {
   const gitDir = locateMirror(mirrorsDir, fullName);
   if (!existsSync(gitDir)) {
-    throw new AppError("mirror_missing", `No local mirror of ${fullName} (expected a bare repository at ${gitDir}); ingestion fetches it.`, { fullName, gitDir });
+    throw new AppError(
+      "mirror_missing",
+      `No local mirror of ${fullName} (expected a bare repository at ${gitDir}); ingestion fetches it.`,
+      { fullName, gitDir },
+    );
   }
   return { fullName, gitDir };
 }

@@ -33,7 +33,11 @@ export function patchChanges(files: PatchFile[]): Map<string, FileChange> {
   return changes;
 }
 
-export async function listVersionTree(mirror: Mirror, pr: PullRequestRevision, version: RepoVersion): Promise<{ entries: PatchedTreeEntry[]; truncated: boolean }> {
+export async function listVersionTree(
+  mirror: Mirror,
+  pr: PullRequestRevision,
+  version: RepoVersion,
+): Promise<{ entries: PatchedTreeEntry[]; truncated: boolean }> {
   const base: RepoTree = await listTree(mirror, pr.baseSha);
   const changes = patchChanges(pr.files);
   if (version === "base") {
@@ -44,7 +48,9 @@ export async function listVersionTree(mirror: Mirror, pr: PullRequestRevision, v
     if (changes.get(f.path) === "deleted") gone.add(f.path);
     if (f.oldPath !== f.path) gone.add(f.oldPath);
   }
-  const entries: PatchedTreeEntry[] = base.entries.filter((e) => !gone.has(e.path)).map((e) => ({ ...e, change: changes.get(e.path) ?? null }));
+  const entries: PatchedTreeEntry[] = base.entries
+    .filter((e) => !gone.has(e.path))
+    .map((e) => ({ ...e, change: changes.get(e.path) ?? null }));
   const present = new Set(entries.map((e) => e.path));
   for (const [path, change] of changes) {
     if (change !== "deleted" && !present.has(path)) entries.push({ path, size: null, kind: "file", change });
@@ -53,7 +59,12 @@ export async function listVersionTree(mirror: Mirror, pr: PullRequestRevision, v
   return { entries, truncated: base.truncated };
 }
 
-export async function readVersionFile(mirror: Mirror, pr: PullRequestRevision, path: string, version: RepoVersion): Promise<RepoFile & { source?: "base" | "applied-patch" | "head" }> {
+export async function readVersionFile(
+  mirror: Mirror,
+  pr: PullRequestRevision,
+  path: string,
+  version: RepoVersion,
+): Promise<RepoFile & { source?: "base" | "applied-patch" | "head" }> {
   if (version === "base") return { ...(await readFileAt(mirror, pr.baseSha, path)), source: "base" };
   const file = pr.files.find((f) => f.path === path);
   if (!file) {
@@ -79,7 +90,13 @@ export async function readVersionFile(mirror: Mirror, pr: PullRequestRevision, p
   }
 }
 
-export async function searchVersion(mirror: Mirror, pr: PullRequestRevision, query: string, version: RepoVersion, options: SearchOptions = {}): Promise<SearchResult> {
+export async function searchVersion(
+  mirror: Mirror,
+  pr: PullRequestRevision,
+  query: string,
+  version: RepoVersion,
+  options: SearchOptions = {},
+): Promise<SearchResult> {
   if (version === "base") return searchCode(mirror, pr.baseSha, query, options);
   const maxMatches = options.maxMatches ?? SEARCH_MATCH_CAP;
   const touched = new Set<string>();

@@ -21,7 +21,10 @@ export async function readFileAt(mirror: Mirror, commit: string, filePath: strin
   assertRepoPath(filePath);
   await assertCommit(mirror, commit);
   const { stdout } = await runGit(mirror, ["ls-tree", "-z", "--long", commit, "--", filePath]);
-  const record = stdout.toString("utf8").split("\0").find((r) => r.endsWith(`\t${filePath}`));
+  const record = stdout
+    .toString("utf8")
+    .split("\0")
+    .find((r) => r.endsWith(`\t${filePath}`));
   if (!record) return { kind: "missing", path: filePath };
   const [, type, object, size] = record.slice(0, record.indexOf("\t")).split(/ +/);
   if (type === "tree") return { kind: "directory", path: filePath };

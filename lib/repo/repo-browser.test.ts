@@ -15,7 +15,8 @@ import { ensureBareMirror } from "./build-bare-mirror";
 const BASE_FILES: Record<string, string> = {
   "README.md": "# billing-service\n",
   "billing/settings.py": "import os\n\nTIMEOUT = 30\nRETRIES = 3\n\n\ndef load():\n    return dict(os.environ)\n",
-  "billing/client.py": "from billing.settings import TIMEOUT, RETRIES\n\n\ndef call(fetch):\n    # a.b(c) is a literal, not a regex\n    return fetch(timeout=TIMEOUT, retries=RETRIES)\n",
+  "billing/client.py":
+    "from billing.settings import TIMEOUT, RETRIES\n\n\ndef call(fetch):\n    # a.b(c) is a literal, not a regex\n    return fetch(timeout=TIMEOUT, retries=RETRIES)\n",
   "billing/legacy.py": "OLD = True\n",
   "billing/old_name.py": "NAME = 'old'\n",
   "assets/logo.png": "\u0089PNG\r\n\u001a\n\u0000\u0000\u0000\rIHDR",
@@ -68,7 +69,9 @@ describe("repository browser on a local bare mirror", () => {
     expect(mirrorPathFor("/m", "acme/billing-service")).toBe(path.join("/m", "acme__billing-service.git"));
     expect(() => mirrorPathFor("/m", "../etc/passwd")).toThrow(expect.objectContaining({ code: "invalid_input" }));
     expect(() => mirrorPathFor("/m", "acme/..")).toThrow(expect.objectContaining({ code: "invalid_input" }));
-    expect(() => openMirror(dir, "acme/nope")).toThrow(expect.objectContaining({ code: "mirror_missing", details: expect.objectContaining({ fullName: "acme/nope" }) }));
+    expect(() => openMirror(dir, "acme/nope")).toThrow(
+      expect.objectContaining({ code: "mirror_missing", details: expect.objectContaining({ fullName: "acme/nope" }) }),
+    );
   });
 
   test("a mirror at the old ingest layout <owner>/<name>.git is moved to <owner>__<name>.git on open, with a warning", async () => {
@@ -126,7 +129,11 @@ describe("repository browser on a local bare mirror", () => {
     const capped = await searchCode(mirror, baseSha, "0,", { maxMatches: 5, maxPerFile: 1000 });
     expect(capped.matches).toHaveLength(5);
     expect(capped.truncated).toBe(true);
-    expect((await searchCode(mirror, baseSha, "timeout", { ignoreCase: true })).matches.map((m) => `${m.path}:${m.line}`)).toEqual(["billing/client.py:1", "billing/client.py:6", "billing/settings.py:3"]);
+    expect((await searchCode(mirror, baseSha, "timeout", { ignoreCase: true })).matches.map((m) => `${m.path}:${m.line}`)).toEqual([
+      "billing/client.py:1",
+      "billing/client.py:6",
+      "billing/settings.py:3",
+    ]);
     await expect(searchCode(mirror, baseSha, " ")).rejects.toMatchObject({ code: "invalid_input" });
   });
 
@@ -145,8 +152,13 @@ describe("repository browser on a local bare mirror", () => {
   test("patched files are the base with the patch applied, not the head commit", async () => {
     const settings = await readVersionFile(mirror, pr, "billing/settings.py", "patched");
     expect(settings).toMatchObject({ kind: "text", source: "applied-patch" });
-    expect(settings.kind === "text" && settings.text).toBe("import os\n\nTIMEOUT = 60\nBACKOFF = 0.5\nRETRIES = 3\n\n\ndef load():\n    return dict(os.environ)\n");
-    expect(await readVersionFile(mirror, pr, "billing/backoff.py", "patched")).toMatchObject({ kind: "text", text: "def delay(attempt):\n    return BACKOFF * 2 ** attempt\n" });
+    expect(settings.kind === "text" && settings.text).toBe(
+      "import os\n\nTIMEOUT = 60\nBACKOFF = 0.5\nRETRIES = 3\n\n\ndef load():\n    return dict(os.environ)\n",
+    );
+    expect(await readVersionFile(mirror, pr, "billing/backoff.py", "patched")).toMatchObject({
+      kind: "text",
+      text: "def delay(attempt):\n    return BACKOFF * 2 ** attempt\n",
+    });
     expect((await readVersionFile(mirror, pr, "billing/legacy.py", "patched")).kind).toBe("missing");
     expect(await readVersionFile(mirror, pr, "billing/new_name.py", "patched")).toMatchObject({ text: "NAME = 'new'\n" });
     expect(await readVersionFile(mirror, pr, "billing/client.py", "patched")).toMatchObject({ source: "base" });
@@ -154,9 +166,15 @@ describe("repository browser on a local bare mirror", () => {
 
   test("a patch that no longer applies falls back to the head commit, or says why", async () => {
     const drifted = { ...pr, files: parsePatch(PATCH.replace("-TIMEOUT = 30", "-TIMEOUT = 45")) };
-    expect(await readVersionFile(mirror, drifted, "billing/settings.py", "patched")).toMatchObject({ source: "head", text: "HEAD VERSION\n" });
+    expect(await readVersionFile(mirror, drifted, "billing/settings.py", "patched")).toMatchObject({
+      source: "head",
+      text: "HEAD VERSION\n",
+    });
     const noHead = { ...drifted, headSha: "f".repeat(40) };
-    await expect(readVersionFile(mirror, noHead, "billing/settings.py", "patched")).rejects.toMatchObject({ code: "patch_does_not_apply", details: { path: "billing/settings.py" } });
+    await expect(readVersionFile(mirror, noHead, "billing/settings.py", "patched")).rejects.toMatchObject({
+      code: "patch_does_not_apply",
+      details: { path: "billing/settings.py" },
+    });
   });
 
   test("search in the patched version sees added lines and not deleted ones", async () => {

@@ -31,7 +31,8 @@ export function clipLine(text: string): string {
 
 export async function searchCode(mirror: Mirror, commit: string, query: string, options: SearchOptions = {}): Promise<SearchResult> {
   const { ignoreCase = false, maxMatches = SEARCH_MATCH_CAP, maxPerFile = 20, excludePaths } = options;
-  if (query.trim().length < 2 || query.includes("\n") || query.includes("\0")) throw new AppError("invalid_input", "Type at least two characters to search.", { query });
+  if (query.trim().length < 2 || query.includes("\n") || query.includes("\0"))
+    throw new AppError("invalid_input", "Type at least two characters to search.", { query });
   await assertCommit(mirror, commit);
   const args = ["grep", "-z", "-n", "-I", "-F", `--max-count=${maxPerFile}`, ...(ignoreCase ? ["-i"] : []), "-e", query, commit, "--"];
   const matches: SearchMatch[] = [];
@@ -61,7 +62,12 @@ export async function searchCode(mirror: Mirror, commit: string, query: string, 
 }
 
 /** The same search over text held in memory (patched files). */
-export function searchText(path: string, text: string, query: string, { ignoreCase = false, maxPerFile = 20 }: SearchOptions = {}): SearchMatch[] {
+export function searchText(
+  path: string,
+  text: string,
+  query: string,
+  { ignoreCase = false, maxPerFile = 20 }: SearchOptions = {},
+): SearchMatch[] {
   const needle = ignoreCase ? query.toLowerCase() : query;
   const out: SearchMatch[] = [];
   const lines = text.split("\n");

@@ -20,14 +20,26 @@ describe("threeDotDiff", () => {
     const d = await threeDotDiff(mirror(), repo.m1, repo.p1);
     expect(d.mergeBase).toBe(repo.c0);
     expect(d.paths).toEqual(["app.py"]); // util.py changed on main only; logo.png is binary: GitHub shows no patch
-    expect(d.patch).toBe(["diff --git a/app.py b/app.py", "@@ -7,3 +7,4 @@ def size(path):", "     return os.path.getsize(path)", " ", " LIMIT = 10", "+max_file_cached = 7"].join("\n"));
+    expect(d.patch).toBe(
+      [
+        "diff --git a/app.py b/app.py",
+        "@@ -7,3 +7,4 @@ def size(path):",
+        "     return os.path.getsize(path)",
+        " ",
+        " LIMIT = 10",
+        "+max_file_cached = 7",
+      ].join("\n"),
+    );
   });
 
   test("each revision has its own patch; a rename is reported under its new path", async () => {
     const p2 = await threeDotDiff(mirror(), repo.m1, repo.p2);
     expect(p2.paths).toEqual(["app.py", "new_name.py"]);
     const app = parseReleasedPatch(p2.patch)[0];
-    expect(app?.hunks.flatMap((h) => h.lines.filter((l) => l.kind === "del").map((l) => l.text))).toEqual(["def size(path):", "    return os.path.getsize(path)"]);
+    expect(app?.hunks.flatMap((h) => h.lines.filter((l) => l.kind === "del").map((l) => l.text))).toEqual([
+      "def size(path):",
+      "    return os.path.getsize(path)",
+    ]);
     expect(p2.patch).toContain("+max_files_cached = 7");
     const p3 = await threeDotDiff(mirror(), repo.m1, repo.p3);
     expect(p3.patch).toContain("+max_files_cached = 8");

@@ -17,23 +17,41 @@ export const PINNED_GIT_ENV: Record<string, string> = {
 
 /** `-c` settings that override whatever the mirror's own config says. */
 export const PINNED_DIFF_CONFIG = [
-  "-c", "core.quotePath=false",
-  "-c", "core.attributesFile=/dev/null",
-  "-c", "diff.renames=true",
-  "-c", "diff.noprefix=false",
-  "-c", "diff.mnemonicPrefix=false",
-  "-c", "diff.relative=false",
-  "-c", "diff.algorithm=myers",
-  "-c", "diff.indentHeuristic=true",
-  "-c", "diff.suppressBlankEmpty=false",
-  "-c", "diff.context=3",
-  "-c", "diff.interHunkContext=0",
+  "-c",
+  "core.quotePath=false",
+  "-c",
+  "core.attributesFile=/dev/null",
+  "-c",
+  "diff.renames=true",
+  "-c",
+  "diff.noprefix=false",
+  "-c",
+  "diff.mnemonicPrefix=false",
+  "-c",
+  "diff.relative=false",
+  "-c",
+  "diff.algorithm=myers",
+  "-c",
+  "diff.indentHeuristic=true",
+  "-c",
+  "diff.suppressBlankEmpty=false",
+  "-c",
+  "diff.context=3",
+  "-c",
+  "diff.interHunkContext=0",
 ];
 
 /** `git diff` options after the subcommand: the same for the final and the snapshot patch. */
 export const PINNED_DIFF_OPTIONS = [
-  "--no-color", "--no-ext-diff", "--no-textconv", "--unified=3", "--inter-hunk-context=0",
-  "--find-renames=50%", "--diff-algorithm=myers", "--src-prefix=a/", "--dst-prefix=b/",
+  "--no-color",
+  "--no-ext-diff",
+  "--no-textconv",
+  "--unified=3",
+  "--inter-hunk-context=0",
+  "--find-renames=50%",
+  "--diff-algorithm=myers",
+  "--src-prefix=a/",
+  "--dst-prefix=b/",
 ];
 
 const pinned: GitRunOptions = { env: PINNED_GIT_ENV, timeoutMs: 120_000, maxBytes: 512 * 1024 * 1024 };
@@ -52,12 +70,18 @@ export interface ThreeDotDiff extends ReleasedPatch {
 export async function threeDotDiff(mirror: Mirror, base: string, snapshot: string): Promise<ThreeDotDiff> {
   for (const commit of [base, snapshot]) {
     if (!(await hasCommit(mirror, commit))) {
-      throw new AppError("commit_missing", `Commit ${commit.slice(0, 12)} is not in the local mirror of ${mirror.fullName}.`, { fullName: mirror.fullName, commit });
+      throw new AppError("commit_missing", `Commit ${commit.slice(0, 12)} is not in the local mirror of ${mirror.fullName}.`, {
+        fullName: mirror.fullName,
+        commit,
+      });
     }
   }
   const from = await mergeBase(mirror, base, snapshot);
   if (from === null) {
-    throw new AppError("git_failed", `Commits ${base.slice(0, 12)} and ${snapshot.slice(0, 12)} of ${mirror.fullName} share no history.`, { base, snapshot });
+    throw new AppError("git_failed", `Commits ${base.slice(0, 12)} and ${snapshot.slice(0, 12)} of ${mirror.fullName} share no history.`, {
+      base,
+      snapshot,
+    });
   }
   const { stdout } = await runGit(mirror, [...PINNED_DIFF_CONFIG, "diff", ...PINNED_DIFF_OPTIONS, from, snapshot], pinned);
   return { ...formatReleasedPatch(stdout.toString("utf8")), mergeBase: from };

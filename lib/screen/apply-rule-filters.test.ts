@@ -42,7 +42,8 @@ describe("applyInstanceRules", () => {
   test("a Codecov report on an oversized PR counts as a bot drop (bot comes before patch size)", () => {
     const outcome = applyInstanceRules(
       reviewOnSmallPr({
-        commentBody: "## [Codecov](https://app.codecov.io) Report\nAll modified and coverable lines are covered by tests :white_check_mark:",
+        commentBody:
+          "## [Codecov](https://app.codecov.io) Report\nAll modified and coverable lines are covered by tests :white_check_mark:",
         commentAuthor: { login: "codecov-commenter", accountType: "User" },
         patchChars: 350_000,
       }),
@@ -73,9 +74,7 @@ describe("applyInstanceRules", () => {
 
   test("the patch text is measured when no length is stored", () => {
     const input = reviewOnSmallPr({ patchChars: undefined, patch: "+x\n".repeat(70_000) });
-    expect(applyInstanceRules(input, DEFAULT_RULE_CONFIG).droppedBy?.rationale).toBe(
-      "Patch is 210,000 characters (maximum 200,000).",
-    );
+    expect(applyInstanceRules(input, DEFAULT_RULE_CONFIG).droppedBy?.rationale).toBe("Patch is 210,000 characters (maximum 200,000).");
   });
 });
 

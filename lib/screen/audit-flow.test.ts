@@ -59,7 +59,9 @@ describe.each(TEST_DATABASE_KINDS)("LLM decision audit on %s", (kind) => {
     const { sampleId } = await createAuditSample(db.prisma, { filterKey: "llm:comment", seed: 7 }, null);
     const [first, second, third] = await db.prisma.auditItem.findMany({ where: { sampleId }, orderBy: { id: "asc" }, take: 3 });
 
-    expect(await submitAuditReview(db.prisma, { itemId: first.id, llmCorrect: "yes", note: "Clearly technical." }, user.alice)).toBe("awaiting_reviews");
+    expect(await submitAuditReview(db.prisma, { itemId: first.id, llmCorrect: "yes", note: "Clearly technical." }, user.alice)).toBe(
+      "awaiting_reviews",
+    );
     // bob cannot see alice's review before giving his own
     const bobBefore = await auditItemView(db.prisma, first.id, { id: user.bob, mayAdjudicate: false });
     expect(bobBefore).toMatchObject({ otherReviews: null, canReview: true });
@@ -68,12 +70,20 @@ describe.each(TEST_DATABASE_KINDS)("LLM decision audit on %s", (kind) => {
     const bobAfter = await auditItemView(db.prisma, first.id, { id: user.bob, mayAdjudicate: false });
     expect(bobAfter?.otherReviews).toEqual([{ reviewer: "alice", llmCorrect: true, note: "Clearly technical." }]);
 
-    await expect(submitAuditReview(db.prisma, { itemId: first.id, llmCorrect: "no" }, user.carol)).rejects.toThrow(/two independent reviews/);
+    await expect(submitAuditReview(db.prisma, { itemId: first.id, llmCorrect: "no" }, user.carol)).rejects.toThrow(
+      /two independent reviews/,
+    );
     await expect(submitAuditReview(db.prisma, { itemId: second.id, llmCorrect: "yes" }, user.alice)).resolves.toBe("awaiting_reviews");
-    await expect(submitAuditReview(db.prisma, { itemId: second.id, llmCorrect: "yes" }, user.alice)).rejects.toMatchObject({ code: "conflict" });
-    expect(await submitAuditReview(db.prisma, { itemId: second.id, llmCorrect: "no", note: "This is a vague remark." }, user.bob)).toBe("needs_adjudication");
+    await expect(submitAuditReview(db.prisma, { itemId: second.id, llmCorrect: "yes" }, user.alice)).rejects.toMatchObject({
+      code: "conflict",
+    });
+    expect(await submitAuditReview(db.prisma, { itemId: second.id, llmCorrect: "no", note: "This is a vague remark." }, user.bob)).toBe(
+      "needs_adjudication",
+    );
     await expect(adjudicateAuditItem(db.prisma, { itemId: second.id, llmCorrect: "yes" }, user.alice)).rejects.toThrow(/third expert/);
-    await expect(adjudicateAuditItem(db.prisma, { itemId: third.id, llmCorrect: "yes" }, user.carol)).rejects.toThrow(/Both independent reviews/);
+    await expect(adjudicateAuditItem(db.prisma, { itemId: third.id, llmCorrect: "yes" }, user.carol)).rejects.toThrow(
+      /Both independent reviews/,
+    );
     const carolView = await auditItemView(db.prisma, second.id, { id: user.carol, mayAdjudicate: true });
     expect(carolView).toMatchObject({ canAdjudicate: true, canReview: false });
     expect(carolView?.otherReviews).toHaveLength(2);

@@ -31,7 +31,10 @@ export async function auditSampleSummaries(prisma: PrismaClient, sampleIds?: str
   });
   const decisionIds = samples.flatMap((s) => s.items.map((i) => i.decisionId));
   const verdicts = new Map(
-    (await prisma.filterDecision.findMany({ where: { id: { in: decisionIds } }, select: { id: true, verdict: true } })).map((d) => [d.id, d.verdict]),
+    (await prisma.filterDecision.findMany({ where: { id: { in: decisionIds } }, select: { id: true, verdict: true } })).map((d) => [
+      d.id,
+      d.verdict,
+    ]),
   );
   return samples.map((sample) => {
     const status: Record<AuditItemStatus, number> = { awaiting_reviews: 0, agreed: 0, needs_adjudication: 0, adjudicated: 0 };
@@ -67,13 +70,20 @@ export type AuditItemRow = {
 export async function auditItemRows(prisma: PrismaClient, sampleId: string, viewerId: string): Promise<AuditItemRow[]> {
   const items = await prisma.auditItem.findMany({ where: { sampleId }, orderBy: { id: "asc" }, include: { reviews: true } });
   const decisions = new Map(
-    (await prisma.filterDecision.findMany({
-      where: { id: { in: items.map((i) => i.decisionId) } },
-      include: {
-        pullRequest: { select: { number: true, title: true, repository: { select: { fullName: true } } } },
-        instance: { select: { targetEntry: { select: { body: true } }, pullRequest: { select: { number: true, repository: { select: { fullName: true } } } } } },
-      },
-    })).map((d) => [d.id, d]),
+    (
+      await prisma.filterDecision.findMany({
+        where: { id: { in: items.map((i) => i.decisionId) } },
+        include: {
+          pullRequest: { select: { number: true, title: true, repository: { select: { fullName: true } } } },
+          instance: {
+            select: {
+              targetEntry: { select: { body: true } },
+              pullRequest: { select: { number: true, repository: { select: { fullName: true } } } },
+            },
+          },
+        },
+      })
+    ).map((d) => [d.id, d]),
   );
   return items.map((item) => {
     const d = decisions.get(item.decisionId);
@@ -84,9 +94,13 @@ export async function auditItemRows(prisma: PrismaClient, sampleId: string, view
         ? `${d.instance.pullRequest.repository.fullName}#${d.instance.pullRequest.number}: ${d.instance.targetEntry.body.slice(0, 120)}`
         : "Decision replaced by a later run";
     return {
-      id: item.id, decisionId: item.decisionId, status: auditItemStatus(item),
-      reviewedByMe: item.reviews.some((r) => r.reviewerId === viewerId), reviews: item.reviews.length,
-      verdict: d?.verdict ?? null, summary,
+      id: item.id,
+      decisionId: item.decisionId,
+      status: auditItemStatus(item),
+      reviewedByMe: item.reviews.some((r) => r.reviewerId === viewerId),
+      reviews: item.reviews.length,
+      verdict: d?.verdict ?? null,
+      summary,
     };
   });
 }
@@ -104,7 +118,16 @@ export type AuditItemView = {
     promptVersion: string | null;
     subject:
       | { kind: "pull_request"; repository: string; number: number; title: string; body: string }
-      | { kind: "instance"; instanceId: string; repository: string; number: number; title: string; comment: string; author: string | null; location: string | null };
+      | {
+          kind: "instance";
+          instanceId: string;
+          repository: string;
+          number: number;
+          title: string;
+          comment: string;
+          author: string | null;
+          location: string | null;
+        };
   } | null;
   myReview: { llmCorrect: boolean; note: string } | null;
   /** the other reviews, only once the viewer has submitted theirs or may adjudicate */
@@ -114,7 +137,11 @@ export type AuditItemView = {
   resolvedBy: string | null;
 };
 
-export async function auditItemView(prisma: PrismaClient, itemId: string, viewer: { id: string; mayAdjudicate: boolean }): Promise<AuditItemView | null> {
+export async function auditItemView(
+  prisma: PrismaClient,
+  itemId: string,
+  viewer: { id: string; mayAdjudicate: boolean },
+): Promise<AuditItemView | null> {
   const item = await prisma.auditItem.findUnique({
     where: { id: itemId },
     include: { sample: { select: { filterKey: true } }, reviews: { orderBy: { createdAt: "asc" } } },
@@ -134,7 +161,9 @@ export async function auditItemView(prisma: PrismaClient, itemId: string, viewer
     },
   });
   const reviewers = new Map(
-    (await prisma.user.findMany({ where: { id: { in: item.reviews.map((r) => r.reviewerId) } }, select: { id: true, login: true } })).map((u) => [u.id, u.login]),
+    (await prisma.user.findMany({ where: { id: { in: item.reviews.map((r) => r.reviewerId) } }, select: { id: true, login: true } })).map(
+      (u) => [u.id, u.login],
+    ),
   );
   const status = auditItemStatus(item);
   const mine = item.reviews.find((r) => r.reviewerId === viewer.id) ?? null;
@@ -155,7 +184,9 @@ export async function auditItemView(prisma: PrismaClient, itemId: string, viewer
     decision,
     myReview: mine ? { llmCorrect: mine.llmCorrect, note: mine.note } : null,
     otherReviews: othersVisible
-      ? item.reviews.filter((r) => r.reviewerId !== viewer.id).map((r) => ({ reviewer: reviewers.get(r.reviewerId) ?? "unknown", llmCorrect: r.llmCorrect, note: r.note }))
+      ? item.reviews
+          .filter((r) => r.reviewerId !== viewer.id)
+          .map((r) => ({ reviewer: reviewers.get(r.reviewerId) ?? "unknown", llmCorrect: r.llmCorrect, note: r.note }))
       : null,
     canReview: !isReviewer && item.reviews.length < 2 && decision !== null,
     canAdjudicate,
@@ -180,8 +211,13 @@ function decisionSubject({ pullRequest: pr, instance: i }: DecisionWithSubject):
   if (!i) return null;
   const entry = i.targetEntry;
   return {
-    kind: "instance", instanceId: i.id, repository: i.pullRequest.repository.fullName,
-    number: i.pullRequest.number, title: i.pullRequest.title, comment: entry.body, author: entry.authorLogin,
+    kind: "instance",
+    instanceId: i.id,
+    repository: i.pullRequest.repository.fullName,
+    number: i.pullRequest.number,
+    title: i.pullRequest.title,
+    comment: entry.body,
+    author: entry.authorLogin,
     location: entry.path ? `${entry.kind} on ${entry.path}` : `${entry.kind} (PR-level)`,
   };
 }

@@ -1,12 +1,5 @@
 import { describe, expect, test } from "vitest";
-import {
-  auditAgreement,
-  auditSampleSize,
-  drawAuditSample,
-  llmErrorRate,
-  wilsonInterval,
-  type FinalAuditDecision,
-} from "./audit-sample";
+import { auditAgreement, auditSampleSize, drawAuditSample, llmErrorRate, wilsonInterval, type FinalAuditDecision } from "./audit-sample";
 
 describe("auditSampleSize (Cochran with finite-population correction)", () => {
   // Expected values computed with n0 = z²·p(1−p)/e², n = n0/(1 + (n0−1)/N), rounded up.

@@ -65,9 +65,10 @@ export function composePullRequestScreen(prompt: ScreeningPrompt, pr: PullReques
       repository: pr.repository,
       pull_request_title: `#${pr.number}: ${pr.title}`,
       pull_request_description: truncate(pr.body, LIMITS.description),
-      linked_issues: issues.length === 0
-        ? null
-        : issues.map((i) => `#${i.number}: ${i.title}\n${truncate(i.body, LIMITS.issueBody)}`).join("\n\n---\n\n"),
+      linked_issues:
+        issues.length === 0
+          ? null
+          : issues.map((i) => `#${i.number}: ${i.title}\n${truncate(i.body, LIMITS.issueBody)}`).join("\n\n---\n\n"),
       files_changed: files.length === 0 ? null : files.join("\n"),
       patch_excerpt: truncate(pr.patch, LIMITS.patch),
     }),
@@ -85,9 +86,10 @@ export function composeCommentScreen(prompt: ScreeningPrompt, comment: CommentFo
       pull_request_description: truncate(comment.pullRequestBody, LIMITS.description),
       comment_location: location,
       diff_hunk: comment.diffHunk === null ? null : truncate(comment.diffHunk, LIMITS.hunk),
-      earlier_comments: earlier.length === 0
-        ? null
-        : earlier.map((c, i) => `(${i + 1}) ${c.authorLogin ?? "ghost"}: ${truncate(c.body, LIMITS.earlierComment)}`).join("\n"),
+      earlier_comments:
+        earlier.length === 0
+          ? null
+          : earlier.map((c, i) => `(${i + 1}) ${c.authorLogin ?? "ghost"}: ${truncate(c.body, LIMITS.earlierComment)}`).join("\n"),
       comment_author: comment.authorLogin ?? "ghost (deleted account)",
       review_comment: truncate(comment.body, LIMITS.comment),
     }),

@@ -27,7 +27,6 @@ export const CreateAuditSampleRequestSchema = z.object({
 });
 export type CreateAuditSampleRequest = z.input<typeof CreateAuditSampleRequestSchema>;
 
-
 /** The LLM's current decisions of a filter (people's manual decisions are not audited). */
 export async function llmDecisionIds(prisma: PrismaClient, filterKey: string): Promise<string[]> {
   const rows = await prisma.filterDecision.findMany({ where: { filterKey, model: { not: null } }, select: { id: true } });
@@ -60,7 +59,10 @@ export async function createAuditSample(
   await prisma.auditItem.createMany({ data: drawn.map((decisionId) => ({ sampleId: sample.id, decisionId })) });
   await prisma.auditEvent.create({
     data: {
-      actorId, action: "screen.audit.create", subjectType: "audit_sample", subjectId: sample.id,
+      actorId,
+      action: "screen.audit.create",
+      subjectType: "audit_sample",
+      subjectId: sample.id,
       details: { filterKey: request.filterKey, population: population.length, size, seed: request.seed },
     },
   });

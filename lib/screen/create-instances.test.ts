@@ -2,7 +2,11 @@ import { describe, expect, test } from "vitest";
 import { isInstanceCandidate } from "./create-instances";
 
 const entry = (over: Partial<Parameters<typeof isInstanceCandidate>[0]>) => ({
-  id: "e", kind: "inline" as const, authorLogin: "reviewer", body: "This can be None here.", ...over,
+  id: "e",
+  kind: "inline" as const,
+  authorLogin: "reviewer",
+  body: "This can be None here.",
+  ...over,
 });
 
 describe("isInstanceCandidate", () => {

@@ -45,7 +45,9 @@ export async function createInstances(prisma: PrismaClient, pullRequestIds?: str
     await prisma.$executeRawUnsafe(
       `INSERT INTO "Instance" ("id", "pullRequestId", "targetEntryId", "updatedAt")
        SELECT id, pr, entry, CURRENT_TIMESTAMP FROM unnest($1::text[], $2::text[], $3::text[]) AS t(id, pr, entry)`,
-      chunk.map(() => randomUUID()), chunk.map((r) => r.pullRequestId), chunk.map((r) => r.targetEntryId),
+      chunk.map(() => randomUUID()),
+      chunk.map((r) => r.pullRequestId),
+      chunk.map((r) => r.targetEntryId),
     );
   }
   // snapshots the harvest computed for these PRs (a PR-level fact until an instance points at one)

@@ -34,7 +34,6 @@ export type DroppedItem = {
 
 export type DroppedItemsPage = { step: string; label: string; total: number; page: number; pageSize: number; items: DroppedItem[] };
 
-
 const instanceSelect = {
   id: true,
   targetEntry: { select: { body: true, authorLogin: true, kind: true, path: true } },
@@ -47,15 +46,25 @@ type InstanceRow = {
   pullRequest: { number: number; title: string; repository: { fullName: string } };
 };
 
-function instanceItem(row: InstanceRow, decision: { filterKey: string; rationale: string; model: string | null; promptVersion: string | null; createdAt: Date }): DroppedItem {
+function instanceItem(
+  row: InstanceRow,
+  decision: { filterKey: string; rationale: string; model: string | null; promptVersion: string | null; createdAt: Date },
+): DroppedItem {
   const entry = row.targetEntry;
   return {
-    id: row.id, subject: "instance", repository: row.pullRequest.repository.fullName,
-    pullRequestNumber: row.pullRequest.number, pullRequestTitle: row.pullRequest.title,
-    text: entry.body, author: entry.authorLogin,
+    id: row.id,
+    subject: "instance",
+    repository: row.pullRequest.repository.fullName,
+    pullRequestNumber: row.pullRequest.number,
+    pullRequestTitle: row.pullRequest.title,
+    text: entry.body,
+    author: entry.authorLogin,
     location: entry.path ? `${entry.kind} on ${entry.path}` : `${entry.kind} (PR-level)`,
-    filterKey: decision.filterKey, rationale: decision.rationale, model: decision.model,
-    promptVersion: decision.promptVersion, decidedAt: decision.createdAt,
+    filterKey: decision.filterKey,
+    rationale: decision.rationale,
+    model: decision.model,
+    promptVersion: decision.promptVersion,
+    decidedAt: decision.createdAt,
   };
 }
 
@@ -68,7 +77,10 @@ export async function droppedItems(prisma: PrismaClient, query: DroppedItemsQuer
     const [total, rows] = await Promise.all([
       prisma.instance.count({ where }),
       prisma.instance.findMany({
-        where, orderBy: [{ pullRequest: { number: "asc" } }, { id: "asc" }], skip, take: pageSize,
+        where,
+        orderBy: [{ pullRequest: { number: "asc" } }, { id: "asc" }],
+        skip,
+        take: pageSize,
         select: {
           ...instanceSelect,
           pullRequest: {
@@ -88,25 +100,44 @@ export async function droppedItems(prisma: PrismaClient, query: DroppedItemsQuer
   }
 
   const filter = SCREENING_FILTERS.find((f) => stepIdFor(f) === step);
-  if (!filter) throw new AppError("not_found", `There is no funnel step "${step}". Open the dropped items from the funnel on the screening page.`, { step });
+  if (!filter)
+    throw new AppError("not_found", `There is no funnel step "${step}". Open the dropped items from the funnel on the screening page.`, {
+      step,
+    });
   const reaching = reachingFilter(filter);
   if (reaching.subject === "pull_request") {
     const where = { filterKey: filter.key, verdict: "drop" as const, pullRequest: reaching.where };
     const [total, rows] = await Promise.all([
       prisma.filterDecision.count({ where }),
       prisma.filterDecision.findMany({
-        where, orderBy: [{ pullRequest: { number: "asc" } }, { id: "asc" }], skip, take: pageSize,
-        include: { pullRequest: { select: { id: true, number: true, title: true, body: true, authorLogin: true, repository: { select: { fullName: true } } } } },
+        where,
+        orderBy: [{ pullRequest: { number: "asc" } }, { id: "asc" }],
+        skip,
+        take: pageSize,
+        include: {
+          pullRequest: {
+            select: { id: true, number: true, title: true, body: true, authorLogin: true, repository: { select: { fullName: true } } },
+          },
+        },
       }),
     ]);
     const items = rows.map((d): DroppedItem => {
       // the where clause selects decisions on pull requests, so the relation is always there
       const pr = subjectOf(d.pullRequest, d.id);
       return {
-        id: pr.id, subject: "pull_request", repository: pr.repository.fullName,
-        pullRequestNumber: pr.number, pullRequestTitle: pr.title, text: pr.body,
-        author: pr.authorLogin, location: null, filterKey: d.filterKey, rationale: d.rationale,
-        model: d.model, promptVersion: d.promptVersion, decidedAt: d.createdAt,
+        id: pr.id,
+        subject: "pull_request",
+        repository: pr.repository.fullName,
+        pullRequestNumber: pr.number,
+        pullRequestTitle: pr.title,
+        text: pr.body,
+        author: pr.authorLogin,
+        location: null,
+        filterKey: d.filterKey,
+        rationale: d.rationale,
+        model: d.model,
+        promptVersion: d.promptVersion,
+        decidedAt: d.createdAt,
       };
     });
     return { step, label: filter.label, total, page, pageSize, items };
@@ -115,7 +146,10 @@ export async function droppedItems(prisma: PrismaClient, query: DroppedItemsQuer
   const [total, rows] = await Promise.all([
     prisma.filterDecision.count({ where }),
     prisma.filterDecision.findMany({
-      where, orderBy: [{ instance: { pullRequest: { number: "asc" } } }, { id: "asc" }], skip, take: pageSize,
+      where,
+      orderBy: [{ instance: { pullRequest: { number: "asc" } } }, { id: "asc" }],
+      skip,
+      take: pageSize,
       include: { instance: { select: instanceSelect } },
     }),
   ]);

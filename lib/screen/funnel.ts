@@ -34,7 +34,9 @@ export const INSTANCE_CREATED_STEP = "instance:created";
 export const PR_CASCADE_STEP = "instance:pr_screening";
 export const stepIdFor = (filter: ScreeningFilter) => `${filter.subject === "pull_request" ? "pr" : "instance"}:${filter.key}`;
 
-type StepWhere = { subject: "pull_request"; where: Prisma.PullRequestWhereInput } | { subject: "instance"; where: Prisma.InstanceWhereInput };
+type StepWhere =
+  | { subject: "pull_request"; where: Prisma.PullRequestWhereInput }
+  | { subject: "instance"; where: Prisma.InstanceWhereInput };
 
 function notDroppedByAny(keys: string[]) {
   return { NOT: { filterDecisions: { some: { filterKey: { in: keys }, verdict: "drop" as const } } } };
@@ -43,7 +45,12 @@ function notDroppedByAny(keys: string[]) {
 /** The items that reach a filter: not dropped by the filters before it (and, for instances, not in a dropped PR). */
 export function reachingFilter(filter: ScreeningFilter): StepWhere {
   const earlier = filtersOf(filter.subject);
-  const before = earlier.slice(0, earlier.findIndex((f) => f.key === filter.key)).map((f) => f.key);
+  const before = earlier
+    .slice(
+      0,
+      earlier.findIndex((f) => f.key === filter.key),
+    )
+    .map((f) => f.key);
   if (filter.subject === "pull_request") return { subject: "pull_request", where: notDroppedByAny(before) };
   return {
     subject: "instance",
@@ -51,7 +58,11 @@ export function reachingFilter(filter: ScreeningFilter): StepWhere {
   };
 }
 
-async function countWhere(prisma: PrismaClient, step: StepWhere, extra: { filterDecisions?: Prisma.FilterDecisionListRelationFilter }): Promise<number> {
+async function countWhere(
+  prisma: PrismaClient,
+  step: StepWhere,
+  extra: { filterDecisions?: Prisma.FilterDecisionListRelationFilter },
+): Promise<number> {
   return step.subject === "pull_request"
     ? prisma.pullRequest.count({ where: { AND: [step.where, extra] } })
     : prisma.instance.count({ where: { AND: [step.where, extra] } });
@@ -66,7 +77,11 @@ async function lastRuns(prisma: PrismaClient): Promise<Map<string, ScreeningFunn
   return new Map(runs.map(({ filterKey, ...run }) => [filterKey, run]));
 }
 
-async function filterStep(prisma: PrismaClient, filter: ScreeningFilter, runs: Map<string, ScreeningFunnelStep["lastRun"]>): Promise<ScreeningFunnelStep> {
+async function filterStep(
+  prisma: PrismaClient,
+  filter: ScreeningFilter,
+  runs: Map<string, ScreeningFunnelStep["lastRun"]>,
+): Promise<ScreeningFunnelStep> {
   const reaching = reachingFilter(filter);
   const [reached, dropped, awaiting] = await Promise.all([
     countWhere(prisma, reaching, {}),
@@ -74,8 +89,16 @@ async function filterStep(prisma: PrismaClient, filter: ScreeningFilter, runs: M
     countWhere(prisma, reaching, { filterDecisions: { none: { filterKey: filter.key } } }),
   ]);
   return {
-    id: stepIdFor(filter), subject: filter.subject, label: filter.label, description: filter.description,
-    filterKey: filter.key, kind: filter.kind, reached, dropped, awaiting, remaining: reached - dropped,
+    id: stepIdFor(filter),
+    subject: filter.subject,
+    label: filter.label,
+    description: filter.description,
+    filterKey: filter.key,
+    kind: filter.kind,
+    reached,
+    dropped,
+    awaiting,
+    remaining: reached - dropped,
     lastRun: runs.get(filter.key) ?? null,
   };
 }
@@ -95,23 +118,49 @@ export async function screeningFunnel(prisma: PrismaClient): Promise<ScreeningFu
       },
     }),
   ]);
-  const pullRequests: ScreeningFunnelStep[] = [{
-    id: PR_HARVESTED_STEP, subject: "pull_request", label: "Pull requests harvested", description: "Every stored PR.",
-    filterKey: null, kind: "total", reached: harvested, dropped: 0, awaiting: 0, remaining: harvested, lastRun: null,
-  }];
+  const pullRequests: ScreeningFunnelStep[] = [
+    {
+      id: PR_HARVESTED_STEP,
+      subject: "pull_request",
+      label: "Pull requests harvested",
+      description: "Every stored PR.",
+      filterKey: null,
+      kind: "total",
+      reached: harvested,
+      dropped: 0,
+      awaiting: 0,
+      remaining: harvested,
+      lastRun: null,
+    },
+  ];
   for (const filter of filtersOf("pull_request")) pullRequests.push(await filterStep(prisma, filter, runs));
 
   const instanceSteps: ScreeningFunnelStep[] = [
     {
-      id: INSTANCE_CREATED_STEP, subject: "instance", label: "Review-comment instances",
+      id: INSTANCE_CREATED_STEP,
+      subject: "instance",
+      label: "Review-comment instances",
       description: "One per review comment (inline or PR-level) by someone other than the PR author.",
-      filterKey: null, kind: "total", reached: instances, dropped: 0, awaiting: 0, remaining: instances, lastRun: null,
+      filterKey: null,
+      kind: "total",
+      reached: instances,
+      dropped: 0,
+      awaiting: 0,
+      remaining: instances,
+      lastRun: null,
     },
     {
-      id: PR_CASCADE_STEP, subject: "instance", label: "In PRs kept by PR screening",
+      id: PR_CASCADE_STEP,
+      subject: "instance",
+      label: "In PRs kept by PR screening",
       description: "Instances whose PR a PR-level filter dropped go with it, with the PR's reason.",
-      filterKey: null, kind: "cascade", reached: instances, dropped: inDropped, awaiting: prAwaiting,
-      remaining: instances - inDropped, lastRun: null,
+      filterKey: null,
+      kind: "cascade",
+      reached: instances,
+      dropped: inDropped,
+      awaiting: prAwaiting,
+      remaining: instances - inDropped,
+      lastRun: null,
     },
   ];
   for (const filter of filtersOf("instance")) instanceSteps.push(await filterStep(prisma, filter, runs));

@@ -96,7 +96,7 @@ describe("isAcknowledgement uses the edited list", () => {
   });
 });
 
-describe("the longest listed phrase, \"thank you for the review\" (5 tokens), fills the whole phrase window", () => {
+describe('the longest listed phrase, "thank you for the review" (5 tokens), fills the whole phrase window', () => {
   const RATIONALE_TAIL = "(compared ignoring case, punctuation, repeated letters, mentions and extra emoji).";
   test.each([
     ["Thank you for the review!", ['"thank you for the review"']],
@@ -113,7 +113,7 @@ describe("the longest listed phrase, \"thank you for the review\" (5 tokens), fi
   test.each([
     ["Thank you for the", "do not form listed phrases"],
     ["thank you for the the review", "do not form listed phrases"],
-    ["Thank you for the review of the parser", "\"of\""],
+    ["Thank you for the review of the parser", '"of"'],
   ])("%j is kept (a window one token short or long must not match)", (body, why) => {
     const decision = check(body);
     expect(decision.verdict).toBe("keep");
@@ -121,7 +121,11 @@ describe("the longest listed phrase, \"thank you for the review\" (5 tokens), fi
   });
 
   test("a list whose only phrase has 5 tokens matches it exactly, and nothing shorter or longer", () => {
-    const result = parseRuleConfig({ ...DEFAULT_RULE_CONFIG, acknowledgements: ["Thank you for the review"], acknowledgementConnectors: [] });
+    const result = parseRuleConfig({
+      ...DEFAULT_RULE_CONFIG,
+      acknowledgements: ["Thank you for the review"],
+      acknowledgementConnectors: [],
+    });
     if (!result.ok) throw new Error(result.errors.join("; "));
     const only = (body: string) => isAcknowledgement({ body }, result.config);
     expect(only("thank you for the review").verdict).toBe("drop");

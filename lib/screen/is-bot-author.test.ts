@@ -48,9 +48,7 @@ describe("isBotAuthor keeps people", () => {
   ])("%s: %s", (_name, login) => {
     const decision = isBotAuthor({ login, accountType: "User" }, config);
     expect(decision.verdict).toBe("keep");
-    expect(decision.rationale).toBe(
-      `Author "${login}" is a User account, not in the known-bot list, and matches no bot name pattern.`,
-    );
+    expect(decision.rationale).toBe(`Author "${login}" is a User account, not in the known-bot list, and matches no bot name pattern.`);
   });
 
   test("a deleted account (null login) is not a bot", () => {

@@ -21,10 +21,7 @@ export function isBotAuthor(author: CommentAuthor, config: RuleConfig): RuleDeci
     return dropDecision(BOT_AUTHOR_RULE, `Author ${quoteLogin(login)} has GitHub account type Bot.`);
   }
   if (login === null || login.trim() === "") {
-    return keepDecision(
-      BOT_AUTHOR_RULE,
-      "Author account was deleted (no login; GitHub shows it as ghost); a deleted user is not a bot.",
-    );
+    return keepDecision(BOT_AUTHOR_RULE, "Author account was deleted (no login; GitHub shows it as ghost); a deleted user is not a bot.");
   }
   if (hasBotSuffix(login)) {
     return dropDecision(BOT_AUTHOR_RULE, `Author "${login}" ends with "[bot]", the suffix of GitHub App accounts.`);
@@ -40,10 +37,7 @@ export function isBotAuthor(author: CommentAuthor, config: RuleConfig): RuleDeci
     }
   }
   const typeNote = accountType === null ? "an account of unknown type" : `a ${accountType} account`;
-  return keepDecision(
-    BOT_AUTHOR_RULE,
-    `Author "${login}" is ${typeNote}, not in the known-bot list, and matches no bot name pattern.`,
-  );
+  return keepDecision(BOT_AUTHOR_RULE, `Author "${login}" is ${typeNote}, not in the known-bot list, and matches no bot name pattern.`);
 }
 
 function quoteLogin(login: string | null): string {

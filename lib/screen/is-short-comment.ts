@@ -12,7 +12,5 @@ export function isShortComment(comment: { body: string }, config: RuleConfig): R
     return dropDecision(SHORT_COMMENT_RULE, `Comment is empty after trimming (${minimum}).`);
   }
   const rationale = `Comment is ${plural(chars, "character")} after trimming (${minimum}).`;
-  return chars < config.minCommentChars
-    ? dropDecision(SHORT_COMMENT_RULE, rationale)
-    : keepDecision(SHORT_COMMENT_RULE, rationale);
+  return chars < config.minCommentChars ? dropDecision(SHORT_COMMENT_RULE, rationale) : keepDecision(SHORT_COMMENT_RULE, rationale);
 }

@@ -28,8 +28,7 @@ describe("isShortLgtm (begins with LGTM and fewer than 30 characters)", () => {
     expect(check("LGTM but please fix the race in `flush()` before merge")).toEqual({
       rule: "lgtm_prefix",
       verdict: "keep",
-      rationale:
-        'Comment begins with "LGTM" but is 54 characters after trimming (drops only below 30), so it says more than approval.',
+      rationale: 'Comment begins with "LGTM" but is 54 characters after trimming (drops only below 30), so it says more than approval.',
     });
   });
   test("the boundary: 29 characters drop, 30 are kept", () => {

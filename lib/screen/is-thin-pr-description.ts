@@ -33,7 +33,5 @@ export function isThinPrDescription(pullRequest: PullRequestRuleInput, config: R
   const rationale =
     `PR description has ${plural(words, "word")} (minimum ${formatCount(config.minPrDescriptionWords)}), ` +
     "not counting HTML comments and checklist markup.";
-  return words < config.minPrDescriptionWords
-    ? dropDecision(PR_DESCRIPTION_RULE, rationale)
-    : keepDecision(PR_DESCRIPTION_RULE, rationale);
+  return words < config.minPrDescriptionWords ? dropDecision(PR_DESCRIPTION_RULE, rationale) : keepDecision(PR_DESCRIPTION_RULE, rationale);
 }

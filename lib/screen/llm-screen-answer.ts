@@ -3,9 +3,7 @@ import { z } from "zod";
 // What the LLM must return for each screened item (structured output, validated with zod).
 // Categories name the paper's exclusion criteria (§2); the keep category is the only one for "keep".
 
-const rationale = z
-  .string()
-  .refine((text) => text.trim().length > 0, { error: "rationale must say why, in one or two sentences" });
+const rationale = z.string().refine((text) => text.trim().length > 0, { error: "rationale must say why, in one or two sentences" });
 
 export const PrScreenCategorySchema = z.enum(["substantive", "not_substantive", "uninterpretable", "external_dependency"]);
 export const PrScreenAnswerSchema = z.object({

@@ -51,14 +51,15 @@ export function eligibleInstances(decided: AlreadyDecided): Prisma.InstanceWhere
   };
 }
 
-export async function loadPullRequestsForScreen(
-  prisma: PrismaClient,
-  ids: readonly string[],
-): Promise<Map<string, PullRequestForScreen>> {
+export async function loadPullRequestsForScreen(prisma: PrismaClient, ids: readonly string[]): Promise<Map<string, PullRequestForScreen>> {
   const rows = await prisma.pullRequest.findMany({
     where: { id: { in: [...ids] } },
     select: {
-      id: true, number: true, title: true, body: true, patch: true,
+      id: true,
+      number: true,
+      title: true,
+      body: true,
+      patch: true,
       repository: { select: { fullName: true } },
       linkedIssues: { select: { number: true, title: true, body: true }, orderBy: { number: "asc" } },
     },
@@ -71,10 +72,7 @@ export async function loadPullRequestsForScreen(
   );
 }
 
-export async function loadCommentsForScreen(
-  prisma: PrismaClient,
-  ids: readonly string[],
-): Promise<Map<string, CommentForScreen>> {
+export async function loadCommentsForScreen(prisma: PrismaClient, ids: readonly string[]): Promise<Map<string, CommentForScreen>> {
   const instances = await prisma.instance.findMany({
     where: { id: { in: [...ids] } },
     select: {

@@ -36,14 +36,20 @@ describe("versioned prompt files", () => {
     expect(await listPromptVersions("comment-screen", dir)).toEqual(["comment-screen.v1", "comment-screen.v2", "comment-screen.v10"]);
     expect((await loadScreeningPrompt("comment-screen", { dir })).system).toContain("Version ten.");
     expect((await loadScreeningPrompt("comment-screen", { dir, version: "comment-screen.v2" })).system).toContain("duplicates");
-    await expect(loadScreeningPrompt("comment-screen", { dir, version: "comment-screen.v3" })).rejects.toThrow(/available: comment-screen.v1/);
+    await expect(loadScreeningPrompt("comment-screen", { dir, version: "comment-screen.v3" })).rejects.toThrow(
+      /available: comment-screen.v1/,
+    );
     await expect(loadScreeningPrompt("pr-screen", { dir })).rejects.toMatchObject({ code: "unreadable_file" });
   });
 
   test("a file whose front matter disagrees with its name, or lacks a section, is refused", () => {
-    expect(() => parseScreeningPrompt(prompt("comment-screen.v1"), "comment-screen.v2.md")).toThrow(/says version "comment-screen.v1" but the file name says "comment-screen.v2"/);
+    expect(() => parseScreeningPrompt(prompt("comment-screen.v1"), "comment-screen.v2.md")).toThrow(
+      /says version "comment-screen.v1" but the file name says "comment-screen.v2"/,
+    );
     expect(() => parseScreeningPrompt("## System\nx\n## Task\ny", "comment-screen.v1.md")).toThrow(/front matter/);
-    expect(() => parseScreeningPrompt(prompt("comment-screen.v1").replace("## Task", "## Other"), "comment-screen.v1.md")).toThrow(/"## Task"/);
+    expect(() => parseScreeningPrompt(prompt("comment-screen.v1").replace("## Task", "## Other"), "comment-screen.v1.md")).toThrow(
+      /"## Task"/,
+    );
     expect(() => parseScreeningPrompt(prompt("x"), "comment.md")).toThrow(/name must look like/);
   });
 });

@@ -32,7 +32,6 @@ const FrontMatterSchema = z.object({
   filter: z.string().min(1, "front matter needs a filter"),
 });
 
-
 /** Parses "---\nkey: value\n---\n## System\n…\n## Task\n…"; the file name must agree with the version. */
 export function parseScreeningPrompt(text: string, fileName: string): ScreeningPrompt {
   const named = FILE_NAME.exec(fileName);

@@ -1,9 +1,7 @@
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/db/generated/client";
-import {
-  eligibleInstances, eligiblePullRequests, filterKeyForLevel, type ScreenLevel,
-} from "./load-screen-items";
+import { eligibleInstances, eligiblePullRequests, filterKeyForLevel, type ScreenLevel } from "./load-screen-items";
 import { MANUAL_PROMPT_VERSION } from "./screening-filters";
 import { updateScreeningStages } from "./update-screening-stages";
 
@@ -22,7 +20,6 @@ export const ManualDecisionRequestSchema = z.object({
     .max(2_000, "keep the rationale under 2,000 characters"),
 });
 export type ManualDecisionRequest = z.infer<typeof ManualDecisionRequestSchema>;
-
 
 export type ManualQueueItem = {
   id: string;
@@ -47,15 +44,23 @@ export async function manualQueue(
     const [total, rows] = await Promise.all([
       prisma.pullRequest.count({ where }),
       prisma.pullRequest.findMany({
-        where, orderBy: [{ repository: { fullName: "asc" } }, { number: "asc" }], skip, take,
+        where,
+        orderBy: [{ repository: { fullName: "asc" } }, { number: "asc" }],
+        skip,
+        take,
         select: { id: true, number: true, title: true, body: true, authorLogin: true, repository: { select: { fullName: true } } },
       }),
     ]);
     return {
       total,
       items: rows.map((r) => ({
-        id: r.id, repository: r.repository.fullName, pullRequestNumber: r.number, title: r.title,
-        text: r.body, author: r.authorLogin, location: null,
+        id: r.id,
+        repository: r.repository.fullName,
+        pullRequestNumber: r.number,
+        title: r.title,
+        text: r.body,
+        author: r.authorLogin,
+        location: null,
       })),
     };
   }
@@ -65,7 +70,8 @@ export async function manualQueue(
     prisma.instance.findMany({
       where,
       orderBy: [{ pullRequest: { number: "asc" } }, { targetEntry: { createdAt: "asc" } }, { id: "asc" }],
-      skip, take,
+      skip,
+      take,
       select: {
         id: true,
         targetEntry: { select: { body: true, authorLogin: true, kind: true, path: true } },
@@ -76,8 +82,12 @@ export async function manualQueue(
   return {
     total,
     items: rows.map((r) => ({
-      id: r.id, repository: r.pullRequest.repository.fullName, pullRequestNumber: r.pullRequest.number,
-      title: r.pullRequest.title, text: r.targetEntry.body, author: r.targetEntry.authorLogin,
+      id: r.id,
+      repository: r.pullRequest.repository.fullName,
+      pullRequestNumber: r.pullRequest.number,
+      title: r.pullRequest.title,
+      text: r.targetEntry.body,
+      author: r.targetEntry.authorLogin,
       location: r.targetEntry.path ? `${r.targetEntry.kind} on ${r.targetEntry.path}` : `${r.targetEntry.kind} (PR-level)`,
     })),
   };
@@ -92,26 +102,35 @@ export async function recordManualDecision(
   const filterKey = filterKeyForLevel(request.level);
   const subject = request.level === "pr" ? ("pull_request" as const) : ("instance" as const);
   // Only items that survived the earlier steps can be screened here: the same rule as the LLM's.
-  const eligible = request.level === "pr"
-    ? await prisma.pullRequest.count({ where: { id: request.itemId, ...eligiblePullRequests({ kind: "manual-only" }) } })
-    : await prisma.instance.count({ where: { id: request.itemId, ...eligibleInstances({ kind: "manual-only" }) } });
+  const eligible =
+    request.level === "pr"
+      ? await prisma.pullRequest.count({ where: { id: request.itemId, ...eligiblePullRequests({ kind: "manual-only" }) } })
+      : await prisma.instance.count({ where: { id: request.itemId, ...eligibleInstances({ kind: "manual-only" }) } });
   if (eligible === 0) {
-    throw new AppError("conflict", 
+    throw new AppError(
+      "conflict",
       `This ${request.level === "pr" ? "pull request" : "comment"} is not waiting for content screening: ` +
         "an earlier filter dropped it, or a person already decided it. Reload the queue.",
     );
   }
   const run =
-    (await prisma.filterRun.findFirst({ where: { filterKey, version: MANUAL_PROMPT_VERSION, finishedAt: null }, orderBy: { startedAt: "desc" } })) ??
-    (await prisma.filterRun.create({ data: { filterKey, version: MANUAL_PROMPT_VERSION, config: { manual: true } } }));
+    (await prisma.filterRun.findFirst({
+      where: { filterKey, version: MANUAL_PROMPT_VERSION, finishedAt: null },
+      orderBy: { startedAt: "desc" },
+    })) ?? (await prisma.filterRun.create({ data: { filterKey, version: MANUAL_PROMPT_VERSION, config: { manual: true } } }));
   const itemRef = subject === "pull_request" ? { pullRequestId: request.itemId } : { instanceId: request.itemId };
   const [, decision] = await prisma.$transaction([
     prisma.filterDecision.deleteMany({ where: { filterKey, ...itemRef } }),
     prisma.filterDecision.create({
       data: {
-        runId: run.id, subject, filterKey, verdict: request.verdict, ...itemRef,
+        runId: run.id,
+        subject,
+        filterKey,
+        verdict: request.verdict,
+        ...itemRef,
         rationale: `${request.rationale} (manual decision by ${actor.login})`,
-        model: null, promptVersion: MANUAL_PROMPT_VERSION,
+        model: null,
+        promptVersion: MANUAL_PROMPT_VERSION,
       },
     }),
     prisma.filterRun.update({
@@ -120,7 +139,10 @@ export async function recordManualDecision(
     }),
     prisma.auditEvent.create({
       data: {
-        actorId: actor.id, action: "screen.manual.decide", subjectType: subject, subjectId: request.itemId,
+        actorId: actor.id,
+        action: "screen.manual.decide",
+        subjectType: subject,
+        subjectId: request.itemId,
         details: { filterKey, verdict: request.verdict },
       },
     }),

@@ -20,13 +20,22 @@ export interface RecentLlmError {
 }
 
 export async function recentLlmScreeningErrors(prisma: PrismaClient, take = 8): Promise<RecentLlmError[]> {
-  const events = await prisma.auditEvent.findMany({ where: { action: "screen.llm.error" }, orderBy: [{ at: "desc" }, { id: "desc" }], take });
+  const events = await prisma.auditEvent.findMany({
+    where: { action: "screen.llm.error" },
+    orderBy: [{ at: "desc" }, { id: "desc" }],
+    take,
+  });
   return events.map((e) => {
     const details = LlmErrorDetailsSchema.safeParse(e.details);
     const d = details.success ? details.data : {};
     return {
-      id: String(e.id), at: e.at, subjectType: e.subjectType, subjectId: e.subjectId,
-      filterKey: d.filterKey ?? null, code: d.code ?? null, message: d.message ?? null,
+      id: String(e.id),
+      at: e.at,
+      subjectType: e.subjectType,
+      subjectId: e.subjectId,
+      filterKey: d.filterKey ?? null,
+      code: d.code ?? null,
+      message: d.message ?? null,
     };
   });
 }

@@ -16,10 +16,13 @@ export type AuditReviewRequest = z.input<typeof AuditReviewRequestSchema>;
 export const REVIEWS_PER_ITEM = 2;
 export const AGREEMENT = "agreement";
 
-
 export type AuditItemStatus = "awaiting_reviews" | "agreed" | "needs_adjudication" | "adjudicated";
 
-export function auditItemStatus(item: { llmCorrect: boolean | null; resolvedBy: string | null; reviews: { llmCorrect: boolean }[] }): AuditItemStatus {
+export function auditItemStatus(item: {
+  llmCorrect: boolean | null;
+  resolvedBy: string | null;
+  reviews: { llmCorrect: boolean }[];
+}): AuditItemStatus {
   if (item.reviews.length < REVIEWS_PER_ITEM) return "awaiting_reviews";
   if (item.resolvedBy === AGREEMENT) return "agreed";
   if (item.llmCorrect !== null) return "adjudicated";
@@ -36,7 +39,10 @@ export async function submitAuditReview(prisma: PrismaClient, input: AuditReview
       throw new AppError("conflict", "You have already reviewed this decision; each expert reviews it once.");
     }
     if (item.reviews.length >= REVIEWS_PER_ITEM) {
-      throw new AppError("conflict", "This decision already has its two independent reviews; a third expert can only adjudicate a disagreement.");
+      throw new AppError(
+        "conflict",
+        "This decision already has its two independent reviews; a third expert can only adjudicate a disagreement.",
+      );
     }
     await tx.auditReview.create({ data: { itemId: item.id, reviewerId, llmCorrect: request.llmCorrect, note: request.note } });
     const reviews = [...item.reviews, { llmCorrect: request.llmCorrect }];
@@ -49,14 +55,19 @@ export async function submitAuditReview(prisma: PrismaClient, input: AuditReview
 }
 
 /** The third expert's final call on a decision the two reviewers disagreed on. */
-export async function adjudicateAuditItem(prisma: PrismaClient, input: AuditReviewRequest, adjudicatorId: string): Promise<AuditItemStatus> {
+export async function adjudicateAuditItem(
+  prisma: PrismaClient,
+  input: AuditReviewRequest,
+  adjudicatorId: string,
+): Promise<AuditItemStatus> {
   const request = AuditReviewRequestSchema.parse(input);
   await prisma.$transaction(async (tx) => {
     const item = await tx.auditItem.findUnique({ where: { id: request.itemId }, include: { reviews: true } });
     if (!item) throw new AppError("not_found", "This audit item does not exist.");
     const status = auditItemStatus(item);
     if (status !== "needs_adjudication") {
-      throw new AppError("conflict", 
+      throw new AppError(
+        "conflict",
         status === "awaiting_reviews"
           ? "Both independent reviews are needed before a disagreement can be adjudicated."
           : "This decision is already settled.",
@@ -68,7 +79,10 @@ export async function adjudicateAuditItem(prisma: PrismaClient, input: AuditRevi
     await tx.auditItem.update({ where: { id: item.id }, data: { llmCorrect: request.llmCorrect, resolvedBy: adjudicatorId } });
     await tx.auditEvent.create({
       data: {
-        actorId: adjudicatorId, action: "screen.audit.adjudicate", subjectType: "audit_item", subjectId: item.id,
+        actorId: adjudicatorId,
+        action: "screen.audit.adjudicate",
+        subjectType: "audit_item",
+        subjectId: item.id,
         details: { llmCorrect: request.llmCorrect, note: request.note },
       },
     });

@@ -22,7 +22,9 @@ describe("rule config form fields", () => {
   });
 
   test("lists are one entry per line, blank lines ignored, bad entries named by position", () => {
-    const parsed = parseRuleConfig(ruleConfigFromForm({ ...ruleConfigToForm(DEFAULT_RULE_CONFIG), knownBots: "dependabot\n\n  renovate  \r\nmergify\n" }));
+    const parsed = parseRuleConfig(
+      ruleConfigFromForm({ ...ruleConfigToForm(DEFAULT_RULE_CONFIG), knownBots: "dependabot\n\n  renovate  \r\nmergify\n" }),
+    );
     expect(parsed.ok && parsed.config.knownBots).toEqual(["dependabot", "renovate", "mergify"]);
     expect(errorsFor({ botNamePatterns: "bot$\n(unclosed" })[0]).toMatch(/^botNamePatterns\[1\] is not a valid regular expression/);
   });

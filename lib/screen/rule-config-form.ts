@@ -18,7 +18,10 @@ function numberField(raw: string | undefined): unknown {
 /** One entry per line; blank lines are layout, not entries. */
 function listField(raw: string | undefined): string[] | undefined {
   if (raw === undefined) return undefined;
-  return raw.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "");
+  return raw
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
 }
 
 export function ruleConfigFromForm(fields: FormFields): Record<string, unknown> {

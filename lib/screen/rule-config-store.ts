@@ -24,11 +24,7 @@ export async function loadRuleConfig(prisma: PrismaClient): Promise<StoredRuleCo
 export type SaveRuleConfigResult = { ok: true; config: RuleConfig; fingerprint: string } | { ok: false; errors: string[] };
 
 /** Validates and stores a config edited in the UI; every change is written to the audit log. */
-export async function saveRuleConfig(
-  prisma: PrismaClient,
-  input: unknown,
-  actorId: string | null,
-): Promise<SaveRuleConfigResult> {
+export async function saveRuleConfig(prisma: PrismaClient, input: unknown, actorId: string | null): Promise<SaveRuleConfigResult> {
   const parsed = parseRuleConfig(input);
   if (!parsed.ok) return parsed;
   const fingerprint = ruleConfigFingerprint(parsed.config);

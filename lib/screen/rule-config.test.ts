@@ -1,11 +1,5 @@
 import { describe, expect, test } from "vitest";
-import {
-  DEFAULT_RULE_CONFIG,
-  parseRuleConfig,
-  RULE_SET_VERSION,
-  ruleConfigFingerprint,
-  type RuleConfig,
-} from "./rule-config";
+import { DEFAULT_RULE_CONFIG, parseRuleConfig, RULE_SET_VERSION, ruleConfigFingerprint, type RuleConfig } from "./rule-config";
 
 const withEdit = (edit: Partial<Record<keyof RuleConfig, unknown>>) => ({ ...DEFAULT_RULE_CONFIG, ...edit });
 
@@ -25,14 +19,56 @@ describe("DEFAULT_RULE_CONFIG", () => {
     });
   });
   test("lists the bots the brief names and the acknowledgement spellings", () => {
-    for (const bot of ["dependabot", "renovate", "github-actions", "codecov", "pre-commit-ci", "coderabbitai", "mergify",
-      "sonarcloud", "netlify", "vercel", "allcontributors", "stale", "greenkeeper", "snyk-bot", "imgbot",
-      "deepsource-autofix", "sourcery-ai", "gemini-code-assist", "copilot-pull-request-reviewer", "changeset-bot",
-      "codeclimate", "lgtm-com", "pull-assistant"]) {
+    for (const bot of [
+      "dependabot",
+      "renovate",
+      "github-actions",
+      "codecov",
+      "pre-commit-ci",
+      "coderabbitai",
+      "mergify",
+      "sonarcloud",
+      "netlify",
+      "vercel",
+      "allcontributors",
+      "stale",
+      "greenkeeper",
+      "snyk-bot",
+      "imgbot",
+      "deepsource-autofix",
+      "sourcery-ai",
+      "gemini-code-assist",
+      "copilot-pull-request-reviewer",
+      "changeset-bot",
+      "codeclimate",
+      "lgtm-com",
+      "pull-assistant",
+    ]) {
       expect(DEFAULT_RULE_CONFIG.knownBots).toContain(bot);
     }
-    for (const ack of ["thanks", "thank you", "thx", "ty", "done", "+1", "ok", "okay", "nice", "fixed", "lgtm", "sgtm",
-      "good catch", "will do", "addressed", "updated", "agreed", "sure", "👍", "🎉", ":+1:"]) {
+    for (const ack of [
+      "thanks",
+      "thank you",
+      "thx",
+      "ty",
+      "done",
+      "+1",
+      "ok",
+      "okay",
+      "nice",
+      "fixed",
+      "lgtm",
+      "sgtm",
+      "good catch",
+      "will do",
+      "addressed",
+      "updated",
+      "agreed",
+      "sure",
+      "👍",
+      "🎉",
+      ":+1:",
+    ]) {
       expect(DEFAULT_RULE_CONFIG.acknowledgements).toContain(ack);
     }
   });

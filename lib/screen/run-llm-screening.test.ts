@@ -4,7 +4,12 @@ import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-dat
 import { createLlmClient, type LlmClientOptions } from "@/lib/llm/client";
 import { createDbLlmCache } from "@/lib/llm/db-cache";
 import { UNTRUSTED_DATA_NOTICE } from "@/lib/llm/prompt-data";
-import { fakeReply, startFakeOpenAiServer, type FakeOpenAiServer, type FakeOpenAiServerOptions } from "@/lib/llm/testing/fake-openai-server";
+import {
+  fakeReply,
+  startFakeOpenAiServer,
+  type FakeOpenAiServer,
+  type FakeOpenAiServerOptions,
+} from "@/lib/llm/testing/fake-openai-server";
 import { seededRandom } from "@/lib/random/seeded";
 import { DEFAULT_RULE_CONFIG } from "./rule-config";
 import { runLlmScreening } from "./run-llm-screening";
@@ -34,7 +39,14 @@ describe.each(TEST_DATABASE_KINDS)("LLM screening on %s", (kind) => {
 
   async function setup(serverOptions: FakeOpenAiServerOptions, clientOptions: Partial<LlmClientOptions> = {}) {
     server = await startFakeOpenAiServer({ respond: scriptedScreenAnswer, ...serverOptions });
-    const client = createLlmClient({ baseUrl: server.url, model: MODEL, retryBaseMs: 5, random: seededRandom(3), concurrency: 4, ...clientOptions });
+    const client = createLlmClient({
+      baseUrl: server.url,
+      model: MODEL,
+      retryBaseMs: 5,
+      random: seededRandom(3),
+      concurrency: 4,
+      ...clientOptions,
+    });
     return { server, client, deps: { client, cache: createDbLlmCache(db.prisma) } };
   }
   const comments = (s: FakeOpenAiServer) => s.requests.map((r) => quotedBlock(r, "review_comment"));
@@ -57,7 +69,9 @@ describe.each(TEST_DATABASE_KINDS)("LLM screening on %s", (kind) => {
 
     const formatting = await llmDecisionOf(fx.instanceIdByComment.formatting);
     expect(formatting).toMatchObject({
-      verdict: "drop", model: MODEL, promptVersion: "comment-screen.v1",
+      verdict: "drop",
+      model: MODEL,
+      promptVersion: "comment-screen.v1",
       rationale: "[formatting] Only asks to remove whitespace; nothing about behaviour.",
     });
     expect(await stageOf(fx.instanceIdByComment.formatting)).toBe("filtered_out");
@@ -73,8 +87,9 @@ describe.each(TEST_DATABASE_KINDS)("LLM screening on %s", (kind) => {
     expect(report).toMatchObject({ eligible: 1, kept: 1, dropped: 0 });
     expect(server.requests).toHaveLength(1);
     expect(quotedBlock(server.requests[0], "pull_request_title")).toBe("#58301: PR 58301");
-    expect((await db.prisma.filterDecision.findFirstOrThrow({ where: { pullRequestId: fx.fullPrId, filterKey: "llm:pr" } })).rationale)
-      .toBe("[substantive] Explains the bug, the cause and the fix.");
+    expect(
+      (await db.prisma.filterDecision.findFirstOrThrow({ where: { pullRequestId: fx.fullPrId, filterKey: "llm:pr" } })).rationale,
+    ).toBe("[substantive] Explains the bug, the cause and the fix.");
 
     await runLlmScreening(db.prisma, deps, { level: "comment" });
     const formattingRequest = server.requests.find((r) => quotedBlock(r, "review_comment")?.startsWith("Please remove"));
@@ -94,7 +109,9 @@ describe.each(TEST_DATABASE_KINDS)("LLM screening on %s", (kind) => {
     });
     const first = await runLlmScreening(db.prisma, deps, { level: "comment" });
     expect(first).toMatchObject({ kept: 1, dropped: 1 });
-    expect(first.errors).toEqual([{ id: fx.instanceIdByComment.missingTest, code: "bad_response", message: expect.stringContaining("does not match schema") }]);
+    expect(first.errors).toEqual([
+      { id: fx.instanceIdByComment.missingTest, code: "bad_response", message: expect.stringContaining("does not match schema") },
+    ]);
     const logged = await db.prisma.auditEvent.findMany({ where: { action: "screen.llm.error" } });
     expect(logged.map((e) => e.subjectId)).toEqual([fx.instanceIdByComment.missingTest]);
     expect(await llmDecisionOf(fx.instanceIdByComment.missingTest)).toBeNull();
@@ -122,12 +139,18 @@ describe.each(TEST_DATABASE_KINDS)("LLM screening on %s", (kind) => {
     const first = await setup({});
     await runLlmScreening(db.prisma, first.deps, { level: "comment" });
     expect(await db.prisma.llmCacheEntry.count()).toBe(3);
-    const before = await db.prisma.filterDecision.findMany({ where: { filterKey: "llm:comment" }, select: { instanceId: true, verdict: true, rationale: true } });
+    const before = await db.prisma.filterDecision.findMany({
+      where: { filterKey: "llm:comment" },
+      select: { instanceId: true, verdict: true, rationale: true },
+    });
 
     const again = await runLlmScreening(db.prisma, first.deps, { level: "comment", redecide: true });
     expect(again.stats).toMatchObject({ items: 3, cacheHits: 3, requests: 0 });
     expect(first.server.requests).toHaveLength(3);
-    const after = await db.prisma.filterDecision.findMany({ where: { filterKey: "llm:comment" }, select: { instanceId: true, verdict: true, rationale: true } });
+    const after = await db.prisma.filterDecision.findMany({
+      where: { filterKey: "llm:comment" },
+      select: { instanceId: true, verdict: true, rationale: true },
+    });
     const byId = (a: { instanceId: string | null }, b: { instanceId: string | null }) => a.instanceId!.localeCompare(b.instanceId!);
     expect(after.sort(byId)).toEqual(before.sort(byId));
 
@@ -147,7 +170,10 @@ describe.each(TEST_DATABASE_KINDS)("LLM screening on %s", (kind) => {
 
   test("after a failing server, a re-run asks only for what is still undecided", async () => {
     let served = 0;
-    const failing = await setup({ respond: (r) => (served++ === 0 ? scriptedScreenAnswer(r) : fakeReply.serverError(503)) }, { maxRetries: 0, concurrency: 1 });
+    const failing = await setup(
+      { respond: (r) => (served++ === 0 ? scriptedScreenAnswer(r) : fakeReply.serverError(503)) },
+      { maxRetries: 0, concurrency: 1 },
+    );
     const first = await runLlmScreening(db.prisma, failing.deps, { level: "comment", concurrency: 1 });
     expect(first.stats).toMatchObject({ decided: 1, errors: 2 });
     await failing.server.close();

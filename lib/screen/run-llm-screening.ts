@@ -6,8 +6,13 @@ import type { LlmClient } from "@/lib/llm/client";
 import { composeCommentScreen, composePullRequestScreen } from "./compose-screen-requests";
 import { CommentScreenAnswerSchema, decisionRationale, PrScreenAnswerSchema, type ScreenAnswer } from "./llm-screen-answer";
 import {
-  eligibleInstances, eligiblePullRequests, filterKeyForLevel, loadCommentsForScreen, loadPullRequestsForScreen,
-  type AlreadyDecided, type ScreenLevel,
+  eligibleInstances,
+  eligiblePullRequests,
+  filterKeyForLevel,
+  loadCommentsForScreen,
+  loadPullRequestsForScreen,
+  type AlreadyDecided,
+  type ScreenLevel,
 } from "./load-screen-items";
 import { loadScreeningPrompt, type ScreeningPrompt } from "./load-screening-prompt";
 import { withScreeningLock } from "./screening-lock";
@@ -52,9 +57,15 @@ const MAX_ERRORS_REPORTED = 50;
 
 type LlmScreeningDeps = { client: LlmClient; cache: LlmCache; signal?: AbortSignal };
 
-export async function runLlmScreening(prisma: PrismaClient, deps: LlmScreeningDeps, input: RunLlmScreeningOptions): Promise<LlmScreeningReport> {
+export async function runLlmScreening(
+  prisma: PrismaClient,
+  deps: LlmScreeningDeps,
+  input: RunLlmScreeningOptions,
+): Promise<LlmScreeningReport> {
   const options = RunLlmScreeningOptionsSchema.parse(input);
-  return withScreeningLock(prisma, options.level === "pr" ? "screen:llm:pr" : "screen:llm:comment", () => screenStoredItemsWithLlm(prisma, deps, options));
+  return withScreeningLock(prisma, options.level === "pr" ? "screen:llm:pr" : "screen:llm:comment", () =>
+    screenStoredItemsWithLlm(prisma, deps, options),
+  );
 }
 
 async function screenStoredItemsWithLlm(
@@ -66,7 +77,8 @@ async function screenStoredItemsWithLlm(
   const level: ScreenLevel = options.level;
   const filterKey = filterKeyForLevel(level);
   const prompt = await loadScreeningPrompt(level === "pr" ? "pr-screen" : "comment-screen", {
-    dir: options.promptDir, version: options.promptVersion,
+    dir: options.promptDir,
+    version: options.promptVersion,
   });
   if (prompt.filterKey !== filterKey) {
     throw new Error(`prompt ${prompt.file} is for filter ${prompt.filterKey}, not ${filterKey}`);
@@ -75,13 +87,19 @@ async function screenStoredItemsWithLlm(
     ? { kind: "manual-only" }
     : { kind: "same-prompt", promptVersion: prompt.version, model: client.model };
   const subject = level === "pr" ? "pull_request" : "instance";
-  const eligible = level === "pr"
-    ? await prisma.pullRequest.count({ where: eligiblePullRequests(decided) })
-    : await prisma.instance.count({ where: eligibleInstances(decided) });
+  const eligible =
+    level === "pr"
+      ? await prisma.pullRequest.count({ where: eligiblePullRequests(decided) })
+      : await prisma.instance.count({ where: eligibleInstances(decided) });
 
   const runConfig = {
-    model: client.model, baseUrl: client.baseUrl, promptVersion: prompt.version, promptFile: prompt.file,
-    concurrency: options.concurrency, redecide: options.redecide, limit: options.limit ?? null,
+    model: client.model,
+    baseUrl: client.baseUrl,
+    promptVersion: prompt.version,
+    promptFile: prompt.file,
+    concurrency: options.concurrency,
+    redecide: options.redecide,
+    limit: options.limit ?? null,
   };
   const run = await prisma.filterRun.create({ data: { filterKey, version: prompt.version, config: runConfig } });
 
@@ -99,7 +117,9 @@ async function screenStoredItemsWithLlm(
     pendingErrors = [];
     writing = writing.then(async () => {
       if (rows.length > 0) {
-        const ids = rows.map((r) => must(subject === "pull_request" ? r.pullRequestId : r.instanceId, `the ${subject} of a screening decision`));
+        const ids = rows.map((r) =>
+          must(subject === "pull_request" ? r.pullRequestId : r.instanceId, `the ${subject} of a screening decision`),
+        );
         // The newest answer replaces the filter's previous decision on the same item.
         await prisma.filterDecision.deleteMany({
           where: { filterKey, ...(subject === "pull_request" ? { pullRequestId: { in: ids } } : { instanceId: { in: ids } }) },
@@ -109,8 +129,18 @@ async function screenStoredItemsWithLlm(
       if (failed.length > 0) {
         await prisma.auditEvent.createMany({
           data: failed.map((e) => ({
-            action: "screen.llm.error", subjectType: subject, subjectId: e.id,
-            details: { runId: run.id, filterKey, promptVersion: prompt.version, model: client.model, code: e.code, message: e.message, attempts: e.attempts },
+            action: "screen.llm.error",
+            subjectType: subject,
+            subjectId: e.id,
+            details: {
+              runId: run.id,
+              filterKey,
+              promptVersion: prompt.version,
+              model: client.model,
+              code: e.code,
+              message: e.message,
+              attempts: e.attempts,
+            },
           })),
         });
       }
@@ -123,8 +153,13 @@ async function screenStoredItemsWithLlm(
       const { verdict } = outcome.answer;
       tally[verdict === "keep" ? "kept" : "dropped"]++;
       pendingRows.push({
-        runId: run.id, subject, filterKey, verdict, rationale: decisionRationale(outcome.answer),
-        model: client.model, promptVersion: prompt.version,
+        runId: run.id,
+        subject,
+        filterKey,
+        verdict,
+        rationale: decisionRationale(outcome.answer),
+        model: client.model,
+        promptVersion: prompt.version,
         ...(subject === "pull_request" ? { pullRequestId: outcome.id } : { instanceId: outcome.id }),
       });
     } else {
@@ -137,10 +172,14 @@ async function screenStoredItemsWithLlm(
   let stats: LlmScreenStats | null = null;
   try {
     stats = await screenWithLlm(jobs(prisma, level, prompt, decided, options), {
-      client, cache: deps.cache, promptVersion: prompt.version,
+      client,
+      cache: deps.cache,
+      promptVersion: prompt.version,
       schema: level === "pr" ? PrScreenAnswerSchema : CommentScreenAnswerSchema,
       schemaName: level === "pr" ? "pr_screen" : "comment_screen",
-      concurrency: options.concurrency, signal: deps.signal, onOutcome,
+      concurrency: options.concurrency,
+      signal: deps.signal,
+      onOutcome,
     });
   } finally {
     // Even when the run throws, what was answered is stored and the run is closed with its counts.
@@ -176,9 +215,24 @@ async function* jobs(
   for (let after = ""; remaining > 0; ) {
     const take = Math.min(options.pageSize, remaining);
     // Eligibility is re-read per page, so items another run decided meanwhile are not sent twice.
-    const ids = level === "pr"
-      ? (await prisma.pullRequest.findMany({ where: { id: { gt: after }, ...eligiblePullRequests(decided) }, orderBy: { id: "asc" }, take, select: { id: true } })).map((r) => r.id)
-      : (await prisma.instance.findMany({ where: { id: { gt: after }, ...eligibleInstances(decided) }, orderBy: { id: "asc" }, take, select: { id: true } })).map((r) => r.id);
+    const ids =
+      level === "pr"
+        ? (
+            await prisma.pullRequest.findMany({
+              where: { id: { gt: after }, ...eligiblePullRequests(decided) },
+              orderBy: { id: "asc" },
+              take,
+              select: { id: true },
+            })
+          ).map((r) => r.id)
+        : (
+            await prisma.instance.findMany({
+              where: { id: { gt: after }, ...eligibleInstances(decided) },
+              orderBy: { id: "asc" },
+              take,
+              select: { id: true },
+            })
+          ).map((r) => r.id);
     if (ids.length === 0) return;
     after = ids[ids.length - 1];
     remaining -= ids.length;

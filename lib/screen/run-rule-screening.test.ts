@@ -38,7 +38,8 @@ describe.each(TEST_DATABASE_KINDS)("rule screening on %s", (kind) => {
 
     const codecov = await decisionsOf("codecov");
     expect(codecov.find((d) => d.filterKey === "bot_author")).toMatchObject({
-      verdict: "drop", rationale: 'Author "codecov[bot]" has GitHub account type Bot.',
+      verdict: "drop",
+      rationale: 'Author "codecov[bot]" has GitHub account type Bot.',
     });
     const custom = (await decisionsOf("customBot")).find((d) => d.filterKey === "bot_author");
     expect(custom?.rationale).toContain("matches bot name pattern");
@@ -65,10 +66,14 @@ describe.each(TEST_DATABASE_KINDS)("rule screening on %s", (kind) => {
 
   test("running twice gives the same decisions and stages, with each run recorded", async () => {
     await runRuleScreening(db.prisma, DEFAULT_RULE_CONFIG);
-    const first = await db.prisma.filterDecision.findMany({ select: { instanceId: true, pullRequestId: true, filterKey: true, verdict: true, rationale: true } });
+    const first = await db.prisma.filterDecision.findMany({
+      select: { instanceId: true, pullRequestId: true, filterKey: true, verdict: true, rationale: true },
+    });
     const stagesBefore = await db.prisma.instance.findMany({ select: { id: true, stage: true }, orderBy: { id: "asc" } });
     await runRuleScreening(db.prisma, DEFAULT_RULE_CONFIG, { chunkSize: 4 });
-    const second = await db.prisma.filterDecision.findMany({ select: { instanceId: true, pullRequestId: true, filterKey: true, verdict: true, rationale: true } });
+    const second = await db.prisma.filterDecision.findMany({
+      select: { instanceId: true, pullRequestId: true, filterKey: true, verdict: true, rationale: true },
+    });
     const key = (d: (typeof first)[number]) => `${d.filterKey}|${d.instanceId ?? d.pullRequestId}`;
     expect(second.map(key).sort()).toEqual(first.map(key).sort());
     expect(new Set(second.map(key)).size).toBe(second.length);
@@ -113,8 +118,15 @@ describe.each(TEST_DATABASE_KINDS)("rule screening on %s", (kind) => {
     await runRuleScreening(db.prisma, DEFAULT_RULE_CONFIG);
     const pr = await db.prisma.pullRequest.findUniqueOrThrow({ where: { id: fx.fullPrId } });
     const entry = await db.prisma.timelineEntry.create({
-      data: { pullRequestId: pr.id, kind: "inline", githubId: 1990005555n, authorLogin: "phofl", authorType: "User",
-        createdAt: new Date(), body: "Should `encoding_errors` also be validated against the codecs registry up front?" },
+      data: {
+        pullRequestId: pr.id,
+        kind: "inline",
+        githubId: 1990005555n,
+        authorLogin: "phofl",
+        authorType: "User",
+        createdAt: new Date(),
+        body: "Should `encoding_errors` also be validated against the codecs registry up front?",
+      },
     });
     const late = await db.prisma.instance.create({ data: { pullRequestId: pr.id, targetEntryId: entry.id } });
 
@@ -126,7 +138,9 @@ describe.each(TEST_DATABASE_KINDS)("rule screening on %s", (kind) => {
   });
 
   test("a second run while one holds the lock is refused with a message, and nothing is written", async () => {
-    await db.prisma.jobLock.create({ data: { name: "screen:rules", holder: "other-host:4242:beef", expiresAt: new Date(Date.now() + 60_000) } });
+    await db.prisma.jobLock.create({
+      data: { name: "screen:rules", holder: "other-host:4242:beef", expiresAt: new Date(Date.now() + 60_000) },
+    });
     try {
       await expect(runRuleScreening(db.prisma, DEFAULT_RULE_CONFIG)).rejects.toMatchObject({ code: "busy" });
       expect(await db.prisma.filterRun.count()).toBe(0);

@@ -6,7 +6,13 @@ import { RULE_SET_VERSION, ruleConfigFingerprint, type RuleConfig } from "./rule
 import { INSTANCE_RULE_KEYS, PR_RULE_KEYS, RuleFilterKeySchema } from "./screening-filters";
 import { withScreeningLock } from "./screening-lock";
 import { updateScreeningStages, type StageUpdate } from "./update-screening-stages";
-import { refreshScreeningStatistics, tallyVerdict, writeFilterDecisions, type FilterDecisionRow, type FilterRunTally } from "./write-filter-decisions";
+import {
+  refreshScreeningStatistics,
+  tallyVerdict,
+  writeFilterDecisions,
+  type FilterDecisionRow,
+  type FilterRunTally,
+} from "./write-filter-decisions";
 
 // Paper §2's rule-based filtering over the stored PRs and instances. Each rule is its own filter
 // with its own FilterRun, so one can be re-run (new thresholds) while the others' decisions stay.
@@ -65,7 +71,10 @@ async function screenWithRules(prisma: PrismaClient, config: RuleConfig, options
   if (prKeys.length > 0) {
     for (let after = ""; ; ) {
       const page = await prisma.pullRequest.findMany({
-        where: { id: { gt: after } }, orderBy: { id: "asc" }, take: chunkSize, select: { id: true, body: true },
+        where: { id: { gt: after } },
+        orderBy: { id: "asc" },
+        take: chunkSize,
+        select: { id: true, body: true },
       });
       if (page.length === 0) break;
       const rows: FilterDecisionRow[] = [];
@@ -73,8 +82,14 @@ async function screenWithRules(prisma: PrismaClient, config: RuleConfig, options
         for (const decision of applyPullRequestRules({ body: pr.body }, config).decisions) {
           const target = prKeys.includes(decision.rule) ? current.get(decision.rule) : undefined;
           if (!target) continue;
-          rows.push({ runId: target.runId, subject: "pull_request", pullRequestId: pr.id,
-            filterKey: decision.rule, verdict: decision.verdict, rationale: decision.rationale });
+          rows.push({
+            runId: target.runId,
+            subject: "pull_request",
+            pullRequestId: pr.id,
+            filterKey: decision.rule,
+            verdict: decision.verdict,
+            rationale: decision.rationale,
+          });
           tallyVerdict(target.tally, decision.verdict);
         }
       }
@@ -112,8 +127,14 @@ async function screenWithRules(prisma: PrismaClient, config: RuleConfig, options
         for (const decision of outcome.decisions) {
           const target = instanceKeys.includes(decision.rule) ? current.get(decision.rule) : undefined;
           if (!target) continue;
-          rows.push({ runId: target.runId, subject: "instance", instanceId: instance.id,
-            filterKey: decision.rule, verdict: decision.verdict, rationale: decision.rationale });
+          rows.push({
+            runId: target.runId,
+            subject: "instance",
+            instanceId: instance.id,
+            filterKey: decision.rule,
+            verdict: decision.verdict,
+            rationale: decision.rationale,
+          });
           tallyVerdict(target.tally, decision.verdict);
         }
       }

@@ -6,7 +6,10 @@ import { seededRandom } from "@/lib/random/seeded";
 import { CommentScreenAnswerSchema, type CommentScreenAnswer } from "./llm-screen-answer";
 import { screenWithLlm, type LlmScreenJob, type LlmScreenOutcome } from "./screen-with-llm";
 
-const job = (id: string, comment: string): LlmScreenJob => ({ id, request: { system: "Screen review comments.", user: `Comment ${id}: ${comment}` } });
+const job = (id: string, comment: string): LlmScreenJob => ({
+  id,
+  request: { system: "Screen review comments.", user: `Comment ${id}: ${comment}` },
+});
 const technical = { verdict: "keep", category: "technical", rationale: "Points at a concrete bug." };
 
 let server: FakeOpenAiServer | undefined;
@@ -15,13 +18,36 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function run(jobs: LlmScreenJob[] | AsyncIterable<LlmScreenJob>, options: { concurrency: number; clientConcurrency?: number; signal?: AbortSignal; onOutcome?: (o: LlmScreenOutcome<CommentScreenAnswer>) => void }) {
-  const client = createLlmClient({ baseUrl: server!.url, model: "judge", retryBaseMs: 1, maxRetries: 0, random: seededRandom(1), concurrency: options.clientConcurrency ?? 64 });
+async function run(
+  jobs: LlmScreenJob[] | AsyncIterable<LlmScreenJob>,
+  options: {
+    concurrency: number;
+    clientConcurrency?: number;
+    signal?: AbortSignal;
+    onOutcome?: (o: LlmScreenOutcome<CommentScreenAnswer>) => void;
+  },
+) {
+  const client = createLlmClient({
+    baseUrl: server!.url,
+    model: "judge",
+    retryBaseMs: 1,
+    maxRetries: 0,
+    random: seededRandom(1),
+    concurrency: options.clientConcurrency ?? 64,
+  });
   const outcomes: LlmScreenOutcome<CommentScreenAnswer>[] = [];
   const stats = await screenWithLlm(jobs, {
-    client, cache: createMemoryLlmCache(), promptVersion: "comment-screen.v1", schema: CommentScreenAnswerSchema, schemaName: "comment_screen",
-    concurrency: options.concurrency, signal: options.signal,
-    onOutcome: (o) => { outcomes.push(o); options.onOutcome?.(o); },
+    client,
+    cache: createMemoryLlmCache(),
+    promptVersion: "comment-screen.v1",
+    schema: CommentScreenAnswerSchema,
+    schemaName: "comment_screen",
+    concurrency: options.concurrency,
+    signal: options.signal,
+    onOutcome: (o) => {
+      outcomes.push(o);
+      options.onOutcome?.(o);
+    },
   });
   return { stats, outcomes };
 }
@@ -83,6 +109,13 @@ describe("screenWithLlm", () => {
 
   test("an error that is not the LLM's (a bug, a database failure) is not swallowed", async () => {
     server = await startFakeOpenAiServer({ respond: () => fakeReply.json(technical) });
-    await expect(run([job("c1", "a"), job("c2", "b")], { concurrency: 1, onOutcome: () => { throw new Error("disk full"); } })).rejects.toThrow("disk full");
+    await expect(
+      run([job("c1", "a"), job("c2", "b")], {
+        concurrency: 1,
+        onOutcome: () => {
+          throw new Error("disk full");
+        },
+      }),
+    ).rejects.toThrow("disk full");
   });
 });

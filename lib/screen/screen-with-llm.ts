@@ -50,7 +50,14 @@ export async function screenWithLlm<S extends z.ZodType>(
 ): Promise<LlmScreenStats> {
   const started = performance.now();
   const stats: LlmScreenStats = {
-    items: 0, decided: 0, errors: 0, cacheHits: 0, requests: 0, tokens: 0, elapsedMs: 0, stoppedBecause: null,
+    items: 0,
+    decided: 0,
+    errors: 0,
+    cacheHits: 0,
+    requests: 0,
+    tokens: 0,
+    elapsedMs: 0,
+    stoppedBecause: null,
   };
   const iterator = (async function* () {
     yield* jobs;
@@ -96,7 +103,9 @@ export async function screenWithLlm<S extends z.ZodType>(
       stats.requests += error.details.attempts;
       if (RUN_STOPPING_CODES.has(error.details.reason) && stats.stoppedBecause === null) stats.stoppedBecause = error.message;
       await options.onOutcome({
-        id: job.id, ok: false, error: { code: error.details.reason, message: error.message, attempts: error.details.attempts },
+        id: job.id,
+        ok: false,
+        error: { code: error.details.reason, message: error.message, attempts: error.details.attempts },
       });
     }
   }

@@ -12,7 +12,6 @@ export type ScreeningLockName = "screen:rules" | "screen:llm:pr" | "screen:llm:c
 const TTL_MS = 60_000;
 const RENEW_EVERY_MS = 20_000;
 
-
 export async function withScreeningLock<T>(prisma: PrismaClient, lock: ScreeningLockName, run: () => Promise<T>): Promise<T> {
   const holder = newHolderId();
   if (!(await tryAcquireLock(prisma, lock, holder, TTL_MS))) throw busyError(lock);

@@ -10,7 +10,10 @@ export type RerunRulesRequest = z.infer<typeof RerunRulesRequestSchema>;
 
 export const RunLlmScreeningRequestSchema = z.object({
   level: z.enum(["pr", "comment"], { error: "choose the PR audit (pr) or the comment screen (comment)" }),
-  limit: z.preprocess(blankIsAbsent, z.coerce.number({ error: "limit must be a number" }).int("limit must be a whole number").min(1, "limit must be at least 1").optional()),
+  limit: z.preprocess(
+    blankIsAbsent,
+    z.coerce.number({ error: "limit must be a number" }).int("limit must be a whole number").min(1, "limit must be at least 1").optional(),
+  ),
   concurrency: z.preprocess(blankIsAbsent, z.coerce.number({ error: "concurrency must be a number" }).int().min(1).max(256).optional()),
   promptVersion: z.preprocess(blankIsAbsent, z.string().min(1).optional()),
   redecide: z.boolean().default(false),

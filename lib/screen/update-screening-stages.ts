@@ -48,10 +48,11 @@ export async function updateScreeningStages(prisma: PrismaClient, scope?: StageS
       WHEN p."id" IN (SELECT "pullRequestId" FROM "FilterDecision" WHERE "filterKey" = ANY($1::text[])
                       GROUP BY "pullRequestId" HAVING count(DISTINCT "filterKey") = ${PR_RULE_KEYS.length}) THEN 'kept'
       ELSE 'pending' END::"ScreeningStatus"`;
-  if (touchesPullRequests) await prisma.$executeRawUnsafe(
-    `UPDATE "PullRequest" p SET "screeningStatus" = ${prStatus} WHERE p."screeningStatus" IS DISTINCT FROM ${prStatus} ${prFilter(2)}`,
-    ...withScope([...PR_RULE_KEYS]),
-  );
+  if (touchesPullRequests)
+    await prisma.$executeRawUnsafe(
+      `UPDATE "PullRequest" p SET "screeningStatus" = ${prStatus} WHERE p."screeningStatus" IS DISTINCT FROM ${prStatus} ${prFilter(2)}`,
+      ...withScope([...PR_RULE_KEYS]),
+    );
 
   const stage = `CASE
       WHEN ${IS_DROPPED} THEN 'filtered_out'

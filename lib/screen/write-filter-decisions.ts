@@ -33,8 +33,15 @@ export async function writeFilterDecisions(prisma: PrismaClient, rows: readonly 
     await prisma.$executeRawUnsafe(
       INSERT_DECISIONS,
       chunk.map(() => randomUUID()),
-      column("runId"), column("subject"), column("pullRequestId"), column("instanceId"),
-      column("filterKey"), column("verdict"), column("rationale"), column("model"), column("promptVersion"),
+      column("runId"),
+      column("subject"),
+      column("pullRequestId"),
+      column("instanceId"),
+      column("filterKey"),
+      column("verdict"),
+      column("rationale"),
+      column("model"),
+      column("promptVersion"),
     );
   }
 }

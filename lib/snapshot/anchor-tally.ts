@@ -19,7 +19,12 @@ export interface AnchorTally {
 
 /** A reason with its specifics masked, so reasons of one kind count together. */
 export function reasonKind(reason: string): string {
-  return reason.replace(/"(?:[^"\\]|\\.)*"/g, '"…"').replace(/\b[0-9a-f]{7,40}\b/g, "<sha>").replace(/\d+/g, "N").replace(/ of \S+ is outside/g, " of <file> is outside").replace(/^\S+ has no diff/, "<file> has no diff");
+  return reason
+    .replace(/"(?:[^"\\]|\\.)*"/g, '"…"')
+    .replace(/\b[0-9a-f]{7,40}\b/g, "<sha>")
+    .replace(/\d+/g, "N")
+    .replace(/ of \S+ is outside/g, " of <file> is outside")
+    .replace(/^\S+ has no diff/, "<file> has no diff");
 }
 
 export async function tallyAnchoring(prisma: PrismaClient): Promise<AnchorTally> {
@@ -27,14 +32,35 @@ export async function tallyAnchoring(prisma: PrismaClient): Promise<AnchorTally>
   const instances = await prisma.instance.findMany({
     where: { source: "human", targetEntry: { kind: { in: ["inline", "inline_reply"] } } },
     select: {
-      snapshot, parent: { select: { snapshot } },
-      targetEntry: { select: { kind: true, inReplyToId: true, path: true, diffHunk: true, line: true, originalLine: true, commitId: true, originalCommitId: true } },
+      snapshot,
+      parent: { select: { snapshot } },
+      targetEntry: {
+        select: {
+          kind: true,
+          inReplyToId: true,
+          path: true,
+          diffHunk: true,
+          line: true,
+          originalLine: true,
+          commitId: true,
+          originalCommitId: true,
+        },
+      },
       pullRequest: { select: { id: true, patch: true, headSha: true } },
     },
   });
   const roots = await prisma.timelineEntry.findMany({
     where: { kind: "inline", pullRequestId: { in: [...new Set(instances.map((i) => i.pullRequest.id))] } },
-    select: { pullRequestId: true, githubId: true, path: true, diffHunk: true, line: true, originalLine: true, commitId: true, originalCommitId: true },
+    select: {
+      pullRequestId: true,
+      githubId: true,
+      path: true,
+      diffHunk: true,
+      line: true,
+      originalLine: true,
+      commitId: true,
+      originalCommitId: true,
+    },
   });
   const rootOf = new Map(roots.map((r) => [`${r.pullRequestId}:${r.githubId}`, r]));
   const parsed = new Map<string, PatchFile[]>();

@@ -23,7 +23,10 @@ describe.each(TEST_DATABASE_KINDS)("snapshots of a PR pushed three times, on %s"
   let gone: PrHistoryRepo;
   beforeAll(async () => {
     db = await openTestDatabase(kind);
-    [repo, gone] = await Promise.all([buildPrHistoryRepo(path.join(root, "kept")), buildPrHistoryRepo(path.join(root, "gone"), { dropP2: true })]);
+    [repo, gone] = await Promise.all([
+      buildPrHistoryRepo(path.join(root, "kept")),
+      buildPrHistoryRepo(path.join(root, "gone"), { dropP2: true }),
+    ]);
   }, 120_000);
   afterAll(async () => {
     await db?.close();
@@ -94,7 +97,9 @@ describe.each(TEST_DATABASE_KINDS)("snapshots of a PR pushed three times, on %s"
     expect(await snapshotOf(10n)).toMatchObject({ status: "exact" });
 
     // the user keeps such instances with the final diff, marked; a later run does not undo the choice
-    await db.prisma.pullRequest.updateMany({ data: { patch: "diff --git a/app.py b/app.py\n@@ -9 +9,2 @@\n LIMIT = 10\n+max_files_cached = 8" } });
+    await db.prisma.pullRequest.updateMany({
+      data: { patch: "diff --git a/app.py b/app.py\n@@ -9 +9,2 @@\n LIMIT = 10\n+max_files_cached = 8" },
+    });
     // labelled instances whose snapshot is unavailable stay out of splits until the user chooses
     await db.prisma.instance.updateMany({ data: { stage: "labelled", finalLabel: "trustworthy" } });
     expect((await loadEligibleInstances(db.prisma)).length).toBe(5);
@@ -115,10 +120,15 @@ describe.each(TEST_DATABASE_KINDS)("snapshots of a PR pushed three times, on %s"
     await mirror.fetchPullRequestHeads(); // an older harvest: PR heads only, p2 was never fetched
     const tally = await computeSnapshots(db.prisma, { mirrorFor: async () => mirror, fetchMissing: false });
     expect(tally).toMatchObject({ exact: 2, unavailable: 1 });
-    expect(Object.keys(tally.reasons)).toEqual([`commit ${repo.p2.slice(0, 7)} is not in the local mirror of acme/app; a harvest fetches it by SHA`]);
+    expect(Object.keys(tally.reasons)).toEqual([
+      `commit ${repo.p2.slice(0, 7)} is not in the local mirror of acme/app; a harvest fetches it by SHA`,
+    ]);
     expect(await db.prisma.instance.count({ where: { snapshotId: null } })).toBe(0);
     expect(await snapshotSummary(db.prisma)).toEqual({
-      exact: 5, finalFallback: 0, unavailable: 3, notComputed: 0,
+      exact: 5,
+      finalFallback: 0,
+      unavailable: 3,
+      notComputed: 0,
       reasons: [{ reason: "commit <sha> is not in the local mirror of acme/app; a harvest fetches it by SHA", count: 3 }],
     });
     // the closing figures: inline comments and replies placed exactly, or stated
@@ -130,7 +140,13 @@ describe.each(TEST_DATABASE_KINDS)("snapshots of a PR pushed three times, on %s"
   test("the backfill (command and background job) fetches what an older harvest lacked, then has nothing left to do", async () => {
     await db.prisma.repository.deleteMany();
     await seedPrHistory(db.prisma, repo);
-    const options = { mirrorsDir: path.join(root, "mirrors-backfill"), githubApiUrl: "https://api.github.com", fetch: true, recompute: false, gitUrlFor: () => repo.gitDir };
+    const options = {
+      mirrorsDir: path.join(root, "mirrors-backfill"),
+      githubApiUrl: "https://api.github.com",
+      fetch: true,
+      recompute: false,
+      gitUrlFor: () => repo.gitDir,
+    };
     expect(await backfillSnapshots(db.prisma, options)).toMatchObject({ pullRequests: 1, exact: 3, unavailable: 0 });
     expect(await db.prisma.instance.count({ where: { snapshotId: null } })).toBe(0);
     expect(await backfillSnapshots(db.prisma, options)).toMatchObject({ pullRequests: 0 });

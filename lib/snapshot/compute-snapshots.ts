@@ -49,7 +49,19 @@ export async function computeSnapshots(prisma: PrismaClient, options: ComputeSna
       baseSha: true,
       repository: { select: { fullName: true } },
       snapshots: { select: { key: true, status: true } },
-      timeline: { select: { id: true, kind: true, githubId: true, sha: true, createdAt: true, inReplyToId: true, commitId: true, originalCommitId: true, reviewId: true } },
+      timeline: {
+        select: {
+          id: true,
+          kind: true,
+          githubId: true,
+          sha: true,
+          createdAt: true,
+          inReplyToId: true,
+          commitId: true,
+          originalCommitId: true,
+          reviewId: true,
+        },
+      },
     },
     orderBy: { repositoryId: "asc" },
   });
@@ -70,7 +82,8 @@ export async function computeSnapshots(prisma: PrismaClient, options: ComputeSna
         const c = snapshotCommitOf(entry, pr.timeline);
         if (c.sha === null) {
           const key = `entry:${entry.id}`;
-          if (!pr.snapshots.some((s) => s.key === key)) rows.push({ pullRequestId: pr.id, key, commitSha: null, status: "unavailable", reason: c.reason, patch: "" });
+          if (!pr.snapshots.some((s) => s.key === key))
+            rows.push({ pullRequestId: pr.id, key, commitSha: null, status: "unavailable", reason: c.reason, patch: "" });
         } else if (!done.has(c.sha) && !c.sha.startsWith(IMPORTED_PREFIX)) commits.set(c.sha, c.how);
       }
       if (commits.size) wanted.set(pr.id, commits);
@@ -80,7 +93,8 @@ export async function computeSnapshots(prisma: PrismaClient, options: ComputeSna
     const prOf = new Map(repoPrs.map((p) => [p.id, p]));
     if ("unavailable" in mirror) {
       for (const [prId, commits] of wanted)
-        for (const sha of commits.keys()) rows.push({ pullRequestId: prId, key: sha, commitSha: sha, status: "unavailable", reason: mirror.unavailable, patch: "" });
+        for (const sha of commits.keys())
+          rows.push({ pullRequestId: prId, key: sha, commitSha: sha, status: "unavailable", reason: mirror.unavailable, patch: "" });
       continue;
     }
     const all = [...new Set([...wanted].flatMap(([prId, commits]) => [prOf.get(prId)?.baseSha ?? "", ...commits.keys()]))].filter(Boolean);
@@ -112,9 +126,23 @@ export async function computeSnapshots(prisma: PrismaClient, options: ComputeSna
       const diff = diffs.get(p.key);
       if (typeof diff === "string") {
         const how = wanted.get(p.prId)?.get(p.head) ?? "";
-        rows.push({ pullRequestId: p.prId, key: p.head, commitSha: p.head, status: "exact", reason: `three-dot diff at ${p.head.slice(0, 7)} (${how})`, patch: formatReleasedPatch(diff).patch });
+        rows.push({
+          pullRequestId: p.prId,
+          key: p.head,
+          commitSha: p.head,
+          status: "exact",
+          reason: `three-dot diff at ${p.head.slice(0, 7)} (${how})`,
+          patch: formatReleasedPatch(diff).patch,
+        });
       } else {
-        rows.push({ pullRequestId: p.prId, key: p.head, commitSha: p.head, status: "unavailable", reason: diff?.error ?? "git produced no diff", patch: "" });
+        rows.push({
+          pullRequestId: p.prId,
+          key: p.head,
+          commitSha: p.head,
+          status: "unavailable",
+          reason: diff?.error ?? "git produced no diff",
+          patch: "",
+        });
       }
     }
   }

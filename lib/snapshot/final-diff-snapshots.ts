@@ -10,13 +10,17 @@ export const FINAL_DIFF_FALLBACK_NOTE = "the PR's final diff is shown instead; i
 /** Records the final diff as the snapshot of every instance of the given single-revision PRs that has none. */
 export async function recordSingleRevisionSnapshots(prisma: PrismaClient, pullRequestIds: string[], reason: string): Promise<number> {
   let linked = 0;
-  for (const pr of await prisma.pullRequest.findMany({ where: { id: { in: pullRequestIds } }, select: { id: true, headSha: true, patch: true } })) {
+  for (const pr of await prisma.pullRequest.findMany({
+    where: { id: { in: pullRequestIds } },
+    select: { id: true, headSha: true, patch: true },
+  })) {
     const snapshot = await prisma.patchSnapshot.upsert({
       where: { pullRequestId_key: { pullRequestId: pr.id, key: pr.headSha } },
       create: { pullRequestId: pr.id, key: pr.headSha, commitSha: pr.headSha, status: "exact", reason, patch: pr.patch },
       update: {},
     });
-    linked += (await prisma.instance.updateMany({ where: { pullRequestId: pr.id, snapshotId: null }, data: { snapshotId: snapshot.id } })).count;
+    linked += (await prisma.instance.updateMany({ where: { pullRequestId: pr.id, snapshotId: null }, data: { snapshotId: snapshot.id } }))
+      .count;
   }
   return linked;
 }

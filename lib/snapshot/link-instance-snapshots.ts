@@ -10,7 +10,19 @@ export async function linkInstanceSnapshots(prisma: PrismaClient, pullRequestIds
     select: {
       id: true,
       snapshots: { select: { id: true, key: true } },
-      timeline: { select: { id: true, kind: true, githubId: true, sha: true, createdAt: true, inReplyToId: true, commitId: true, originalCommitId: true, reviewId: true } },
+      timeline: {
+        select: {
+          id: true,
+          kind: true,
+          githubId: true,
+          sha: true,
+          createdAt: true,
+          inReplyToId: true,
+          commitId: true,
+          originalCommitId: true,
+          reviewId: true,
+        },
+      },
       instances: { select: { id: true, targetEntryId: true, parentId: true, snapshotId: true } },
     },
   });
@@ -25,7 +37,10 @@ export async function linkInstanceSnapshots(prisma: PrismaClient, pullRequestIds
       const current = instance.snapshotId === null ? undefined : keyById.get(instance.snapshotId);
       // an imported row keeps the release's own patch (key sha256:…): it is never recomputed
       const keep = current?.startsWith(IMPORTED_PREFIX) || !entry;
-      wanted.set(instance.id, keep || !entry ? instance.snapshotId : (idByKey.get(snapshotKeyOf(entry, pr.timeline)) ?? instance.snapshotId));
+      wanted.set(
+        instance.id,
+        keep || !entry ? instance.snapshotId : (idByKey.get(snapshotKeyOf(entry, pr.timeline)) ?? instance.snapshotId),
+      );
     }
     for (const child of pr.instances.filter((i) => i.parentId !== null)) {
       const parent = child.parentId === null ? undefined : wanted.get(child.parentId);

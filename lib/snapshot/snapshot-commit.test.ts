@@ -5,11 +5,27 @@ const at = (iso: string) => new Date(iso);
 const blank = { githubId: null, sha: null, inReplyToId: null, commitId: null, originalCommitId: null, reviewId: null };
 const timeline: SnapshotTimelineEntry[] = [
   { ...blank, kind: "commit", sha: "p1", createdAt: at("2022-06-14T09:00:00Z") },
-  { ...blank, kind: "inline", githubId: 10n, createdAt: at("2022-06-14T10:00:00Z"), commitId: "p3", originalCommitId: "p1", reviewId: 100n },
+  {
+    ...blank,
+    kind: "inline",
+    githubId: 10n,
+    createdAt: at("2022-06-14T10:00:00Z"),
+    commitId: "p3",
+    originalCommitId: "p1",
+    reviewId: 100n,
+  },
   { ...blank, kind: "review", githubId: 100n, createdAt: at("2022-06-14T10:00:00Z"), commitId: null },
   { ...blank, kind: "review", githubId: 101n, createdAt: at("2022-06-15T10:00:00Z"), commitId: "p2" },
   { ...blank, kind: "commit", sha: "p3", createdAt: at("2022-06-16T09:00:00Z") },
-  { ...blank, kind: "inline_reply", githubId: 11n, inReplyToId: 10n, createdAt: at("2022-06-16T10:00:00Z"), commitId: "p3", originalCommitId: "p3" },
+  {
+    ...blank,
+    kind: "inline_reply",
+    githubId: 11n,
+    inReplyToId: 10n,
+    createdAt: at("2022-06-16T10:00:00Z"),
+    commitId: "p3",
+    originalCommitId: "p3",
+  },
   { ...blank, kind: "pr_comment", githubId: 20n, createdAt: at("2022-06-15T12:00:00Z") },
   { ...blank, kind: "pr_comment", githubId: 21n, createdAt: at("2022-06-13T12:00:00Z") },
 ];

@@ -17,9 +17,7 @@ export interface SnapshotTimelineEntry {
   reviewId: bigint | null;
 }
 
-export type SnapshotCommit =
-  | { sha: string; how: string }
-  | { sha: null; reason: string };
+export type SnapshotCommit = { sha: string; how: string } | { sha: null; reason: string };
 
 function lastCommitAtOrBefore(timeline: SnapshotTimelineEntry[], when: Date): string | null {
   let best: SnapshotTimelineEntry | null = null;
@@ -36,7 +34,9 @@ export function snapshotCommitOf(entry: SnapshotTimelineEntry, timeline: Snapsho
       return entry.sha ? { sha: entry.sha, how: "the commit itself" } : { sha: null, reason: "the commit has no SHA" };
     case "inline": {
       const sha = entry.originalCommitId ?? entry.commitId;
-      return sha ? { sha, how: "the review comment's original commit" } : { sha: null, reason: "GitHub gives no commit for this review comment" };
+      return sha
+        ? { sha, how: "the review comment's original commit" }
+        : { sha: null, reason: "GitHub gives no commit for this review comment" };
     }
     case "inline_reply": {
       const root = timeline.find((e) => e.kind === "inline" && e.githubId !== null && e.githubId === entry.inReplyToId);
@@ -53,7 +53,9 @@ export function snapshotCommitOf(entry: SnapshotTimelineEntry, timeline: Snapsho
     }
     case "pr_comment": {
       const sha = lastCommitAtOrBefore(timeline, entry.createdAt);
-      return sha ? { sha, how: "the last commit pushed before the comment" } : { sha: null, reason: "no commit of the PR precedes this comment" };
+      return sha
+        ? { sha, how: "the last commit pushed before the comment" }
+        : { sha: null, reason: "no commit of the PR precedes this comment" };
     }
   }
 }

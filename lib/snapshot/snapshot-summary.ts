@@ -14,7 +14,10 @@ export interface SnapshotSummary {
 }
 
 export async function snapshotSummary(prisma: PrismaClient): Promise<SnapshotSummary> {
-  const instances = await prisma.instance.findMany({ where: { source: "human" }, select: { snapshot: { select: { status: true, reason: true } } } });
+  const instances = await prisma.instance.findMany({
+    where: { source: "human" },
+    select: { snapshot: { select: { status: true, reason: true } } },
+  });
   const summary: SnapshotSummary = { exact: 0, finalFallback: 0, unavailable: 0, notComputed: 0, reasons: [] };
   const reasons = new Map<string, number>();
   for (const { snapshot } of instances) {

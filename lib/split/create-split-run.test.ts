@@ -31,11 +31,18 @@ describe.each(TEST_DATABASE_KINDS)("split and export audit trail on %s", (kind) 
     const pageRun = await createSplitRun(db.prisma, { seed: 8, actorId: admin.id });
     const exported = await exportDataset(db.prisma, { splitRunId: cliRun.splitRunId, exportsRoot: root });
 
-    const events = await db.prisma.auditEvent.findMany({ where: { action: { in: ["split.create", "export.create"] } }, orderBy: { id: "asc" } });
+    const events = await db.prisma.auditEvent.findMany({
+      where: { action: { in: ["split.create", "export.create"] } },
+      orderBy: { id: "asc" },
+    });
     const of = (subjectId: string) => events.filter((e) => e.subjectId === subjectId).map((e) => [e.action, e.actorId]);
     expect(of(cliRun.splitRunId)).toEqual([["split.create", null]]);
     expect(of(pageRun.splitRunId)).toEqual([["split.create", admin.id]]);
     expect(of(exported.exportId)).toEqual([["export.create", null]]);
-    expect(events.find((e) => e.subjectId === cliRun.splitRunId)?.details).toMatchObject({ seed: 7, testShare: 0.3, validationShare: 0.15 });
+    expect(events.find((e) => e.subjectId === cliRun.splitRunId)?.details).toMatchObject({
+      seed: 7,
+      testShare: 0.3,
+      validationShare: 0.15,
+    });
   });
 });

@@ -20,7 +20,10 @@ export type CreateSplitRunOptions = PartitionOptions & {
   actorId?: string | null;
 };
 
-export async function createSplitRun(prisma: PrismaClient, { actorId = null, ...options }: CreateSplitRunOptions = {}): Promise<CreatedSplitRun> {
+export async function createSplitRun(
+  prisma: PrismaClient,
+  { actorId = null, ...options }: CreateSplitRunOptions = {},
+): Promise<CreatedSplitRun> {
   const { seed, testShare, validationShare } = parsePartitionOptions(options);
   const eligible = await loadEligibleInstances(prisma);
   if (eligible.length === 0) throw nothingToSplit();
@@ -54,10 +57,20 @@ export async function createSplitRun(prisma: PrismaClient, { actorId = null, ...
   const run = await prisma.$transaction(async (tx) => {
     const created = await tx.splitRun.create({ data: { seed, params } });
     await tx.auditEvent.create({
-      data: { actorId, action: "split.create", subjectType: "splitRun", subjectId: created.id, details: { seed, testShare, validationShare, instances: eligible.length } },
+      data: {
+        actorId,
+        action: "split.create",
+        subjectType: "splitRun",
+        subjectId: created.id,
+        details: { seed, testShare, validationShare, instances: eligible.length },
+      },
     });
     await tx.splitAssignment.createMany({
-      data: eligible.map((i) => ({ splitRunId: created.id, instanceId: i.id, split: mustGet(splitOfGroup, i.groupKey, "split of PR group") })),
+      data: eligible.map((i) => ({
+        splitRunId: created.id,
+        instanceId: i.id,
+        split: mustGet(splitOfGroup, i.groupKey, "split of PR group"),
+      })),
     });
     return created;
   });

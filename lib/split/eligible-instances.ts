@@ -28,7 +28,10 @@ export async function loadEligibleInstances(db: Prisma.TransactionClient): Promi
   const rows = await db.instance.findMany({
     where: ELIGIBLE_WHERE,
     select: {
-      id: true, source: true, finalLabel: true, pullRequestId: true,
+      id: true,
+      source: true,
+      finalLabel: true,
+      pullRequestId: true,
       pullRequest: { select: { number: true, repository: { select: { fullName: true } } } },
     },
     orderBy: { id: "asc" },

@@ -7,7 +7,16 @@ import { BENCHMARK_SCALE, generateSyntheticGroups } from "./synthetic-groups";
 
 // Ten small PRs where assigning largest-first overshoots, yet an exact split exists.
 const tenPrsGreedyOvershoots = [
-  [1, 1], [5, 1], [1, 0], [9, 5], [2, 0], [9, 2], [8, 6], [6, 0], [4, 4], [1, 1],
+  [1, 1],
+  [5, 1],
+  [1, 0],
+  [9, 5],
+  [2, 0],
+  [9, 2],
+  [8, 6],
+  [6, 0],
+  [4, 4],
+  [1, 1],
 ].map(([trustworthy, untrustworthy], i) => ({ key: `octo/widgets#${101 + i}`, trustworthy, untrustworthy }));
 
 describe("partitionGreedyBaseline", () => {

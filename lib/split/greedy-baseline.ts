@@ -14,10 +14,7 @@ export type GreedyPartition = SplitPartition & { seed: number };
  * per-class targets in the classes that PR carries. Same targets and output shape as
  * `partitionByPullRequest`; it never backtracks, so it typically misses by a few instances.
  */
-export function partitionGreedyBaseline(
-  groups: readonly PullRequestGroup[],
-  options: PartitionOptions = {},
-): GreedyPartition {
+export function partitionGreedyBaseline(groups: readonly PullRequestGroup[], options: PartitionOptions = {}): GreedyPartition {
   const valid = parsePullRequestGroups(groups);
   const { testShare, validationShare, seed } = parsePartitionOptions(options);
   const targets = computeSplitTargets(sumClassCounts(valid), { testShare, validationShare });
@@ -38,10 +35,8 @@ export function partitionGreedyBaseline(
     for (const name of SPLIT_NAMES) {
       const target = targets[name];
       const shortfall =
-        (g.trustworthy * (target.trustworthy - filled[name].trustworthy)) /
-          Math.max(1, target.trustworthy) +
-        (g.untrustworthy * (target.untrustworthy - filled[name].untrustworthy)) /
-          Math.max(1, target.untrustworthy);
+        (g.trustworthy * (target.trustworthy - filled[name].trustworthy)) / Math.max(1, target.trustworthy) +
+        (g.untrustworthy * (target.untrustworthy - filled[name].untrustworthy)) / Math.max(1, target.untrustworthy);
       if (shortfall > bestShortfall) {
         bestShortfall = shortfall;
         bestSplit = name;

@@ -53,8 +53,7 @@ export function parsePullRequestGroups(input: unknown): PullRequestGroup[] {
   throw splitInputError(
     parsed.error.issues.map((issue) => {
       const [index, field] = issue.path;
-      const where =
-        typeof index === "number" ? `groups[${index}]${field ? `.${String(field)}` : ""}` : "groups";
+      const where = typeof index === "number" ? `groups[${index}]${field ? `.${String(field)}` : ""}` : "groups";
       return `${where} ${issue.message}`;
     }),
   );

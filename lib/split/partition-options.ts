@@ -13,7 +13,5 @@ export type ResolvedPartitionOptions = z.infer<typeof PartitionOptionsSchema>;
 export function parsePartitionOptions(input: PartitionOptions = {}): ResolvedPartitionOptions {
   const parsed = PartitionOptionsSchema.safeParse(input);
   if (parsed.success) return parsed.data;
-  throw splitInputError(
-    parsed.error.issues.map((issue) => `options.${issue.path.join(".")} ${issue.message}`),
-  );
+  throw splitInputError(parsed.error.issues.map((issue) => `options.${issue.path.join(".")} ${issue.message}`));
 }

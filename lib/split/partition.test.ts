@@ -8,10 +8,7 @@ import { BENCHMARK_SCALE, LARGE_SCALE, generateSyntheticGroups } from "./synthet
 
 const benchmarkScale = generateSyntheticGroups(BENCHMARK_SCALE, seededRandom(1199));
 
-function expectEveryPrInExactlyOneSplit(
-  groups: readonly PullRequestGroup[],
-  result: ReturnType<typeof partitionByPullRequest>,
-) {
+function expectEveryPrInExactlyOneSplit(groups: readonly PullRequestGroup[], result: ReturnType<typeof partitionByPullRequest>) {
   const seen = new Map<string, number>();
   for (const name of SPLIT_NAMES) for (const key of result[name].keys) seen.set(key, (seen.get(key) ?? 0) + 1);
   expect(seen.size).toBe(groups.length);
@@ -72,7 +69,16 @@ describe("partitionByPullRequest at 48,000 instances over 7,000 PRs", () => {
 
 describe("partitionByPullRequest on a handful of PRs", () => {
   const tenPrs = [
-    [1, 1], [5, 1], [1, 0], [9, 5], [2, 0], [9, 2], [8, 6], [6, 0], [4, 4], [1, 1],
+    [1, 1],
+    [5, 1],
+    [1, 0],
+    [9, 5],
+    [2, 0],
+    [9, 2],
+    [8, 6],
+    [6, 0],
+    [4, 4],
+    [1, 1],
   ].map(([trustworthy, untrustworthy], i) => ({ key: `octo/widgets#${101 + i}`, trustworthy, untrustworthy }));
 
   it("honours custom shares", () => {
@@ -94,9 +100,7 @@ describe("input validation", () => {
 
   it("rejects negative and fractional counts, naming the field", () => {
     const negative = { key: "octo/widgets#2", trustworthy: -2, untrustworthy: 1 };
-    expect(() => partitionByPullRequest([ok, negative])).toThrowError(
-      /groups\[1\]\.trustworthy must not be negative/,
-    );
+    expect(() => partitionByPullRequest([ok, negative])).toThrowError(/groups\[1\]\.trustworthy must not be negative/);
     expect(() => partitionByPullRequest([{ key: "octo/widgets#3", trustworthy: 1, untrustworthy: 0.5 }])).toThrowError(
       /groups\[0\]\.untrustworthy must be a whole number/,
     );

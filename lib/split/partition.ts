@@ -20,10 +20,7 @@ export type PullRequestPartition = SplitPartition & {
  * exactly one split. Validation targets come from the planned pool (totals − test targets),
  * so the three targets always add up to the totals.
  */
-export function partitionByPullRequest(
-  groups: readonly PullRequestGroup[],
-  options: PartitionOptions = {},
-): PullRequestPartition {
+export function partitionByPullRequest(groups: readonly PullRequestGroup[], options: PartitionOptions = {}): PullRequestPartition {
   const valid = parsePullRequestGroups(groups);
   const { testShare, validationShare, seed } = parsePartitionOptions(options);
   const targets = computeSplitTargets(sumClassCounts(valid), { testShare, validationShare });

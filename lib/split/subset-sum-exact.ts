@@ -29,11 +29,7 @@ function gridBounds(items: readonly ClassCounts[], target: ClassCounts, slack: n
 }
 
 /** Cell updates the DP will do: each item touches the box reachable so far, shifted by itself. */
-export function estimateCellUpdates(
-  items: readonly ClassCounts[],
-  target: ClassCounts,
-  slack: number,
-): number {
+export function estimateCellUpdates(items: readonly ClassCounts[], target: ClassCounts, slack: number): number {
   const { maxT, maxU } = gridBounds(items, target, slack);
   let reachT = 0;
   let reachU = 0;
@@ -58,7 +54,7 @@ function solveGrid(items: readonly ClassCounts[], target: ClassCounts, slack: nu
   const { maxT, maxU } = gridBounds(items, target, slack);
   const width = maxU + 1;
   const words = (width + 31) >>> 5;
-  const lastMask = width % 32 === 0 ? -1 : (1 << width % 32) - 1;
+  const lastMask = width % 32 === 0 ? -1 : (1 << (width % 32)) - 1;
   const reach = new Int32Array((maxT + 1) * words);
   const first = new Int32Array((maxT + 1) * width).fill(UNREACHED);
   reach[0] = 1;
@@ -81,10 +77,7 @@ function solveGrid(items: readonly ClassCounts[], target: ClassCounts, slack: nu
       const src = (t - ti) * words;
       for (let w = hiU >>> 5; w >= wordShift; w--) {
         const lo = src + w - wordShift;
-        let shifted =
-          bitShift === 0
-            ? reach[lo]
-            : (reach[lo] << bitShift) | (w > wordShift ? reach[lo - 1] >>> (32 - bitShift) : 0);
+        let shifted = bitShift === 0 ? reach[lo] : (reach[lo] << bitShift) | (w > wordShift ? reach[lo - 1] >>> (32 - bitShift) : 0);
         if (w === words - 1) shifted &= lastMask;
         let fresh = shifted & ~reach[dst + w];
         if (fresh === 0) continue;
@@ -105,8 +98,7 @@ function solveGrid(items: readonly ClassCounts[], target: ClassCounts, slack: nu
   // Same order as compareDeviation (max |Δ|, then |Δt| + |Δu|), inlined as one integer score.
   // The multiplier exceeds any |Δt| + |Δu| on the grid, so the max always dominates.
   const weight = target.trustworthy + target.untrustworthy + maxT + maxU + 1;
-  const scoreOf = (dt: number, du: number) =>
-    Math.max(Math.abs(dt), Math.abs(du)) * weight + Math.abs(dt) + Math.abs(du);
+  const scoreOf = (dt: number, du: number) => Math.max(Math.abs(dt), Math.abs(du)) * weight + Math.abs(dt) + Math.abs(du);
   let bestCell = 0;
   let bestScore = scoreOf(target.trustworthy, target.untrustworthy);
   for (let t = 0; t <= maxT; t++) {

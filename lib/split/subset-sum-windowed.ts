@@ -66,9 +66,7 @@ export function windowedSubsetSum(
       untrustworthy: target.untrustworthy - fixedU,
     };
     const fits = rest.filter(
-      (i) =>
-        items[i].trustworthy <= residual.trustworthy + marginT &&
-        items[i].untrustworthy <= residual.untrustworthy + marginU,
+      (i) => items[i].trustworthy <= residual.trustworthy + marginT && items[i].untrustworthy <= residual.untrustworthy + marginU,
     );
     const window = takeWithinBudget(fits, items, residual, windowBudget);
     const windowItems = window.map((i) => items[i]);
@@ -105,12 +103,7 @@ export function windowedSubsetSum(
 }
 
 /** Longest shuffled-order prefix of candidates whose DP stays within the budget. */
-function takeWithinBudget(
-  candidates: readonly number[],
-  items: readonly ClassCounts[],
-  residual: ClassCounts,
-  budget: number,
-): number[] {
+function takeWithinBudget(candidates: readonly number[], items: readonly ClassCounts[], residual: ClassCounts, budget: number): number[] {
   let lo = 0;
   let hi = candidates.length;
   const cost = (n: number) =>

@@ -141,7 +141,10 @@ describe("selectGroupsNearTarget", () => {
 
 describe("exactSubsetSum", () => {
   it("widens the grid when the best subset lies beyond the initial slack", () => {
-    const coarse = [{ trustworthy: 20, untrustworthy: 0 }, { trustworthy: 0, untrustworthy: 20 }];
+    const coarse = [
+      { trustworthy: 20, untrustworthy: 0 },
+      { trustworthy: 0, untrustworthy: 20 },
+    ];
     const result = exactSubsetSum(coarse, { trustworthy: 12, untrustworthy: 12 }, { initialSlack: 2 });
     expect(result?.deviation).toEqual({ trustworthy: 8, untrustworthy: 8 });
     expect(result?.chosen).toEqual([0, 1]);
@@ -161,7 +164,10 @@ describe("exactSubsetSum", () => {
 
   it("looks past the grid for a subset that ties on the worse class but misses less in total", () => {
     // (7,7) misses by 3 in both classes; (13,10) by 3 in one, but lies beyond a slack of 2.
-    const prs = [{ trustworthy: 7, untrustworthy: 7 }, { trustworthy: 13, untrustworthy: 10 }];
+    const prs = [
+      { trustworthy: 7, untrustworthy: 7 },
+      { trustworthy: 13, untrustworthy: 10 },
+    ];
     const result = exactSubsetSum(prs, { trustworthy: 10, untrustworthy: 10 }, { initialSlack: 2 });
     expect(result?.chosen).toEqual([1]);
     expect(result?.deviation).toEqual({ trustworthy: 3, untrustworthy: 0 });

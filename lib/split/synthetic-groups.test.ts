@@ -3,8 +3,7 @@ import { seededRandom } from "@/lib/random/seeded";
 import { PullRequestGroupsSchema } from "./group-schema";
 import { BENCHMARK_SCALE, LARGE_SCALE, generateSyntheticGroups, syntheticInstanceCount } from "./synthetic-groups";
 
-const sizes = (groups: { trustworthy: number; untrustworthy: number }[]) =>
-  groups.map((g) => g.trustworthy + g.untrustworthy);
+const sizes = (groups: { trustworthy: number; untrustworthy: number }[]) => groups.map((g) => g.trustworthy + g.untrustworthy);
 
 describe("generateSyntheticGroups", () => {
   it("matches the released benchmark's totals: 124 PRs, 9 repositories, 764 / 435", () => {
@@ -39,9 +38,7 @@ describe("generateSyntheticGroups", () => {
   });
 
   it("is reproducible per seed", () => {
-    expect(generateSyntheticGroups(BENCHMARK_SCALE, seededRandom(9))).toEqual(
-      generateSyntheticGroups(BENCHMARK_SCALE, seededRandom(9)),
-    );
+    expect(generateSyntheticGroups(BENCHMARK_SCALE, seededRandom(9))).toEqual(generateSyntheticGroups(BENCHMARK_SCALE, seededRandom(9)));
     expect(generateSyntheticGroups(BENCHMARK_SCALE, seededRandom(9))).not.toEqual(
       generateSyntheticGroups(BENCHMARK_SCALE, seededRandom(10)),
     );

@@ -38,12 +38,10 @@ export const LARGE_SCALE: SyntheticGroupSpec = {
   largeComments: [20, 36],
 };
 
-export const syntheticInstanceCount = (spec: SyntheticGroupSpec) =>
-  spec.trustworthy + spec.naturalNegatives + spec.perturbedNegatives;
+export const syntheticInstanceCount = (spec: SyntheticGroupSpec) => spec.trustworthy + spec.naturalNegatives + spec.perturbedNegatives;
 
 // Squaring a uniform draw skews small PRs towards 1–3 comments, as review threads are.
-const drawSmall = (random: Random, [min, max]: readonly [number, number]) =>
-  min + Math.floor(random() ** 2 * (max - min + 1));
+const drawSmall = (random: Random, [min, max]: readonly [number, number]) => min + Math.floor(random() ** 2 * (max - min + 1));
 const smallMean = ([min, max]: readonly [number, number]) => min + (max - min + 1) / 3 - 0.5;
 
 /**
@@ -96,9 +94,7 @@ export function generateSyntheticGroups(spec: SyntheticGroupSpec, random: Random
   const PERTURBED = 1;
   const NATURAL_NEGATIVE = 2;
   const deck = shuffled(
-    Array.from({ length: comments }, (_, i) =>
-      i < spec.perturbedNegatives ? PERTURBED : i < spec.trustworthy ? PLAIN : NATURAL_NEGATIVE,
-    ),
+    Array.from({ length: comments }, (_, i) => (i < spec.perturbedNegatives ? PERTURBED : i < spec.trustworthy ? PLAIN : NATURAL_NEGATIVE)),
     random,
   );
   const repos = Array.from({ length: spec.repositories }, (_, r) => ({

@@ -13,10 +13,7 @@ describe("roundHalfToEven", () => {
 
 describe("computeSplitTargets", () => {
   it("reproduces the released CRJudgeBench split sizes from 764 / 435", () => {
-    const targets = computeSplitTargets(
-      { trustworthy: 764, untrustworthy: 435 },
-      { testShare: 0.3, validationShare: 0.15 },
-    );
+    const targets = computeSplitTargets({ trustworthy: 764, untrustworthy: 435 }, { testShare: 0.3, validationShare: 0.15 });
     expect(targets).toEqual({
       test: { trustworthy: 229, untrustworthy: 130 },
       validation: { trustworthy: 80, untrustworthy: 46 },

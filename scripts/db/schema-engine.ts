@@ -37,13 +37,22 @@ export async function openSchemaEngine(root: string): Promise<{ engine: Engine; 
   const pglite = new PGlite();
   const factory = bindMigrationAwareSqlAdapterFactory(new PrismaPGlite(pglite));
   const engine = await mod.SchemaEngine.new({ datamodels: [[SCHEMA_PATH, schema]] }, () => {}, factory);
-  return { engine, close: async () => { engine.free(); await pglite.close(); } };
+  return {
+    engine,
+    close: async () => {
+      engine.free();
+      await pglite.close();
+    },
+  };
 }
 
 function migrationList(root: string) {
   const baseDir = path.join(root, MIGRATIONS_DIR);
   const dirs = existsSync(baseDir)
-    ? readdirSync(baseDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()
+    ? readdirSync(baseDir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+        .sort()
     : [];
   const lockPath = path.join(baseDir, "migration_lock.toml");
   return {

@@ -11,26 +11,52 @@ export default async function AdjudicateQueuePage() {
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-semibold">Adjudication</h1>
-        <p className="text-sm text-slate-600">Instances whose annotators disagreed. You see both labels and rationales; your decision is final and recorded.</p>
+        <p className="text-sm text-slate-600">
+          Instances whose annotators disagreed. You see both labels and rationales; your decision is final and recorded.
+        </p>
       </div>
       {open.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600" data-testid="no-disagreements">No disagreements waiting.</p>
+        <p
+          className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600"
+          data-testid="no-disagreements"
+        >
+          No disagreements waiting.
+        </p>
       ) : (
         <table className="w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-sm" data-testid="adjudication-queue">
           <thead className="bg-slate-50 text-left text-slate-500">
-            <tr><th className="px-3 py-2">Repository · PR</th><th className="px-3 py-2">Comment</th><th className="px-3 py-2">Labels</th><th className="px-3 py-2" /></tr>
+            <tr>
+              <th className="px-3 py-2">Repository · PR</th>
+              <th className="px-3 py-2">Comment</th>
+              <th className="px-3 py-2">Labels</th>
+              <th className="px-3 py-2" />
+            </tr>
           </thead>
           <tbody>
             {open.map((i) => (
               <tr key={i.id} className="border-t border-slate-100" data-testid="adjudication-row" data-instance-id={i.id}>
-                <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{i.repo}#{i.prNumber}</td>
+                <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">
+                  {i.repo}#{i.prNumber}
+                </td>
                 <td className="max-w-lg truncate px-3 py-2">{i.excerpt}</td>
-                <td className="space-x-1 px-3 py-2">{i.labels.map((l) => <span key={l.annotator} title={l.annotator}><LabelBadge value={l.value} /></span>)}</td>
+                <td className="space-x-1 px-3 py-2">
+                  {i.labels.map((l) => (
+                    <span key={l.annotator} title={l.annotator}>
+                      <LabelBadge value={l.value} />
+                    </span>
+                  ))}
+                </td>
                 <td className="px-3 py-2 text-right">
                   {i.ownInstance ? (
                     <span className="text-xs text-slate-500">you annotated it</span>
                   ) : (
-                    <Link href={`/adjudicate/${i.id}`} className="rounded-md bg-indigo-600 px-3 py-1 text-xs font-medium text-white hover:bg-indigo-700" data-testid="adjudicate-link">Decide</Link>
+                    <Link
+                      href={`/adjudicate/${i.id}`}
+                      className="rounded-md bg-indigo-600 px-3 py-1 text-xs font-medium text-white hover:bg-indigo-700"
+                      data-testid="adjudicate-link"
+                    >
+                      Decide
+                    </Link>
                   )}
                 </td>
               </tr>
@@ -44,10 +70,16 @@ export default async function AdjudicateQueuePage() {
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm" data-testid="decided">
             {decided.map((d) => (
               <li key={d.id} className="flex items-center gap-3 px-3 py-2">
-                <span className="font-mono text-xs">{d.repo}#{d.prNumber}</span>
-                <Link href={`/annotate/${d.id}`} className="min-w-0 flex-1 truncate text-indigo-700 hover:underline">{d.excerpt}</Link>
+                <span className="font-mono text-xs">
+                  {d.repo}#{d.prNumber}
+                </span>
+                <Link href={`/annotate/${d.id}`} className="min-w-0 flex-1 truncate text-indigo-700 hover:underline">
+                  {d.excerpt}
+                </Link>
                 <LabelBadge value={d.value} />
-                <span className="text-xs text-slate-500">by {d.by} · {d.at.toISOString().slice(0, 10)}</span>
+                <span className="text-xs text-slate-500">
+                  by {d.by} · {d.at.toISOString().slice(0, 10)}
+                </span>
               </li>
             ))}
           </ul>

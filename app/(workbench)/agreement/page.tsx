@@ -36,7 +36,14 @@ function AgreementTable({ title, rows, keyLabel, testId }: { title: string; rows
       ) : (
         <table className="w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-sm" data-testid={testId}>
           <thead className="bg-slate-50 text-left text-slate-500">
-            <tr><th className="px-3 py-2">{keyLabel}</th><th className="px-3 py-2 text-right">Pairs</th><th className="px-3 py-2 text-right">Raw agreement</th><th className="px-3 py-2" /><th className="px-3 py-2 text-right">Cohen&apos;s κ</th><th className="px-3 py-2" /></tr>
+            <tr>
+              <th className="px-3 py-2">{keyLabel}</th>
+              <th className="px-3 py-2 text-right">Pairs</th>
+              <th className="px-3 py-2 text-right">Raw agreement</th>
+              <th className="px-3 py-2" />
+              <th className="px-3 py-2 text-right">Cohen&apos;s κ</th>
+              <th className="px-3 py-2" />
+            </tr>
           </thead>
           <tbody>
             {rows.map((r) => (
@@ -44,9 +51,16 @@ function AgreementTable({ title, rows, keyLabel, testId }: { title: string; rows
                 <td className="px-3 py-2 font-mono text-xs">{r.key}</td>
                 <td className="px-3 py-2 text-right font-mono">{r.n}</td>
                 <td className="px-3 py-2 text-right font-mono">{pct(r.rawAgreement)}</td>
-                <td className="px-3 py-2"><Bar value={r.rawAgreement} tone="bg-slate-400" /></td>
+                <td className="px-3 py-2">
+                  <Bar value={r.rawAgreement} tone="bg-slate-400" />
+                </td>
                 <td className="px-3 py-2 text-right font-mono">{kappa(r)}</td>
-                <td className="px-3 py-2"><div className="flex items-center gap-2"><Bar value={r.kappa} tone="bg-indigo-500" /><span className="text-xs text-slate-500">{reading(r.kappa)}</span></div></td>
+                <td className="px-3 py-2">
+                  <div className="flex items-center gap-2">
+                    <Bar value={r.kappa} tone="bg-indigo-500" />
+                    <span className="text-xs text-slate-500">{reading(r.kappa)}</span>
+                  </div>
+                </td>
               </tr>
             ))}
           </tbody>
@@ -72,26 +86,34 @@ export default async function AgreementPage() {
       <div className="grid gap-4 sm:grid-cols-3">
         <div className="rounded-xl border border-slate-200 bg-white p-5">
           <p className="text-xs uppercase text-slate-500">Cohen&apos;s κ, overall</p>
-          <p className="mt-1 font-mono text-3xl" data-testid="kappa-overall">{kappa(o)}</p>
+          <p className="mt-1 font-mono text-3xl" data-testid="kappa-overall">
+            {kappa(o)}
+          </p>
           <p className="text-xs text-slate-500">{reading(o.kappa)}</p>
         </div>
         <div className="rounded-xl border border-slate-200 bg-white p-5">
           <p className="text-xs uppercase text-slate-500">Raw agreement</p>
-          <p className="mt-1 font-mono text-3xl" data-testid="raw-agreement-overall">{pct(o.rawAgreement)}</p>
-          <p className="text-xs text-slate-500">{o.agreed} of {o.n} pairs agree</p>
+          <p className="mt-1 font-mono text-3xl" data-testid="raw-agreement-overall">
+            {pct(o.rawAgreement)}
+          </p>
+          <p className="text-xs text-slate-500">
+            {o.agreed} of {o.n} pairs agree
+          </p>
         </div>
         <div className="rounded-xl border border-slate-200 bg-white p-5">
           <p className="text-xs uppercase text-slate-500">Instances with two or more labels</p>
           <p className="mt-1 font-mono text-3xl">{report.instancesWithPairs}</p>
-          <p className="text-xs text-slate-500">chance agreement p<sub>e</sub> = {pct(o.expectedAgreement)}</p>
+          <p className="text-xs text-slate-500">
+            chance agreement p<sub>e</sub> = {pct(o.expectedAgreement)}
+          </p>
         </div>
       </div>
       <AgreementTable title="Per annotator pair" rows={report.byPair} keyLabel="Pair" testId="agreement-by-pair" />
       <AgreementTable title="Per repository" rows={report.byRepository} keyLabel="Repository" testId="agreement-by-repository" />
       <AgreementTable title="Per week (week the pair was completed)" rows={report.byWeek} keyLabel="Week of" testId="agreement-by-week" />
       <p className="text-xs text-slate-500">
-        * κ is undefined when both annotators used one and the same label for every instance (chance agreement is then 100%):
-        shown as n/a, with raw agreement still reported.
+        * κ is undefined when both annotators used one and the same label for every instance (chance agreement is then 100%): shown as n/a,
+        with raw agreement still reported.
       </p>
     </div>
   );

@@ -5,19 +5,45 @@ import { assignAction, type AssignState } from "./actions";
 export function AssignForm({ overlap, ready, candidates }: { overlap: number; ready: number; candidates: number }) {
   const [state, action, pending] = useActionState<AssignState, FormData>(assignAction, {});
   return (
-    <form action={action} className="flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="assign-form">
+    <form
+      action={action}
+      className="flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4 text-sm"
+      data-testid="assign-form"
+    >
       <div>
-        <label htmlFor="overlap" className="block text-xs font-medium text-slate-600">Annotators per instance</label>
-        <input id="overlap" name="overlap" type="number" min={1} max={5} defaultValue={overlap} className="mt-1 w-20 rounded-md border border-slate-300 px-2 py-1" />
+        <label htmlFor="overlap" className="block text-xs font-medium text-slate-600">
+          Annotators per instance
+        </label>
+        <input
+          id="overlap"
+          name="overlap"
+          type="number"
+          min={1}
+          max={5}
+          defaultValue={overlap}
+          className="mt-1 w-20 rounded-md border border-slate-300 px-2 py-1"
+        />
       </div>
       <label className="flex items-center gap-2 text-xs text-slate-700">
-        <input type="checkbox" name="includeCandidates" /> Also assign {candidates} unscreened candidate{candidates === 1 ? "" : "s"} (screening not run)
+        <input type="checkbox" name="includeCandidates" /> Also assign {candidates} unscreened candidate{candidates === 1 ? "" : "s"}{" "}
+        (screening not run)
       </label>
-      <button disabled={pending} className="rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white hover:bg-indigo-700 disabled:bg-slate-300">
+      <button
+        disabled={pending}
+        className="rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white hover:bg-indigo-700 disabled:bg-slate-300"
+      >
         {pending ? "Assigning…" : `Assign ${ready} ready instance${ready === 1 ? "" : "s"}`}
       </button>
-      {state.message && <p role="status" className="w-full text-xs text-emerald-800">{state.message}</p>}
-      {state.error && <p role="alert" className="w-full text-xs text-rose-700">{state.error}</p>}
+      {state.message && (
+        <p role="status" className="w-full text-xs text-emerald-800">
+          {state.message}
+        </p>
+      )}
+      {state.error && (
+        <p role="alert" className="w-full text-xs text-rose-700">
+          {state.error}
+        </p>
+      )}
     </form>
   );
 }

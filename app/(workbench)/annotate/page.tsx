@@ -8,8 +8,14 @@ import { LabelBadge } from "./_components/lead-panel";
 import { AssignForm } from "./assign-form";
 
 const STAGE_TEXT: Record<string, string> = {
-  candidate: "not screened", filtered_out: "filtered out", screened: "ready", annotating: "in annotation",
-  adjudicating: "awaiting adjudication", labelled: "labelled", unsuitable: "unsuitable", closed: "closed",
+  candidate: "not screened",
+  filtered_out: "filtered out",
+  screened: "ready",
+  annotating: "in annotation",
+  adjudicating: "awaiting adjudication",
+  labelled: "labelled",
+  unsuitable: "unsuitable",
+  closed: "closed",
 };
 
 function QueueTable({ items, lead }: { items: QueueItem[]; lead: boolean }) {
@@ -17,20 +23,41 @@ function QueueTable({ items, lead }: { items: QueueItem[]; lead: boolean }) {
     <table className="w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-sm" data-testid="queue">
       <thead className="bg-slate-50 text-left text-slate-500">
         <tr>
-          <th className="px-3 py-2">Repository · PR</th><th className="px-3 py-2">Comment</th><th className="px-3 py-2">Kind</th>
-          <th className="px-3 py-2">{lead ? "Labels" : "Your label"}</th><th className="px-3 py-2">Stage</th>
+          <th className="px-3 py-2">Repository · PR</th>
+          <th className="px-3 py-2">Comment</th>
+          <th className="px-3 py-2">Kind</th>
+          <th className="px-3 py-2">{lead ? "Labels" : "Your label"}</th>
+          <th className="px-3 py-2">Stage</th>
         </tr>
       </thead>
       <tbody>
         {items.map((i) => (
-          <tr key={i.id} className="border-t border-slate-100 hover:bg-slate-50" data-testid="queue-row" data-instance-id={i.id} data-own-label={i.ownLabel ?? ""}>
-            <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{i.repo}#{i.prNumber}</td>
+          <tr
+            key={i.id}
+            className="border-t border-slate-100 hover:bg-slate-50"
+            data-testid="queue-row"
+            data-instance-id={i.id}
+            data-own-label={i.ownLabel ?? ""}
+          >
+            <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">
+              {i.repo}#{i.prNumber}
+            </td>
             <td className="max-w-xl truncate px-3 py-2">
-              <Link href={`/annotate/${i.id}`} className="text-indigo-700 hover:underline" data-testid="instance-link">{i.excerpt || "(empty)"}</Link>
+              <Link href={`/annotate/${i.id}`} className="text-indigo-700 hover:underline" data-testid="instance-link">
+                {i.excerpt || "(empty)"}
+              </Link>
               {i.path && <span className="ml-2 font-mono text-xs text-slate-400">{i.path.split("/").pop()}</span>}
             </td>
             <td className="px-3 py-2 text-xs">{i.kind.replace("_", " ")}</td>
-            <td className="px-3 py-2 text-xs">{lead ? `${i.labels}/${i.assigned}` : i.ownLabel ? <LabelBadge value={i.ownLabel} /> : <span className="text-amber-700">to do</span>}</td>
+            <td className="px-3 py-2 text-xs">
+              {lead ? (
+                `${i.labels}/${i.assigned}`
+              ) : i.ownLabel ? (
+                <LabelBadge value={i.ownLabel} />
+              ) : (
+                <span className="text-amber-700">to do</span>
+              )}
+            </td>
             <td className="px-3 py-2 text-xs">{STAGE_TEXT[i.stage] ?? i.stage}</td>
           </tr>
         ))}
@@ -66,26 +93,42 @@ export default async function AnnotateQueuePage({ searchParams }: { searchParams
         </div>
         <div className="flex items-center gap-2 text-sm">
           {lead && annotator && (
-            <Link href={mine ? "/annotate?view=all" : "/annotate"} className="rounded-md border border-slate-300 px-3 py-1.5 hover:bg-slate-50">
+            <Link
+              href={mine ? "/annotate?view=all" : "/annotate"}
+              className="rounded-md border border-slate-300 px-3 py-1.5 hover:bg-slate-50"
+            >
               {mine ? "All instances" : "My queue"}
             </Link>
           )}
           {firstToDo && (
-            <Link href={`/annotate/${firstToDo}`} className="rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white hover:bg-indigo-700" data-testid="start-next">
+            <Link
+              href={`/annotate/${firstToDo}`}
+              className="rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white hover:bg-indigo-700"
+              data-testid="start-next"
+            >
               Continue: next to label →
             </Link>
           )}
         </div>
       </div>
       {mine && items.length > 0 && (
-        <div className="h-2 overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-valuemin={0} aria-valuemax={items.length} aria-valuenow={done} aria-label={`${done} of ${items.length} labelled`}>
+        <div
+          className="h-2 overflow-hidden rounded-full bg-slate-200"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={items.length}
+          aria-valuenow={done}
+          aria-label={`${done} of ${items.length} labelled`}
+        >
           <div className="h-full bg-indigo-500" style={{ width: `${(100 * done) / items.length}%` }} />
         </div>
       )}
       {admin && <AssignForm overlap={overlap} ready={ready} candidates={candidates} />}
       {items.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600" data-testid="empty-queue">
-          {mine ? "Nothing assigned to you yet. An admin assigns screened instances from this page." : "No instances yet: ingest and screen pull requests first."}
+          {mine
+            ? "Nothing assigned to you yet. An admin assigns screened instances from this page."
+            : "No instances yet: ingest and screen pull requests first."}
         </p>
       ) : (
         <QueueTable items={items} lead={!mine} />

@@ -16,8 +16,14 @@ export function HorizontalBars({ rows, testId, color = RUN_COLORS[0] }: { rows: 
   return (
     <ul className="space-y-1.5" data-testid={testId}>
       {rows.map((row) => (
-        <li key={row.label} className="grid grid-cols-[minmax(8rem,14rem)_1fr_9rem] items-center gap-3 text-sm" data-testid={`${testId}-row`}>
-          <span className="truncate font-mono text-xs text-slate-700" title={row.label}>{row.label}</span>
+        <li
+          key={row.label}
+          className="grid grid-cols-[minmax(8rem,14rem)_1fr_9rem] items-center gap-3 text-sm"
+          data-testid={`${testId}-row`}
+        >
+          <span className="truncate font-mono text-xs text-slate-700" title={row.label}>
+            {row.label}
+          </span>
           <span className="h-4 rounded bg-slate-100" role="img" aria-label={`${row.label}: ${formatPercent(row.value)}%`}>
             <span className="block h-4 rounded" style={{ width: `${(row.value ?? 0) * 100}%`, backgroundColor: color }} />
           </span>
@@ -42,7 +48,13 @@ const LEFT = 36;
 const LABEL_SPACE = 40;
 
 /** Vertical bars per group, one bar per series, on a 0–100% axis; undefined values leave a gap. */
-export function GroupedBarChart({ groups, labels = groups, series, testId, caption }: {
+export function GroupedBarChart({
+  groups,
+  labels = groups,
+  series,
+  testId,
+  caption,
+}: {
   groups: string[];
   labels?: string[];
   series: Series[];
@@ -57,11 +69,19 @@ export function GroupedBarChart({ groups, labels = groups, series, testId, capti
   const y = (value: number) => TOP + plotHeight * (1 - value);
   return (
     <figure className="space-y-2" data-testid={testId}>
-      <svg viewBox={`0 0 ${width} ${HEIGHT}`} className="w-full" role="img" aria-label={caption} style={{ maxHeight: 280, maxWidth: Math.round(width * 1.3) }}>
+      <svg
+        viewBox={`0 0 ${width} ${HEIGHT}`}
+        className="w-full"
+        role="img"
+        aria-label={caption}
+        style={{ maxHeight: 280, maxWidth: Math.round(width * 1.3) }}
+      >
         {[0, 0.25, 0.5, 0.75, 1].map((tick) => (
           <g key={tick}>
             <line x1={LEFT} x2={width - 4} y1={y(tick)} y2={y(tick)} stroke={tick === 0 ? "#94a3b8" : "#e2e8f0"} />
-            <text x={LEFT - 6} y={y(tick) + 3} textAnchor="end" fontSize="12" fill="#64748b">{tick * 100}</text>
+            <text x={LEFT - 6} y={y(tick) + 3} textAnchor="end" fontSize="12" fill="#64748b">
+              {tick * 100}
+            </text>
           </g>
         ))}
         {groups.map((group, g) => {
@@ -72,7 +92,14 @@ export function GroupedBarChart({ groups, labels = groups, series, testId, capti
                 const value = s.values[g];
                 if (value === null || value === undefined) return null;
                 return (
-                  <rect key={s.name} x={x0 + i * barWidth} y={y(value)} width={barWidth - 2} height={Math.max(0, y(0) - y(value))} fill={s.color}>
+                  <rect
+                    key={s.name}
+                    x={x0 + i * barWidth}
+                    y={y(value)}
+                    width={barWidth - 2}
+                    height={Math.max(0, y(0) - y(value))}
+                    fill={s.color}
+                  >
                     <title>{`${s.name} · ${group}: ${formatPercent(value)}%`}</title>
                   </rect>
                 );
@@ -80,7 +107,9 @@ export function GroupedBarChart({ groups, labels = groups, series, testId, capti
               <text x={x0 + (series.length * barWidth) / 2} y={HEIGHT - LABEL_SPACE + 16} textAnchor="middle" fontSize="13" fill="#334155">
                 <title>{group}</title>
                 {labelLines(labels[g]).map((line, i) => (
-                  <tspan key={i} x={x0 + (series.length * barWidth) / 2} dy={i === 0 ? 0 : 14}>{line}</tspan>
+                  <tspan key={i} x={x0 + (series.length * barWidth) / 2} dy={i === 0 ? 0 : 14}>
+                    {line}
+                  </tspan>
                 ))}
               </text>
             </g>
@@ -105,7 +134,7 @@ function labelLines(label: string): string[] {
   const lines: string[] = [];
   for (const word of label.split(" ")) {
     const last = lines.at(-1);
-    if (last !== undefined && (`${last} ${word}`).length <= 13) lines[lines.length - 1] = `${last} ${word}`;
+    if (last !== undefined && `${last} ${word}`.length <= 13) lines[lines.length - 1] = `${last} ${word}`;
     else lines.push(word);
   }
   const kept = lines.slice(0, 2).map((line) => (line.length > 15 ? `${line.slice(0, 14)}…` : line));

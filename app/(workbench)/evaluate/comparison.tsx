@@ -16,7 +16,15 @@ const HEADLINE = [
 const cell = "px-2 py-1.5 text-right font-mono";
 
 /** Every run on one split side by side (Tables 2–3), plus headline and per-repository charts (Figure 5). */
-export function RunComparison({ runs, selectedId, href }: { runs: StoredEvalRun[]; selectedId: string | null; href: (runId: string) => string }) {
+export function RunComparison({
+  runs,
+  selectedId,
+  href,
+}: {
+  runs: StoredEvalRun[];
+  selectedId: string | null;
+  href: (runId: string) => string;
+}) {
   // colours follow upload order so a run keeps its colour as others are added
   const colorOf = new Map(runs.map((run, index) => [run.name, runColor(index)]));
   const byName = new Map(runs.map((run) => [run.name, run]));
@@ -30,20 +38,40 @@ export function RunComparison({ runs, selectedId, href }: { runs: StoredEvalRun[
         <table className="w-full text-sm" data-testid="comparison-table">
           <thead className="bg-slate-50 text-xs text-slate-500">
             <tr>
-              <th rowSpan={2} className="px-3 py-2 text-left">Run</th>
-              <th rowSpan={2} className="px-2 py-2 text-right">n</th>
-              <th rowSpan={2} className="px-2 py-2 text-right">Accuracy</th>
-              <th colSpan={3} className="border-l border-slate-200 px-2 pt-2 text-center">Trustworthy (positive)</th>
-              <th colSpan={3} className="border-l border-slate-200 px-2 pt-2 text-center">Untrustworthy (negative)</th>
-              <th rowSpan={2} className="border-l border-slate-200 px-2 py-2 text-right">Macro-F1</th>
-              <th rowSpan={2} className="px-2 py-2 text-right">True rate</th>
-              <th rowSpan={2} className="px-2 py-2 text-right">Gold share</th>
-              <th rowSpan={2} className="px-2 py-2 text-right" title="invalid or missing predictions, scored wrong">Unanswered</th>
+              <th rowSpan={2} className="px-3 py-2 text-left">
+                Run
+              </th>
+              <th rowSpan={2} className="px-2 py-2 text-right">
+                n
+              </th>
+              <th rowSpan={2} className="px-2 py-2 text-right">
+                Accuracy
+              </th>
+              <th colSpan={3} className="border-l border-slate-200 px-2 pt-2 text-center">
+                Trustworthy (positive)
+              </th>
+              <th colSpan={3} className="border-l border-slate-200 px-2 pt-2 text-center">
+                Untrustworthy (negative)
+              </th>
+              <th rowSpan={2} className="border-l border-slate-200 px-2 py-2 text-right">
+                Macro-F1
+              </th>
+              <th rowSpan={2} className="px-2 py-2 text-right">
+                True rate
+              </th>
+              <th rowSpan={2} className="px-2 py-2 text-right">
+                Gold share
+              </th>
+              <th rowSpan={2} className="px-2 py-2 text-right" title="invalid or missing predictions, scored wrong">
+                Unanswered
+              </th>
               <th rowSpan={2} className="px-3 py-2" />
             </tr>
             <tr>
               {["P", "R", "F1", "P", "R", "F1"].map((label, i) => (
-                <th key={i} className={`px-2 pb-2 text-right ${i % 3 === 0 ? "border-l border-slate-200" : ""}`}>{label}</th>
+                <th key={i} className={`px-2 pb-2 text-right ${i % 3 === 0 ? "border-l border-slate-200" : ""}`}>
+                  {label}
+                </th>
               ))}
             </tr>
           </thead>
@@ -53,14 +81,25 @@ export function RunComparison({ runs, selectedId, href }: { runs: StoredEvalRun[
               if (!run) return null; // every compared row comes from one of these runs
               const selected = run.id === selectedId;
               return (
-                <tr key={run.id} data-testid="comparison-row" data-run-name={row.name}
-                  className={`border-t border-slate-100 ${selected ? "bg-indigo-50/60" : ""}`}>
+                <tr
+                  key={run.id}
+                  data-testid="comparison-row"
+                  data-run-name={row.name}
+                  className={`border-t border-slate-100 ${selected ? "bg-indigo-50/60" : ""}`}
+                >
                   <td className="px-3 py-1.5">
-                    <span className="mr-2 inline-block h-2.5 w-2.5 rounded-sm align-middle" style={{ backgroundColor: colorOf.get(row.name) }} />
-                    <Link href={href(run.id)} className="text-indigo-700 hover:underline" data-testid="comparison-run-link">{row.name}</Link>
+                    <span
+                      className="mr-2 inline-block h-2.5 w-2.5 rounded-sm align-middle"
+                      style={{ backgroundColor: colorOf.get(row.name) }}
+                    />
+                    <Link href={href(run.id)} className="text-indigo-700 hover:underline" data-testid="comparison-run-link">
+                      {row.name}
+                    </Link>
                   </td>
                   <td className={cell}>{row.n}</td>
-                  <td className={`${cell} font-semibold`} data-testid="comparison-accuracy">{formatPercent(row.accuracy)}</td>
+                  <td className={`${cell} font-semibold`} data-testid="comparison-accuracy">
+                    {formatPercent(row.accuracy)}
+                  </td>
                   <td className={`${cell} border-l border-slate-100`}>{formatPercent(row.positivePrecision)}</td>
                   <td className={cell}>{formatPercent(row.positiveRecall)}</td>
                   <td className={cell}>{formatPercent(row.positiveF1)}</td>
@@ -70,13 +109,17 @@ export function RunComparison({ runs, selectedId, href }: { runs: StoredEvalRun[
                   <td className={`${cell} border-l border-slate-100`}>{formatPercent(row.macroF1)}</td>
                   <td className={cell}>{formatPercent(row.trueRate)}</td>
                   <td className={`${cell} text-slate-500`}>{formatPercent(row.goldTrueRate)}</td>
-                  <td className={`${cell} ${row.unanswered > 0 ? "text-amber-700" : "text-slate-400"}`} data-testid="comparison-unanswered">{row.unanswered}</td>
+                  <td className={`${cell} ${row.unanswered > 0 ? "text-amber-700" : "text-slate-400"}`} data-testid="comparison-unanswered">
+                    {row.unanswered}
+                  </td>
                   <td className="px-3 py-1.5 text-right text-xs">
                     <details className="inline-block text-left">
                       <summary className="cursor-pointer text-slate-500 hover:text-rose-700">Delete</summary>
                       <form action={deleteRunAction} className="mt-1">
                         <input type="hidden" name="runId" value={run.id} />
-                        <button type="submit" className="rounded border border-rose-300 px-2 py-0.5 text-rose-700 hover:bg-rose-50">Delete this run</button>
+                        <button type="submit" className="rounded border border-rose-300 px-2 py-0.5 text-rose-700 hover:bg-rose-50">
+                          Delete this run
+                        </button>
                       </form>
                     </details>
                   </td>

@@ -21,13 +21,19 @@ const SPLITS: SplitName[] = ["test", "validation", "train"];
 function SampleControls({ loaded }: { loaded: boolean }) {
   return loaded ? (
     <form action={removeSampleAction}>
-      <button className="rounded-md border border-slate-300 px-3 py-1.5 text-xs text-slate-700 hover:bg-slate-50" data-testid="remove-sample">
+      <button
+        className="rounded-md border border-slate-300 px-3 py-1.5 text-xs text-slate-700 hover:bg-slate-50"
+        data-testid="remove-sample"
+      >
         Remove sample data
       </button>
     </form>
   ) : (
     <form action={loadSampleAction}>
-      <button className="rounded-md border border-indigo-300 px-3 py-1.5 text-xs font-medium text-indigo-700 hover:bg-indigo-50" data-testid="load-sample">
+      <button
+        className="rounded-md border border-indigo-300 px-3 py-1.5 text-xs font-medium text-indigo-700 hover:bg-indigo-50"
+        data-testid="load-sample"
+      >
         Load sample evaluation data
       </button>
     </form>
@@ -39,14 +45,19 @@ function EmptyState() {
     <section className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center" data-testid="no-exports">
       <h2 className="text-lg font-semibold">No export yet</h2>
       <p className="mx-auto mt-1 max-w-xl text-sm text-slate-600">
-        Judges are scored against the private labels of an exported split. <Link href="/splits" className="text-indigo-700 underline">Export a split first</Link>,
-        then upload a judge&apos;s predictions here.
+        Judges are scored against the private labels of an exported split.{" "}
+        <Link href="/splits" className="text-indigo-700 underline">
+          Export a split first
+        </Link>
+        , then upload a judge&apos;s predictions here.
       </p>
       <p className="mx-auto mt-4 max-w-xl text-sm text-slate-600">
         To try the page now, load a small bundled sample (3 repositories, 16 labelled comments, clearly named <code>eval-sample/…</code>);
         you can remove it again here.
       </p>
-      <div className="mt-3 flex justify-center"><SampleControls loaded={false} /></div>
+      <div className="mt-3 flex justify-center">
+        <SampleControls loaded={false} />
+      </div>
     </section>
   );
 }
@@ -56,9 +67,16 @@ function ExportPicker({ exports, selected, split }: { exports: EvaluableExport[]
     <form method="get" action="/evaluate" className="flex flex-wrap items-end gap-3" data-testid="export-picker">
       <label className="block">
         <span className="text-xs font-medium text-slate-600">Export</span>
-        <select name="export" defaultValue={selected.id} className="mt-1 block rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm">
+        <select
+          name="export"
+          defaultValue={selected.id}
+          className="mt-1 block rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+        >
           {exports.map((row) => (
-            <option key={row.id} value={row.id}>{row.sample ? "[sample] " : ""}{row.label} · test {row.items.test}</option>
+            <option key={row.id} value={row.id}>
+              {row.sample ? "[sample] " : ""}
+              {row.label} · test {row.items.test}
+            </option>
           ))}
         </select>
       </label>
@@ -66,7 +84,9 @@ function ExportPicker({ exports, selected, split }: { exports: EvaluableExport[]
         <span className="text-xs font-medium text-slate-600">Split</span>
         <select name="split" defaultValue={split} className="mt-1 block rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm">
           {SPLITS.map((name) => (
-            <option key={name} value={name}>{name} ({selected.items[name]} items, {selected.runs[name]} runs)</option>
+            <option key={name} value={name}>
+              {name} ({selected.items[name]} items, {selected.runs[name]} runs)
+            </option>
           ))}
         </select>
       </label>
@@ -95,7 +115,12 @@ export default async function EvaluatePage({ searchParams }: { searchParams: Pro
     </div>
   );
   if (exports.length === 0) {
-    return <div className="space-y-6">{heading}<EmptyState /></div>;
+    return (
+      <div className="space-y-6">
+        {heading}
+        <EmptyState />
+      </div>
+    );
   }
 
   const selected = exports.find((row) => row.id === search.export) ?? exports[0];
@@ -129,9 +154,13 @@ export default async function EvaluatePage({ searchParams }: { searchParams: Pro
           </section>
 
           <section className="space-y-3">
-            <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Runs on the {split} split ({runs.length})</h2>
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+              Runs on the {split} split ({runs.length})
+            </h2>
             {unreadable.map((run) => (
-              <p key={run.id} className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">Run “{run.name}” cannot be shown: {run.problem}.</p>
+              <p key={run.id} className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                Run “{run.name}” cannot be shown: {run.problem}.
+              </p>
             ))}
             {runs.length === 0 ? (
               <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600" data-testid="no-runs">

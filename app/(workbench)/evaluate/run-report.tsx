@@ -24,7 +24,9 @@ function Card({ title, children, testId }: { title: string; children: React.Reac
 function Metric({ value, interval, testId }: { value: number | null; interval?: Interval; testId?: string }) {
   return (
     <td className="px-2 py-2 text-right align-top">
-      <span className="font-mono text-base font-semibold" data-testid={testId}>{formatPercent(value)}</span>
+      <span className="font-mono text-base font-semibold" data-testid={testId}>
+        {formatPercent(value)}
+      </span>
       {interval !== undefined && (
         <span className="block font-mono text-[11px] text-slate-500">
           {interval ? `[${formatPercent(interval.lower, 1)}, ${formatPercent(interval.upper, 1)}]` : "no CI"}
@@ -40,17 +42,24 @@ export function RunReport({ run }: { run: StoredEvalRun }) {
   return (
     <div className="space-y-4" data-testid="run-report">
       <header className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="text-lg font-semibold" data-testid="run-report-name">{run.name}</h2>
+        <h2 className="text-lg font-semibold" data-testid="run-report-name">
+          {run.name}
+        </h2>
         <p className="text-xs text-slate-500">
-          {run.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC · {input.files.length} file{input.files.length === 1 ? "" : "s"}
-          {" "}({input.files.slice(0, 3).map((file) => file.name).join(", ")}{input.files.length > 3 ? ", …" : ""}) · {input.records} records ·{" "}
-          {m.answered} of {m.n} gold items answered
+          {run.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC · {input.files.length} file{input.files.length === 1 ? "" : "s"}{" "}
+          (
+          {input.files
+            .slice(0, 3)
+            .map((file) => file.name)
+            .join(", ")}
+          {input.files.length > 3 ? ", …" : ""}) · {input.records} records · {m.answered} of {m.n} gold items answered
         </p>
       </header>
       {m.answered === 0 && (
         <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          No valid prediction matched this split&apos;s eval_ids{m.unknown.count > 0 ? ` (${m.unknown.count} valid predictions name other ids)` : ""}.
-          Check that the file belongs to this export and split.
+          No valid prediction matched this split&apos;s eval_ids
+          {m.unknown.count > 0 ? ` (${m.unknown.count} valid predictions name other ids)` : ""}. Check that the file belongs to this export
+          and split.
         </p>
       )}
 
@@ -59,15 +68,27 @@ export function RunReport({ run }: { run: StoredEvalRun }) {
           <table className="w-full text-sm">
             <thead className="text-xs text-slate-500">
               <tr>
-                <th rowSpan={2} className="px-2 text-right">Accuracy</th>
-                <th colSpan={3} className="border-l border-slate-200 px-2 text-center">Trustworthy (positive)</th>
-                <th colSpan={3} className="border-l border-slate-200 px-2 text-center">Untrustworthy (negative)</th>
-                <th rowSpan={2} className="border-l border-slate-200 px-2 text-right">Macro-F1</th>
-                <th rowSpan={2} className="px-2 text-right" title="correct over gold items with a valid prediction">Acc. over valid</th>
+                <th rowSpan={2} className="px-2 text-right">
+                  Accuracy
+                </th>
+                <th colSpan={3} className="border-l border-slate-200 px-2 text-center">
+                  Trustworthy (positive)
+                </th>
+                <th colSpan={3} className="border-l border-slate-200 px-2 text-center">
+                  Untrustworthy (negative)
+                </th>
+                <th rowSpan={2} className="border-l border-slate-200 px-2 text-right">
+                  Macro-F1
+                </th>
+                <th rowSpan={2} className="px-2 text-right" title="correct over gold items with a valid prediction">
+                  Acc. over valid
+                </th>
               </tr>
               <tr>
                 {["Precision", "Recall", "F1", "Precision", "Recall", "F1"].map((label, i) => (
-                  <th key={i} className={`px-2 text-right ${i % 3 === 0 ? "border-l border-slate-200" : ""}`}>{label}</th>
+                  <th key={i} className={`px-2 text-right ${i % 3 === 0 ? "border-l border-slate-200" : ""}`}>
+                    {label}
+                  </th>
                 ))}
               </tr>
             </thead>
@@ -104,25 +125,40 @@ export function RunReport({ run }: { run: StoredEvalRun }) {
             ]}
           />
           <p className="mt-2 text-sm text-slate-700">
-            The judge says <code>true</code> <span className="font-mono font-medium" data-testid="true-rate-gap">{formatPointDifference(m.trueRate, m.goldTrueRate)}</span>{" "}
+            The judge says <code>true</code>{" "}
+            <span className="font-mono font-medium" data-testid="true-rate-gap">
+              {formatPointDifference(m.trueRate, m.goldTrueRate)}
+            </span>{" "}
             against the gold share.
           </p>
         </Card>
         <Card title="Unanswered and unscored records" testId="problem-counts">
           <dl className="grid grid-cols-3 gap-3 text-center">
             {[
-              { label: "Invalid records", value: m.invalid.records, testId: "count-invalid", hint: `${m.invalid.goldItems} gold items, ${m.invalid.duplicates} duplicates` },
+              {
+                label: "Invalid records",
+                value: m.invalid.records,
+                testId: "count-invalid",
+                hint: `${m.invalid.goldItems} gold items, ${m.invalid.duplicates} duplicates`,
+              },
               { label: "Missing", value: m.missing.count, testId: "count-missing", hint: "gold items no record named" },
               { label: "Unknown ids", value: m.unknown.count, testId: "count-unknown", hint: "not in this split; not scored" },
             ].map((item) => (
               <div key={item.label} className="rounded-md bg-slate-50 p-2">
                 <dt className="text-xs text-slate-500">{item.label}</dt>
-                <dd className={`font-mono text-xl font-semibold ${item.value > 0 ? "text-amber-700" : "text-slate-400"}`} data-testid={item.testId}>{item.value}</dd>
+                <dd
+                  className={`font-mono text-xl font-semibold ${item.value > 0 ? "text-amber-700" : "text-slate-400"}`}
+                  data-testid={item.testId}
+                >
+                  {item.value}
+                </dd>
                 <dd className="text-[11px] text-slate-500">{item.hint}</dd>
               </div>
             ))}
           </dl>
-          <p className="mt-2 text-xs text-slate-500">{unanswered} of {m.n} gold items have no valid prediction and count as wrong in accuracy and recall.</p>
+          <p className="mt-2 text-xs text-slate-500">
+            {unanswered} of {m.n} gold items have no valid prediction and count as wrong in accuracy and recall.
+          </p>
         </Card>
       </div>
 
@@ -137,8 +173,12 @@ export function RunReport({ run }: { run: StoredEvalRun }) {
           <table className="w-full text-sm" data-testid="source-table">
             <thead className="text-left text-xs text-slate-500">
               <tr>
-                <th className="py-1">Source</th><th className="py-1 text-right">n</th><th className="py-1 text-right">Correct</th>
-                <th className="py-1 text-right">Wrong</th><th className="py-1 text-right">Invalid</th><th className="py-1 text-right">Missing</th>
+                <th className="py-1">Source</th>
+                <th className="py-1 text-right">n</th>
+                <th className="py-1 text-right">Correct</th>
+                <th className="py-1 text-right">Wrong</th>
+                <th className="py-1 text-right">Invalid</th>
+                <th className="py-1 text-right">Missing</th>
                 <th className="py-1 text-right">Accuracy</th>
               </tr>
             </thead>
@@ -172,7 +212,12 @@ function ProblemLists({ report }: { report: EvalReport }) {
       {input.invalid.length > 0 && (
         <table className="mb-3 w-full text-sm" data-testid="invalid-list">
           <thead className="text-left text-xs text-slate-500">
-            <tr><th className="py-1">File</th><th className="py-1">Line</th><th className="py-1">eval_id</th><th className="py-1">Reason</th></tr>
+            <tr>
+              <th className="py-1">File</th>
+              <th className="py-1">Line</th>
+              <th className="py-1">eval_id</th>
+              <th className="py-1">Reason</th>
+            </tr>
           </thead>
           <tbody>
             {input.invalid.map((record, i) => (
@@ -186,7 +231,9 @@ function ProblemLists({ report }: { report: EvalReport }) {
           </tbody>
         </table>
       )}
-      {input.invalidNotListed > 0 && <p className="mb-3 text-xs text-slate-500">… and {input.invalidNotListed} more invalid records, counted but not listed.</p>}
+      {input.invalidNotListed > 0 && (
+        <p className="mb-3 text-xs text-slate-500">… and {input.invalidNotListed} more invalid records, counted but not listed.</p>
+      )}
       {[
         { label: "Missing: gold items no record named (scored wrong)", ids: m.missing.evalIds, testId: "missing-list" },
         { label: "Unknown: valid predictions for ids not in this split (not scored)", ids: m.unknown.evalIds, testId: "unknown-list" },
@@ -194,7 +241,9 @@ function ProblemLists({ report }: { report: EvalReport }) {
         .filter((list) => list.ids.length > 0)
         .map((list) => (
           <details key={list.testId} className="mb-2 text-sm" data-testid={list.testId}>
-            <summary className="cursor-pointer text-slate-700">{list.label}: {list.ids.length}</summary>
+            <summary className="cursor-pointer text-slate-700">
+              {list.label}: {list.ids.length}
+            </summary>
             <p className="mt-1 break-all font-mono text-xs text-slate-600">{list.ids.join(", ")}</p>
           </details>
         ))}

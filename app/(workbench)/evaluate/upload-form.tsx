@@ -44,26 +44,41 @@ export function UploadForm({ exportId, split, itemCount }: { exportId: string; s
       <input type="hidden" name="split" value={split} />
       <label className="block">
         <span className="text-sm font-medium text-slate-700">Run name</span>
-        <input name="name" required maxLength={120} placeholder="e.g. GLM-5.3 · mini-swe-agent"
-          className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-indigo-500 focus:outline-none" />
+        <input
+          name="name"
+          required
+          maxLength={120}
+          placeholder="e.g. GLM-5.3 · mini-swe-agent"
+          className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-indigo-500 focus:outline-none"
+        />
       </label>
       <label className="block">
         <span className="text-sm font-medium text-slate-700">Predictions</span>
-        <input name="files" type="file" multiple required accept=".jsonl,.json,application/json"
+        <input
+          name="files"
+          type="file"
+          multiple
+          required
+          accept=".jsonl,.json,application/json"
           onChange={(event) => setFileCount(event.currentTarget.files?.length ?? 0)}
-          className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm hover:file:bg-slate-200" />
+          className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm hover:file:bg-slate-200"
+        />
         <span className="mt-1 block text-xs text-slate-500">
-          One JSONL of <code>{'{"eval_id", "prediction": true|false}'}</code> rows (or <code>{'{"eval_id", "output"}'}</code> with the
-          raw final output), or mini-swe-agent trajectories named <code>&lt;eval_id&gt;.traj.json</code>. Scored against the {itemCount}{" "}
-          {split} items; rows for other ids are reported, not scored.
+          One JSONL of <code>{'{"eval_id", "prediction": true|false}'}</code> rows (or <code>{'{"eval_id", "output"}'}</code> with the raw
+          final output), or mini-swe-agent trajectories named <code>&lt;eval_id&gt;.traj.json</code>. Scored against the {itemCount} {split}{" "}
+          items; rows for other ids are reported, not scored.
           {fileCount > 1 && <span className="ml-1 font-medium text-slate-700">{fileCount} files selected.</span>}
         </span>
       </label>
       {upload.isError && (
-        <p role="alert" data-testid="upload-error" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">{upload.error.message}</p>
+        <p role="alert" data-testid="upload-error" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">
+          {upload.error.message}
+        </p>
       )}
-      <button disabled={upload.isPending}
-        className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-60">
+      <button
+        disabled={upload.isPending}
+        className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-60"
+      >
         {upload.isPending ? "Scoring…" : "Import and score"}
       </button>
     </form>

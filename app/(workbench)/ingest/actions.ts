@@ -23,7 +23,8 @@ export type StartCrawlState = FormState;
 
 export const startCrawlAction = formAction({ roles: ["admin"], input: StartCrawlRequestSchema }, async (input, user) => {
   const c = config();
-  if (!c.GITHUB_TOKEN) throw new AppError("not_configured", "GITHUB_TOKEN is not set: add a token to the server's environment, then restart it.");
+  if (!c.GITHUB_TOKEN)
+    throw new AppError("not_configured", "GITHUB_TOKEN is not set: add a token to the server's environment, then restart it.");
   const db = await getDb();
   if (await crawlIsRunning(db.prisma)) throw new AppError("busy", "A crawl is already running; its progress shows below.");
   // Runs in the server process; the database lock keeps it the only run even if another worker starts one.

@@ -4,15 +4,28 @@ import { getPrisma } from "@/lib/db/server";
 import { listCrawlErrors, listCrawlRuns, repositoryProgress } from "@/lib/ingest/crawl-views";
 import { StartCrawlForm } from "./start-crawl-form";
 
-const STATUS_STYLE = { selected: "bg-emerald-100 text-emerald-800", rejected: "bg-rose-100 text-rose-800", candidate: "bg-slate-100 text-slate-700" } as const;
-const RUN_STYLE = { running: "text-indigo-700", succeeded: "text-emerald-700", failed: "text-rose-700", interrupted: "text-amber-700" } as const;
+const STATUS_STYLE = {
+  selected: "bg-emerald-100 text-emerald-800",
+  rejected: "bg-rose-100 text-rose-800",
+  candidate: "bg-slate-100 text-slate-700",
+} as const;
+const RUN_STYLE = {
+  running: "text-indigo-700",
+  succeeded: "text-emerald-700",
+  failed: "text-rose-700",
+  interrupted: "text-amber-700",
+} as const;
 const n = (v: number | null | undefined) => (v === null || v === undefined ? "–" : v.toLocaleString("en-US"));
 const at = (d: Date | null) => (d ? d.toISOString().replace("T", " ").slice(0, 16) : "–");
 
 export default async function IngestPage() {
   await requirePageRole("admin");
   const prisma = await getPrisma();
-  const [repos, runs, errors] = await Promise.all([repositoryProgress(prisma), listCrawlRuns(prisma, { limit: 20 }), listCrawlErrors(prisma, { limit: 50 })]);
+  const [repos, runs, errors] = await Promise.all([
+    repositoryProgress(prisma),
+    listCrawlRuns(prisma, { limit: 20 }),
+    listCrawlErrors(prisma, { limit: 50 }),
+  ]);
   const latest = runs[0];
   return (
     <div className="space-y-6">
@@ -31,14 +44,24 @@ export default async function IngestPage() {
         <table className="w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-sm" data-testid="repositories">
           <thead className="bg-slate-50 text-left text-slate-500">
             <tr>
-              <th className="px-3 py-2">Repository</th><th className="px-3 py-2 text-right">Stars</th><th className="px-3 py-2 text-right">PRs on GitHub</th>
-              <th className="px-3 py-2">Decision</th><th className="px-3 py-2 text-right">Harvested</th><th className="px-3 py-2">Checkpoint</th>
+              <th className="px-3 py-2">Repository</th>
+              <th className="px-3 py-2 text-right">Stars</th>
+              <th className="px-3 py-2 text-right">PRs on GitHub</th>
+              <th className="px-3 py-2">Decision</th>
+              <th className="px-3 py-2 text-right">Harvested</th>
+              <th className="px-3 py-2">Checkpoint</th>
             </tr>
           </thead>
           <tbody>
             {repos.map((r) => (
               <tr key={r.fullName} className="border-t border-slate-100 align-top">
-                <td className="px-3 py-2 font-mono text-xs">{r.fullName}<div className="text-slate-400">{r.language ?? ""}{r.starRank ? ` · rank ${r.starRank}` : ""}</div></td>
+                <td className="px-3 py-2 font-mono text-xs">
+                  {r.fullName}
+                  <div className="text-slate-400">
+                    {r.language ?? ""}
+                    {r.starRank ? ` · rank ${r.starRank}` : ""}
+                  </div>
+                </td>
                 <td className="px-3 py-2 text-right font-mono">{n(r.stars)}</td>
                 <td className="px-3 py-2 text-right font-mono">{n(r.prCount)}</td>
                 <td className="px-3 py-2">
@@ -47,7 +70,11 @@ export default async function IngestPage() {
                 </td>
                 <td className="px-3 py-2 text-right font-mono">{n(r.harvestedPrs)}</td>
                 <td className="px-3 py-2 text-xs text-slate-600">
-                  {r.checkpoint ? (r.checkpoint.done ? `complete · watermark ${at(r.prWatermark)}` : `in progress · ${n(r.checkpoint.prsDone)} PRs stored`) : "not started"}
+                  {r.checkpoint
+                    ? r.checkpoint.done
+                      ? `complete · watermark ${at(r.prWatermark)}`
+                      : `in progress · ${n(r.checkpoint.prsDone)} PRs stored`
+                    : "not started"}
                   {r.lastError && <div className="text-rose-700">{r.lastError}</div>}
                 </td>
               </tr>
@@ -58,20 +85,37 @@ export default async function IngestPage() {
       <section>
         <h2 className="mb-2 text-sm font-semibold uppercase text-slate-500">Crawl runs</h2>
         {runs.length === 0 ? (
-          <p className="text-sm text-slate-600" data-testid="no-runs">No crawl has run yet. Start one above, with <code>npm run ingest</code>, or from the cron route (<code>POST /api/cron/ingest</code>).</p>
+          <p className="text-sm text-slate-600" data-testid="no-runs">
+            No crawl has run yet. Start one above, with <code>npm run ingest</code>, or from the cron route (
+            <code>POST /api/cron/ingest</code>).
+          </p>
         ) : (
           <table className="w-full rounded-lg border border-slate-200 bg-white text-sm">
             <thead className="bg-slate-50 text-left text-slate-500">
-              <tr><th className="px-3 py-2">Started (UTC)</th><th className="px-3 py-2">Trigger</th><th className="px-3 py-2">Status</th><th className="px-3 py-2 text-right">Requests</th><th className="px-3 py-2 text-right">Repos</th><th className="px-3 py-2 text-right">PRs</th><th className="px-3 py-2 text-right">Budget left</th><th className="px-3 py-2 text-right">Errors</th></tr>
+              <tr>
+                <th className="px-3 py-2">Started (UTC)</th>
+                <th className="px-3 py-2">Trigger</th>
+                <th className="px-3 py-2">Status</th>
+                <th className="px-3 py-2 text-right">Requests</th>
+                <th className="px-3 py-2 text-right">Repos</th>
+                <th className="px-3 py-2 text-right">PRs</th>
+                <th className="px-3 py-2 text-right">Budget left</th>
+                <th className="px-3 py-2 text-right">Errors</th>
+              </tr>
             </thead>
             <tbody>
               {runs.map((r) => (
                 <tr key={r.id} className="border-t border-slate-100 align-top">
                   <td className="px-3 py-2 font-mono text-xs">{at(r.startedAt)}</td>
                   <td className="px-3 py-2">{r.trigger}</td>
-                  <td className={`px-3 py-2 ${RUN_STYLE[r.status]}`}>{r.status}{r.error && <div className="text-xs">{r.error}</div>}</td>
+                  <td className={`px-3 py-2 ${RUN_STYLE[r.status]}`}>
+                    {r.status}
+                    {r.error && <div className="text-xs">{r.error}</div>}
+                  </td>
                   <td className="px-3 py-2 text-right font-mono">{n(r.requests)}</td>
-                  <td className="px-3 py-2 text-right font-mono">{n(r.reposHarvested)}/{n(r.reposSelected)}</td>
+                  <td className="px-3 py-2 text-right font-mono">
+                    {n(r.reposHarvested)}/{n(r.reposSelected)}
+                  </td>
                   <td className="px-3 py-2 text-right font-mono">{n(r.prsHarvested)}</td>
                   <td className="px-3 py-2 text-right font-mono">{n(r.rateLimitRemaining)}</td>
                   <td className="px-3 py-2 text-right font-mono">{n(r.errorsCount)}</td>
@@ -86,7 +130,10 @@ export default async function IngestPage() {
           <h2 className="mb-2 text-sm font-semibold uppercase text-slate-500">Skipped upstream items</h2>
           <ul className="space-y-1 rounded-lg border border-slate-200 bg-white p-3 text-xs">
             {errors.map((e) => (
-              <li key={e.id}><span className="font-mono text-slate-500">{at(e.at)}</span> <span className="font-mono">{e.repository ?? "–"}</span> {e.item}: <span className="text-rose-700">{e.message}</span></li>
+              <li key={e.id}>
+                <span className="font-mono text-slate-500">{at(e.at)}</span> <span className="font-mono">{e.repository ?? "–"}</span>{" "}
+                {e.item}: <span className="text-rose-700">{e.message}</span>
+              </li>
             ))}
           </ul>
         </section>

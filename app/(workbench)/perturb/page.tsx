@@ -35,9 +35,9 @@ export default async function PerturbPage({ searchParams }: { searchParams: Prom
       <header className="space-y-1">
         <h1 className="text-2xl font-semibold">Perturbed negatives</h1>
         <p className="max-w-4xl text-sm text-slate-600">
-          Natural untrustworthy comments are rare (65 of 829 in the paper), so hard negatives are made from comments the experts
-          confirmed trustworthy: a copy whose comment changes in one place (negation, symbol) or moves to another comment&apos;s file
-          and hunk (location); the PR, patch and context stay the same. A copy counts as a negative only when {required} expert
+          Natural untrustworthy comments are rare (65 of 829 in the paper), so hard negatives are made from comments the experts confirmed
+          trustworthy: a copy whose comment changes in one place (negation, symbol) or moves to another comment&apos;s file and hunk
+          (location); the PR, patch and context stay the same. A copy counts as a negative only when {required} expert
           {required === 1 ? "" : "s"} all accept that it is technically incorrect; one rejection keeps it as lineage only.
         </p>
       </header>
@@ -45,7 +45,9 @@ export default async function PerturbPage({ searchParams }: { searchParams: Prom
       <section className="space-y-3">
         <CountsTable counts={counts} />
         <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
-          <span data-testid="required-verifiers">Required verifiers: <span className="font-mono font-medium">{required}</span></span>
+          <span data-testid="required-verifiers">
+            Required verifiers: <span className="font-mono font-medium">{required}</span>
+          </span>
           {hasRole(user, "admin") && <VerifierSettingForm current={required} />}
         </div>
       </section>
@@ -55,8 +57,11 @@ export default async function PerturbPage({ searchParams }: { searchParams: Prom
           <h2 className="text-sm font-semibold uppercase text-slate-500">Verification queue</h2>
           <nav aria-label="Filter by status" className="flex gap-1 text-sm">
             {[...VERIFICATION_STATUSES, undefined].map((s) => (
-              <Link key={s ?? "all"} href={filterHref(s)}
-                className={`rounded-md px-2 py-1 ${status === s ? "bg-indigo-100 text-indigo-800" : "text-slate-600 hover:bg-slate-100"}`}>
+              <Link
+                key={s ?? "all"}
+                href={filterHref(s)}
+                className={`rounded-md px-2 py-1 ${status === s ? "bg-indigo-100 text-indigo-800" : "text-slate-600 hover:bg-slate-100"}`}
+              >
                 {s ?? "all"}
               </Link>
             ))}
@@ -73,23 +78,45 @@ export default async function PerturbPage({ searchParams }: { searchParams: Prom
         ) : (
           <table className="w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-sm" data-testid="verification-queue">
             <thead className="bg-slate-50 text-left text-slate-500">
-              <tr><th className="px-3 py-2">Kind</th><th className="px-3 py-2">Repository · PR</th><th className="px-3 py-2">Change</th><th className="px-3 py-2">Progress</th><th className="px-3 py-2">You</th><th className="px-3 py-2" /></tr>
+              <tr>
+                <th className="px-3 py-2">Kind</th>
+                <th className="px-3 py-2">Repository · PR</th>
+                <th className="px-3 py-2">Change</th>
+                <th className="px-3 py-2">Progress</th>
+                <th className="px-3 py-2">You</th>
+                <th className="px-3 py-2" />
+              </tr>
             </thead>
             <tbody>
               {queue.map((row) => (
-                <tr key={row.id} className="border-t border-slate-100 align-top" data-testid="queue-row" data-kind={row.kind} data-status={row.verification}>
-                  <td className="px-3 py-2"><KindBadge kind={row.kind} /></td>
-                  <td className="px-3 py-2 font-mono text-xs">{row.repo}#{row.pullNumber}</td>
+                <tr
+                  key={row.id}
+                  className="border-t border-slate-100 align-top"
+                  data-testid="queue-row"
+                  data-kind={row.kind}
+                  data-status={row.verification}
+                >
+                  <td className="px-3 py-2">
+                    <KindBadge kind={row.kind} />
+                  </td>
+                  <td className="px-3 py-2 font-mono text-xs">
+                    {row.repo}#{row.pullNumber}
+                  </td>
                   <td className="max-w-xl px-3 py-2">
                     {row.kind === "location" ? (
-                      <p className="font-mono text-xs"><del className="bg-rose-100">{row.original.path}</del> → <ins className="bg-emerald-100 no-underline">{row.perturbed.path}</ins></p>
+                      <p className="font-mono text-xs">
+                        <del className="bg-rose-100">{row.original.path}</del> →{" "}
+                        <ins className="bg-emerald-100 no-underline">{row.perturbed.path}</ins>
+                      </p>
                     ) : (
                       <WordDiffView segments={row.diff} className="line-clamp-3" />
                     )}
                   </td>
                   <td className="px-3 py-2 text-xs">
                     <StatusBadge status={row.verification} />
-                    <p className="mt-1 text-slate-600" data-testid="progress">{row.accepted} of {row.required} verifiers accepted</p>
+                    <p className="mt-1 text-slate-600" data-testid="progress">
+                      {row.accepted} of {row.required} verifiers accepted
+                    </p>
                   </td>
                   <td className="px-3 py-2 text-xs">{row.viewerDecision ?? "–"}</td>
                   <td className="px-3 py-2 text-right">
@@ -109,25 +136,43 @@ export default async function PerturbPage({ searchParams }: { searchParams: Prom
           <h2 className="text-sm font-semibold uppercase text-slate-500">Confirmed-trustworthy comments (eligible parents)</h2>
           {parents.length === 0 ? (
             <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600" data-testid="parents-empty">
-              No comment is labelled trustworthy yet. Perturbations are made only from comments the experts confirmed trustworthy
-              (paper §2): label instances in <Link href="/annotate" className="text-indigo-700 underline">Annotate</Link> first.
+              No comment is labelled trustworthy yet. Perturbations are made only from comments the experts confirmed trustworthy (paper
+              §2): label instances in{" "}
+              <Link href="/annotate" className="text-indigo-700 underline">
+                Annotate
+              </Link>{" "}
+              first.
             </p>
           ) : (
             <table className="w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-sm" data-testid="eligible-parents">
               <thead className="bg-slate-50 text-left text-slate-500">
-                <tr><th className="px-3 py-2">Repository · PR</th><th className="px-3 py-2">Comment</th><th className="px-3 py-2">Where</th><th className="px-3 py-2 text-right">Perturbations</th><th className="px-3 py-2" /></tr>
+                <tr>
+                  <th className="px-3 py-2">Repository · PR</th>
+                  <th className="px-3 py-2">Comment</th>
+                  <th className="px-3 py-2">Where</th>
+                  <th className="px-3 py-2 text-right">Perturbations</th>
+                  <th className="px-3 py-2" />
+                </tr>
               </thead>
               <tbody>
                 {parents.map((p) => (
                   <tr key={p.id} className="border-t border-slate-100 align-top" data-testid="parent-row">
-                    <td className="px-3 py-2 font-mono text-xs">{p.repo}#{p.pullNumber}</td>
-                    <td className="max-w-xl px-3 py-2"><p className="line-clamp-2">{p.body}</p></td>
+                    <td className="px-3 py-2 font-mono text-xs">
+                      {p.repo}#{p.pullNumber}
+                    </td>
+                    <td className="max-w-xl px-3 py-2">
+                      <p className="line-clamp-2">{p.body}</p>
+                    </td>
                     <td className="px-3 py-2 font-mono text-xs">{p.path ?? `${p.commentKind} (PR-level)`}</td>
                     <td className="px-3 py-2 text-right font-mono text-xs">
                       {PERTURBATION_KINDS.map((k) => `${k[0].toUpperCase()}${p.perturbations[k]}`).join(" · ")}
                     </td>
                     <td className="px-3 py-2 text-right">
-                      <Link href={`/perturb/generate/${p.id}`} className="whitespace-nowrap text-indigo-700 hover:underline" data-testid="generate-link">
+                      <Link
+                        href={`/perturb/generate/${p.id}`}
+                        className="whitespace-nowrap text-indigo-700 hover:underline"
+                        data-testid="generate-link"
+                      >
                         Generate candidates
                       </Link>
                     </td>

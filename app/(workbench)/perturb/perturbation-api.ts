@@ -5,7 +5,7 @@ import type { PerturbationKind } from "@/lib/perturb/candidate-schema";
 import type { PerturbationProposals } from "@/lib/perturb/propose-perturbations";
 import type { VerificationOutcome, VerifyPerturbationRequest } from "@/lib/perturb/verify-perturbation";
 
-const call = <T,>(url: string, init?: RequestInit) => apiFetch<T>(url, init);
+const call = <T>(url: string, init?: RequestInit) => apiFetch<T>(url, init);
 
 export const perturbationApi = {
   proposals: (parentId: string, kind: PerturbationKind, source: "rule" | "llm") =>
@@ -15,7 +15,10 @@ export const perturbationApi = {
   create: (request: CreatePerturbationRequest) =>
     call<CreatedPerturbation>("/api/perturbations", { method: "POST", body: JSON.stringify(request) }),
   verify: (instanceId: string, request: VerifyPerturbationRequest) =>
-    call<VerificationOutcome>(`/api/perturbations/${encodeURIComponent(instanceId)}/verifications`, { method: "POST", body: JSON.stringify(request) }),
+    call<VerificationOutcome>(`/api/perturbations/${encodeURIComponent(instanceId)}/verifications`, {
+      method: "POST",
+      body: JSON.stringify(request),
+    }),
   saveRequiredVerifiers: (requiredVerifiers: number | string) =>
     call<{ value: number; settled: number }>("/api/perturbations/settings", { method: "PUT", body: JSON.stringify({ requiredVerifiers }) }),
 };

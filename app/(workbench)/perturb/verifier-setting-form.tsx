@@ -20,17 +20,34 @@ export function VerifierSettingForm({ current }: { current: number }) {
         save.mutate();
       }}
     >
-      <label htmlFor="required-verifiers" className="text-slate-700">Verifiers who must all accept</label>
-      <input id="required-verifiers" type="number" min={1} max={9} value={value} onChange={(e) => setValue(e.target.value)}
-        className="w-16 rounded-md border border-slate-300 px-2 py-1 font-mono" data-testid="required-verifiers-input" />
-      <button disabled={save.isPending || value === String(current)}
-        className="rounded-md border border-slate-300 px-2 py-1 hover:bg-slate-50 disabled:opacity-50">
+      <label htmlFor="required-verifiers" className="text-slate-700">
+        Verifiers who must all accept
+      </label>
+      <input
+        id="required-verifiers"
+        type="number"
+        min={1}
+        max={9}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        className="w-16 rounded-md border border-slate-300 px-2 py-1 font-mono"
+        data-testid="required-verifiers-input"
+      />
+      <button
+        disabled={save.isPending || value === String(current)}
+        className="rounded-md border border-slate-300 px-2 py-1 hover:bg-slate-50 disabled:opacity-50"
+      >
         {save.isPending ? "Saving…" : "Save"}
       </button>
-      {save.isError && <span role="alert" className="text-rose-700">{save.error.message}</span>}
+      {save.isError && (
+        <span role="alert" className="text-rose-700">
+          {save.error.message}
+        </span>
+      )}
       {save.isSuccess && (
         <span className="text-emerald-700">
-          Saved.{save.data.settled > 0 ? ` ${save.data.settled} pending perturbation(s) now have enough acceptances and were accepted.` : ""}
+          Saved.
+          {save.data.settled > 0 ? ` ${save.data.settled} pending perturbation(s) now have enough acceptances and were accepted.` : ""}
         </span>
       )}
     </form>

@@ -8,9 +8,13 @@ export function WordDiffView({ segments, className = "" }: { segments: readonly 
         s.kind === "same" ? (
           <span key={i}>{s.text}</span>
         ) : s.kind === "added" ? (
-          <ins key={i} className="rounded bg-emerald-100 px-0.5 text-emerald-900 no-underline" data-testid="diff-added">{s.text}</ins>
+          <ins key={i} className="rounded bg-emerald-100 px-0.5 text-emerald-900 no-underline" data-testid="diff-added">
+            {s.text}
+          </ins>
         ) : (
-          <del key={i} className="rounded bg-rose-100 px-0.5 text-rose-900" data-testid="diff-removed">{s.text}</del>
+          <del key={i} className="rounded bg-rose-100 px-0.5 text-rose-900" data-testid="diff-removed">
+            {s.text}
+          </del>
         ),
       )}
     </p>
@@ -35,16 +39,28 @@ const STATUS_STYLE = {
 
 export function StatusBadge({ status }: { status: keyof typeof STATUS_STYLE }) {
   const label = status === "accepted" ? "accepted · negative" : status === "rejected" ? "rejected · lineage only" : "pending verification";
-  return <span className={`rounded px-1.5 py-0.5 text-xs ${STATUS_STYLE[status]}`} data-testid="verification-status">{label}</span>;
+  return (
+    <span className={`rounded px-1.5 py-0.5 text-xs ${STATUS_STYLE[status]}`} data-testid="verification-status">
+      {label}
+    </span>
+  );
 }
 
 /** A diff hunk as review comments show it: header, then +/- lines. */
 export function HunkView({ hunk, testId }: { hunk: string | null; testId?: string }) {
   if (!hunk) return <p className="text-xs text-slate-500">(no diff hunk: a PR-level comment)</p>;
   return (
-    <pre className="max-h-72 overflow-auto rounded-md border border-slate-200 bg-white p-2 font-mono text-xs leading-5" data-testid={testId}>
+    <pre
+      className="max-h-72 overflow-auto rounded-md border border-slate-200 bg-white p-2 font-mono text-xs leading-5"
+      data-testid={testId}
+    >
       {hunk.split("\n").map((line, i) => (
-        <div key={i} className={line.startsWith("@@") ? "text-indigo-700" : line.startsWith("+") ? "bg-emerald-50" : line.startsWith("-") ? "bg-rose-50" : ""}>
+        <div
+          key={i}
+          className={
+            line.startsWith("@@") ? "text-indigo-700" : line.startsWith("+") ? "bg-emerald-50" : line.startsWith("-") ? "bg-rose-50" : ""
+          }
+        >
           {line || " "}
         </div>
       ))}

@@ -40,23 +40,29 @@ const readRuleFields = (form: FormData) => ({
   ),
 });
 
-export const saveRulesAction = formAction({ roles: ["admin"], input: RuleFieldsSchema, read: readRuleFields }, async (input, user): Promise<FormState> => {
-  const prisma = await getPrisma();
-  const saved = await saveRuleConfig(prisma, ruleConfigFromForm(input.fields), user.id);
-  if (!saved.ok) return { ok: false, error: "The rule config was not saved. Fix these and save again:", errors: saved.errors };
-  if (input.intent !== "save-and-run") {
-    revalidatePath("/screen");
-    return { message: `Saved (${saved.fingerprint}). Re-run the rule filters to apply it.` };
-  }
-  try {
-    const report = await runRuleScreening(prisma, saved.config);
-    afterScreening();
-    return { message: `Saved (${saved.fingerprint}) and re-ran ${report.runs.length} rule filters over ${report.instancesScreened} instances and ${report.pullRequestsScreened} PRs.` };
-  } catch (e) {
-    if (isAppError(e, "busy")) return { ok: false, code: "busy", error: `Saved (${saved.fingerprint}), but not applied yet: ${e.message}` };
-    throw e;
-  }
-});
+export const saveRulesAction = formAction(
+  { roles: ["admin"], input: RuleFieldsSchema, read: readRuleFields },
+  async (input, user): Promise<FormState> => {
+    const prisma = await getPrisma();
+    const saved = await saveRuleConfig(prisma, ruleConfigFromForm(input.fields), user.id);
+    if (!saved.ok) return { ok: false, error: "The rule config was not saved. Fix these and save again:", errors: saved.errors };
+    if (input.intent !== "save-and-run") {
+      revalidatePath("/screen");
+      return { message: `Saved (${saved.fingerprint}). Re-run the rule filters to apply it.` };
+    }
+    try {
+      const report = await runRuleScreening(prisma, saved.config);
+      afterScreening();
+      return {
+        message: `Saved (${saved.fingerprint}) and re-ran ${report.runs.length} rule filters over ${report.instancesScreened} instances and ${report.pullRequestsScreened} PRs.`,
+      };
+    } catch (e) {
+      if (isAppError(e, "busy"))
+        return { ok: false, code: "busy", error: `Saved (${saved.fingerprint}), but not applied yet: ${e.message}` };
+      throw e;
+    }
+  },
+);
 
 export const resetRulesAction = plainAction({ roles: ["admin"], input: z.object({}) }, async (_input, user) => {
   await resetRuleConfig(await getPrisma(), user.id);
@@ -90,11 +96,15 @@ const RunLlmFormSchema = RunLlmScreeningRequestSchema.pick({ level: true }).exte
 export const runLlmAction = formAction({ roles: ["admin"], input: RunLlmFormSchema }, async (input) => {
   const prisma = await getPrisma();
   const client = screeningLlmClient(config());
-  const report = await runLlmScreening(prisma, { client, cache: createDbLlmCache(prisma) }, {
-    level: input.level,
-    limit: input.limit,
-    concurrency: config().LLM_CONCURRENCY,
-  });
+  const report = await runLlmScreening(
+    prisma,
+    { client, cache: createDbLlmCache(prisma) },
+    {
+      level: input.level,
+      limit: input.limit,
+      concurrency: config().LLM_CONCURRENCY,
+    },
+  );
   afterScreening();
   const stopped = report.stats.stoppedBecause ? ` Stopped early: ${report.stats.stoppedBecause}` : "";
   const firstError = report.errors[0] ? ` First error: ${report.errors[0].message}` : "";
@@ -125,7 +135,8 @@ export const auditReviewAction = formAction(
     const prisma = await getPrisma();
     const request = { itemId, llmCorrect: llmCorrect ? ("yes" as const) : ("no" as const), note };
     if (intent === "adjudicate") assertRole(user, "adjudicator", "admin");
-    const status = intent === "adjudicate" ? await adjudicateAuditItem(prisma, request, user.id) : await submitAuditReview(prisma, request, user.id);
+    const status =
+      intent === "adjudicate" ? await adjudicateAuditItem(prisma, request, user.id) : await submitAuditReview(prisma, request, user.id);
     revalidatePath("/screen/audit", "layout");
     revalidatePath("/screen");
     const said: Record<typeof status, string> = {

@@ -38,9 +38,9 @@ export default async function ScreenPage() {
       <header>
         <h1 className="text-2xl font-semibold">Screening</h1>
         <p className="max-w-3xl text-sm text-slate-600">
-          The paper&apos;s funnel (§2): PR rules and an LLM audit of each PR, then one instance per review comment, the rule
-          filters and an LLM comment screen. Every decision is stored with its reason; open a number under &ldquo;Dropped
-          here&rdquo; to see what a step removed and why, or re-run one filter without redoing the others.
+          The paper&apos;s funnel (§2): PR rules and an LLM audit of each PR, then one instance per review comment, the rule filters and an
+          LLM comment screen. Every decision is stored with its reason; open a number under &ldquo;Dropped here&rdquo; to see what a step
+          removed and why, or re-run one filter without redoing the others.
         </p>
       </header>
 
@@ -55,18 +55,26 @@ export default async function ScreenPage() {
           <div>
             <h2 className="text-sm font-semibold uppercase text-slate-500">Rule filter settings</h2>
             <p className="mt-1 text-sm text-slate-700">
-              {rules.source === "default" ? "The paper's defaults" : `Saved ${rules.updatedAt?.toISOString().slice(0, 16).replace("T", " ")} UTC`}:
-              PR descriptions ≥ {fmt(c.minPrDescriptionWords)} words; patches ≤ {fmt(c.maxPatchChars)} characters; comments ≥{" "}
+              {rules.source === "default"
+                ? "The paper's defaults"
+                : `Saved ${rules.updatedAt?.toISOString().slice(0, 16).replace("T", " ")} UTC`}
+              : PR descriptions ≥ {fmt(c.minPrDescriptionWords)} words; patches ≤ {fmt(c.maxPatchChars)} characters; comments ≥{" "}
               {fmt(c.minCommentChars)} characters; &ldquo;LGTM…&rdquo; comments dropped below {fmt(c.lgtmMaxChars)} characters;{" "}
               {c.knownBots.length} known bots, {c.botNamePatterns.length} bot name patterns, {c.acknowledgements.length} acknowledgements.
             </p>
             <p className="mt-1 font-mono text-xs text-slate-500">{ruleConfigFingerprint(c)}</p>
             {rules.invalidSaved && (
-              <p role="alert" className="mt-1 text-sm text-rose-700">The saved settings no longer validate ({rules.invalidSaved[0]}); the defaults are in use until you save again.</p>
+              <p role="alert" className="mt-1 text-sm text-rose-700">
+                The saved settings no longer validate ({rules.invalidSaved[0]}); the defaults are in use until you save again.
+              </p>
             )}
           </div>
           <div className="flex items-start gap-2">
-            <Link href="/screen/rules" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-50" data-testid="edit-rules">
+            <Link
+              href="/screen/rules"
+              className="rounded-md border border-slate-300 px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-50"
+              data-testid="edit-rules"
+            >
               Edit thresholds and lists
             </Link>
             <ActionForm action={rerunRulesAction} testId="rerun-all-rules">
@@ -83,7 +91,10 @@ export default async function ScreenPage() {
           <h2 className="mb-2 text-sm font-semibold uppercase text-slate-500">Recent LLM errors (skipped; the next run retries them)</h2>
           <ul className="space-y-1 rounded-lg border border-amber-200 bg-amber-50 p-3 text-xs text-amber-900" data-testid="llm-errors">
             {errors.map((e) => (
-              <li key={e.id}><span className="font-mono">{e.at.toISOString().slice(0, 16).replace("T", " ")}</span> {e.filterKey} {e.subjectType} <span className="font-mono">{e.subjectId}</span>: {e.code}: {e.message}</li>
+              <li key={e.id}>
+                <span className="font-mono">{e.at.toISOString().slice(0, 16).replace("T", " ")}</span> {e.filterKey} {e.subjectType}{" "}
+                <span className="font-mono">{e.subjectId}</span>: {e.code}: {e.message}
+              </li>
             ))}
           </ul>
         </section>

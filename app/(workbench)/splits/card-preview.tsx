@@ -11,7 +11,9 @@ export function CardPreview({ card }: { card: string }) {
       </div>
       <details className="mt-4">
         <summary className="cursor-pointer text-xs text-slate-500">README.md source (front matter with configs / data_files)</summary>
-        <pre className="mt-2 max-h-96 overflow-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100" data-testid="card-front-matter">{front}</pre>
+        <pre className="mt-2 max-h-96 overflow-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100" data-testid="card-front-matter">
+          {front}
+        </pre>
       </details>
     </div>
   );

@@ -23,10 +23,18 @@ export function CreateSplitForm({ disabled }: { disabled: boolean }) {
         </label>
       </div>
       <p className="text-xs text-slate-500">
-        Test takes the test share of each class; validation takes its share of what remains (the train pool). The paper used seed 42, 0.3 and 0.15.
+        Test takes the test share of each class; validation takes its share of what remains (the train pool). The paper used seed 42, 0.3
+        and 0.15.
       </p>
-      {state.error && <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800" data-testid="split-error">{state.error}</p>}
-      <button disabled={pending || disabled} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50">
+      {state.error && (
+        <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800" data-testid="split-error">
+          {state.error}
+        </p>
+      )}
+      <button
+        disabled={pending || disabled}
+        className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50"
+      >
         {pending ? "Splitting…" : "Create split"}
       </button>
     </form>

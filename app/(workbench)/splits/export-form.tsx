@@ -9,11 +9,23 @@ export function ExportForm({ splitRunId, defaultTitle, disabled }: { splitRunId:
       <input type="hidden" name="splitRunId" value={splitRunId} />
       <label className="block">
         <span className="text-xs font-medium text-slate-600">Dataset title (the card&apos;s heading and pretty_name)</span>
-        <input name="title" defaultValue={defaultTitle} required maxLength={120}
-          className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm focus:border-indigo-500 focus:outline-none" />
+        <input
+          name="title"
+          defaultValue={defaultTitle}
+          required
+          maxLength={120}
+          className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm focus:border-indigo-500 focus:outline-none"
+        />
       </label>
-      {state.error && <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800" data-testid="export-error">{state.error}</p>}
-      <button disabled={pending || disabled} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50">
+      {state.error && (
+        <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800" data-testid="export-error">
+          {state.error}
+        </p>
+      )}
+      <button
+        disabled={pending || disabled}
+        className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50"
+      >
         {pending ? "Exporting…" : "Export this split"}
       </button>
     </form>

@@ -43,12 +43,23 @@ export function ImportForm() {
     >
       <label className="block">
         <span className="text-xs font-medium text-slate-600">Released-format JSONL</span>
-        <input name="files" type="file" multiple required accept=".jsonl" data-testid="import-files"
-          className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm hover:file:bg-slate-200" />
+        <input
+          name="files"
+          type="file"
+          multiple
+          required
+          accept=".jsonl"
+          data-testid="import-files"
+          className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm hover:file:bg-slate-200"
+        />
       </label>
       <label className="block">
         <span className="text-xs font-medium text-slate-600">Split of the rows</span>
-        <select name="split" defaultValue="from-name" className="mt-1 block rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm">
+        <select
+          name="split"
+          defaultValue="from-name"
+          className="mt-1 block rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+        >
           <option value="from-name">From the file name (train.jsonl, validation.jsonl, test.jsonl)</option>
           <option value="none">None: I will create a new split</option>
           <option value="train">train</option>
@@ -57,7 +68,9 @@ export function ImportForm() {
         </select>
       </label>
       {mutation.isError && (
-        <p role="alert" className="whitespace-pre-wrap rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800" data-testid="import-error">{mutation.error.message}</p>
+        <p role="alert" className="whitespace-pre-wrap rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800" data-testid="import-error">
+          {mutation.error.message}
+        </p>
       )}
       {result && (
         <div className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="import-result">
@@ -66,19 +79,32 @@ export function ImportForm() {
             {result.instances.created} new instances ({result.instances.reused} already here).
           </p>
           {result.splitRunId ? (
-            <p className="mt-1">The files&apos; splits were kept: <Link className="text-indigo-700 underline" href={`/splits/${result.splitRunId}`}>open the imported split</Link>.</p>
+            <p className="mt-1">
+              The files&apos; splits were kept:{" "}
+              <Link className="text-indigo-700 underline" href={`/splits/${result.splitRunId}`}>
+                open the imported split
+              </Link>
+              .
+            </p>
           ) : (
             <p className="mt-1">Create a split below to export them.</p>
           )}
           {result.warnings.length > 0 && (
             <details className="mt-2 text-amber-900">
               <summary>{result.warnings.length} warning(s)</summary>
-              <ul className="mt-1 list-disc pl-5 text-xs">{result.warnings.slice(0, 50).map((w) => <li key={w}>{w}</li>)}</ul>
+              <ul className="mt-1 list-disc pl-5 text-xs">
+                {result.warnings.slice(0, 50).map((w) => (
+                  <li key={w}>{w}</li>
+                ))}
+              </ul>
             </details>
           )}
         </div>
       )}
-      <button disabled={mutation.isPending} className="rounded-md border border-indigo-300 px-4 py-2 text-sm font-medium text-indigo-700 hover:bg-indigo-50 disabled:opacity-50">
+      <button
+        disabled={mutation.isPending}
+        className="rounded-md border border-indigo-300 px-4 py-2 text-sm font-medium text-indigo-700 hover:bg-indigo-50 disabled:opacity-50"
+      >
         {mutation.isPending ? "Importing…" : "Import"}
       </button>
     </form>

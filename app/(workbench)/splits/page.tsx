@@ -32,7 +32,8 @@ export default async function SplitsPage() {
         <h1 className="text-2xl font-semibold">Splits &amp; export</h1>
         <p className="max-w-3xl text-sm text-slate-600">
           Split every labelled instance into PR-disjoint train, validation and test sets with per-class targets (paper §2), preview the
-          dataset card, export in the released format (JSONL + Parquet, card, manifest, blinded judge tasks) and push it to the Hugging Face Hub.
+          dataset card, export in the released format (JSONL + Parquet, card, manifest, blinded judge tasks) and push it to the Hugging Face
+          Hub.
         </p>
       </div>
 
@@ -41,16 +42,27 @@ export default async function SplitsPage() {
           <div className="rounded-lg border border-dashed border-slate-300 p-5 text-sm text-slate-600" data-testid="nothing-to-split">
             <p className="font-medium text-slate-800">Nothing to split yet.</p>
             <p className="mt-1">
-              A split takes human instances labelled trustworthy or untrustworthy (after adjudication) and perturbations the experts accepted.
-              Finish labels in <Link href="/annotate" className="text-indigo-700 underline">Annotate</Link>, verify perturbations in{" "}
-              <Link href="/perturb" className="text-indigo-700 underline">Perturb</Link>, or import an existing release below.
+              A split takes human instances labelled trustworthy or untrustworthy (after adjudication) and perturbations the experts
+              accepted. Finish labels in{" "}
+              <Link href="/annotate" className="text-indigo-700 underline">
+                Annotate
+              </Link>
+              , verify perturbations in{" "}
+              <Link href="/perturb" className="text-indigo-700 underline">
+                Perturb
+              </Link>
+              , or import an existing release below.
             </p>
           </div>
         ) : (
           <p className="text-sm text-slate-700">
-            <span className="font-mono font-semibold" data-testid="eligible-instances">{fmt(eligible.instances)}</span> instances from{" "}
-            <span className="font-mono">{fmt(eligible.pullRequests)}</span> pull requests: <span className="font-mono">{fmt(eligible.trustworthy)}</span> trustworthy,{" "}
-            <span className="font-mono">{fmt(eligible.untrustworthy)}</span> untrustworthy (of which <span className="font-mono">{fmt(eligible.perturbations)}</span> verified perturbations).
+            <span className="font-mono font-semibold" data-testid="eligible-instances">
+              {fmt(eligible.instances)}
+            </span>{" "}
+            instances from <span className="font-mono">{fmt(eligible.pullRequests)}</span> pull requests:{" "}
+            <span className="font-mono">{fmt(eligible.trustworthy)}</span> trustworthy,{" "}
+            <span className="font-mono">{fmt(eligible.untrustworthy)}</span> untrustworthy (of which{" "}
+            <span className="font-mono">{fmt(eligible.perturbations)}</span> verified perturbations).
           </p>
         )}
       </Card>
@@ -61,8 +73,8 @@ export default async function SplitsPage() {
         </Card>
         <Card title="Import a released dataset">
           <p className="mb-3 text-xs text-slate-500">
-            Rows in the released format (<code>data/train.jsonl</code> …) become PRs, timelines and labelled instances, so an existing dataset can be
-            inspected, re-split and re-exported without loss.
+            Rows in the released format (<code>data/train.jsonl</code> …) become PRs, timelines and labelled instances, so an existing
+            dataset can be inspected, re-split and re-exported without loss.
           </p>
           <ImportForm />
         </Card>
@@ -74,16 +86,36 @@ export default async function SplitsPage() {
         ) : (
           <table className="w-full text-sm">
             <thead className="text-left text-slate-500">
-              <tr><th className="py-1.5">Created</th><th>How</th><th className="text-right">Train</th><th className="text-right">Validation</th><th className="text-right">Test</th><th className="text-right">Max miss</th><th className="text-right">Exports</th></tr>
+              <tr>
+                <th className="py-1.5">Created</th>
+                <th>How</th>
+                <th className="text-right">Train</th>
+                <th className="text-right">Validation</th>
+                <th className="text-right">Test</th>
+                <th className="text-right">Max miss</th>
+                <th className="text-right">Exports</th>
+              </tr>
             </thead>
             <tbody>
               {runs.map((r) => (
                 <tr key={r.id} className="border-t border-slate-100">
                   <td className="py-1.5 font-mono text-xs">
-                    {r.params ? <Link href={`/splits/${r.id}`} className="text-indigo-700 hover:underline" data-testid="split-run-link">{when(r.createdAt)}</Link> : when(r.createdAt)}
+                    {r.params ? (
+                      <Link href={`/splits/${r.id}`} className="text-indigo-700 hover:underline" data-testid="split-run-link">
+                        {when(r.createdAt)}
+                      </Link>
+                    ) : (
+                      when(r.createdAt)
+                    )}
                   </td>
                   <td className="text-xs">
-                    {r.params === null ? <span className="text-slate-400">made by another tool</span> : r.params.method === "imported" ? "imported" : `seed ${r.seed} · ${r.params.testShare} / ${r.params.validationShare}`}
+                    {r.params === null ? (
+                      <span className="text-slate-400">made by another tool</span>
+                    ) : r.params.method === "imported" ? (
+                      "imported"
+                    ) : (
+                      `seed ${r.seed} · ${r.params.testShare} / ${r.params.validationShare}`
+                    )}
                   </td>
                   <td className="text-right font-mono">{fmt(r.instances.train)}</td>
                   <td className="text-right font-mono">{fmt(r.instances.validation)}</td>
@@ -103,16 +135,30 @@ export default async function SplitsPage() {
         ) : (
           <table className="w-full text-sm">
             <thead className="text-left text-slate-500">
-              <tr><th className="py-1.5">Created</th><th>Title</th><th className="text-right">Rows (train / val / test)</th><th className="pl-6">Content hash</th><th className="pl-4">Hub</th></tr>
+              <tr>
+                <th className="py-1.5">Created</th>
+                <th>Title</th>
+                <th className="text-right">Rows (train / val / test)</th>
+                <th className="pl-6">Content hash</th>
+                <th className="pl-4">Hub</th>
+              </tr>
             </thead>
             <tbody>
               {exports.map((e) => (
                 <tr key={e.id} className="border-t border-slate-100">
                   <td className="py-1.5 font-mono text-xs">
-                    {e.hasFiles ? <Link href={`/splits/exports/${e.id}`} className="text-indigo-700 hover:underline">{when(e.createdAt)}</Link> : when(e.createdAt)}
+                    {e.hasFiles ? (
+                      <Link href={`/splits/exports/${e.id}`} className="text-indigo-700 hover:underline">
+                        {when(e.createdAt)}
+                      </Link>
+                    ) : (
+                      when(e.createdAt)
+                    )}
                   </td>
                   <td>{e.title ?? <span className="text-slate-400">no files (recorded by another tool)</span>}</td>
-                  <td className="text-right font-mono">{e.rows ? `${fmt(e.rows.train)} / ${fmt(e.rows.validation)} / ${fmt(e.rows.test)}` : "–"}</td>
+                  <td className="text-right font-mono">
+                    {e.rows ? `${fmt(e.rows.train)} / ${fmt(e.rows.validation)} / ${fmt(e.rows.test)}` : "–"}
+                  </td>
                   <td className="pl-6 font-mono text-xs">{e.contentHash.slice(0, 12)}</td>
                   <td className="pl-4 text-xs">{e.hubCommit ? `${e.hubRepoId} @ ${e.hubCommit.slice(0, 8)}` : "–"}</td>
                 </tr>

@@ -7,19 +7,36 @@ export function PushForm({ exportId, target, missing }: { exportId: string; targ
   return (
     <form action={action} className="space-y-3" data-testid="push-form">
       <input type="hidden" name="exportId" value={exportId} />
-      <p className="text-xs text-slate-600">Target: <span className="font-mono">{target}</span></p>
-      {missing && <p className="rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-900" data-testid="hub-not-configured">{missing}</p>}
+      <p className="text-xs text-slate-600">
+        Target: <span className="font-mono">{target}</span>
+      </p>
+      {missing && (
+        <p className="rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-900" data-testid="hub-not-configured">
+          {missing}
+        </p>
+      )}
       <label className="flex items-center gap-2 text-xs text-slate-600">
         <input type="checkbox" name="createIfMissing" /> Create the dataset repository (private) if it does not exist
       </label>
-      {state.error && <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800" data-testid="push-error">{state.error}</p>}
-      {state.data && (
-        <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="push-result">
-          Pushed to {state.data.repoId}{state.data.createdRepo ? " (created)" : ""} as one commit{" "}
-          <a href={state.data.commitUrl} className="font-mono underline" target="_blank" rel="noreferrer">{state.data.commitOid.slice(0, 10)}</a>.
+      {state.error && (
+        <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800" data-testid="push-error">
+          {state.error}
         </p>
       )}
-      <button disabled={pending || missing !== null} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50">
+      {state.data && (
+        <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="push-result">
+          Pushed to {state.data.repoId}
+          {state.data.createdRepo ? " (created)" : ""} as one commit{" "}
+          <a href={state.data.commitUrl} className="font-mono underline" target="_blank" rel="noreferrer">
+            {state.data.commitOid.slice(0, 10)}
+          </a>
+          .
+        </p>
+      )}
+      <button
+        disabled={pending || missing !== null}
+        className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50"
+      >
         {pending ? "Pushing…" : "Push to the Hub"}
       </button>
     </form>

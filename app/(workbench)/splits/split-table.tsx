@@ -18,7 +18,12 @@ export function SplitTable({ statistics, params }: { statistics: DatasetStatisti
           <th className="text-right">Examples</th>
           <th className="text-right">PRs</th>
           <th className="text-right">Perturbations</th>
-          {partition && <><th className="text-right">Target (true / false)</th><th className="text-right">Miss</th></>}
+          {partition && (
+            <>
+              <th className="text-right">Target (true / false)</th>
+              <th className="text-right">Miss</th>
+            </>
+          )}
         </tr>
       </thead>
       <tbody>
@@ -29,13 +34,19 @@ export function SplitTable({ statistics, params }: { statistics: DatasetStatisti
               <td className="py-1.5 font-medium">{s}</td>
               <td className="text-right font-mono">{fmt(c.trustworthy)}</td>
               <td className="text-right font-mono">{fmt(c.untrustworthy)}</td>
-              <td className="text-right font-mono" data-testid={`split-total-${s}`}>{fmt(c.total)}</td>
+              <td className="text-right font-mono" data-testid={`split-total-${s}`}>
+                {fmt(c.total)}
+              </td>
               <td className="text-right font-mono">{fmt(c.pullRequests)}</td>
               <td className="text-right font-mono">{fmt(c.perturbations)}</td>
               {partition && (
                 <>
-                  <td className="text-right font-mono text-slate-500">{fmt(partition.targets[s].trustworthy)} / {fmt(partition.targets[s].untrustworthy)}</td>
-                  <td className="text-right font-mono text-slate-500">{signed(partition.deviation[s].trustworthy)} / {signed(partition.deviation[s].untrustworthy)}</td>
+                  <td className="text-right font-mono text-slate-500">
+                    {fmt(partition.targets[s].trustworthy)} / {fmt(partition.targets[s].untrustworthy)}
+                  </td>
+                  <td className="text-right font-mono text-slate-500">
+                    {signed(partition.deviation[s].trustworthy)} / {signed(partition.deviation[s].untrustworthy)}
+                  </td>
                 </>
               )}
             </tr>
@@ -45,10 +56,17 @@ export function SplitTable({ statistics, params }: { statistics: DatasetStatisti
           <td className="py-1.5">all</td>
           <td className="text-right font-mono">{fmt(statistics.splits.all.trustworthy)}</td>
           <td className="text-right font-mono">{fmt(statistics.splits.all.untrustworthy)}</td>
-          <td className="text-right font-mono" data-testid="split-total-all">{fmt(statistics.splits.all.total)}</td>
+          <td className="text-right font-mono" data-testid="split-total-all">
+            {fmt(statistics.splits.all.total)}
+          </td>
           <td className="text-right font-mono">{fmt(statistics.splits.all.pullRequests)}</td>
           <td className="text-right font-mono">{fmt(statistics.splits.all.perturbations)}</td>
-          {partition && <><td /><td /></>}
+          {partition && (
+            <>
+              <td />
+              <td />
+            </>
+          )}
         </tr>
       </tbody>
     </table>

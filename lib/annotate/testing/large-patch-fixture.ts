@@ -30,7 +30,15 @@ function codeLine(file: number, n: number): string {
 }
 
 /** edited lines per file are spread so the total is exactly `totalEdited` */
-export function largePatchFixture({ files = 48, totalEdited = 2070, commentsCount = 60 }: { files?: number; totalEdited?: number; commentsCount?: number } = {}): LargePatchFixture {
+export function largePatchFixture({
+  files = 48,
+  totalEdited = 2070,
+  commentsCount = 60,
+}: {
+  files?: number;
+  totalEdited?: number;
+  commentsCount?: number;
+} = {}): LargePatchFixture {
   const out: string[] = [];
   const hunkTexts: { path: string; header: string; lines: string[] }[] = [];
   let edited = 0;

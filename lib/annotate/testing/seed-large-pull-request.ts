@@ -11,19 +11,44 @@ const fakeSha = (s: string) => createHash("sha1").update(s).digest("hex");
 
 export async function seedLargePullRequest(prisma: PrismaClient, fixture: LargePatchFixture, annotatorIds: string[]): Promise<string[]> {
   const repo = await prisma.repository.create({
-    data: { owner: "bench-labs", name: "monorepo", fullName: "bench-labs/monorepo", language: "Python", stars: 1, prCount: 1, selectionStatus: "selected" },
+    data: {
+      owner: "bench-labs",
+      name: "monorepo",
+      fullName: "bench-labs/monorepo",
+      language: "Python",
+      stars: 1,
+      prCount: 1,
+      selectionStatus: "selected",
+    },
   });
   const created = new Date("2025-06-01T10:00:00Z");
   const pr = await prisma.pullRequest.create({
     data: {
-      repositoryId: repo.id, number: 2070, title: "Refactor every shard to propagate missing values", authorLogin: "bench-author", authorType: "User",
+      repositoryId: repo.id,
+      number: 2070,
+      title: "Refactor every shard to propagate missing values",
+      authorLogin: "bench-author",
+      authorType: "User",
       body: "Moves the NaN handling of all 48 shard modules into one place. ".repeat(12),
-      createdAt: created, updatedAt: created, baseSha: fakeSha("bench-base"), headSha: fakeSha("bench-head"),
-      patch: fixture.patch, filesEdited: fixture.files, linesEdited: fixture.editedLines, commitsCount: 1, screeningStatus: "kept",
+      createdAt: created,
+      updatedAt: created,
+      baseSha: fakeSha("bench-base"),
+      headSha: fakeSha("bench-head"),
+      patch: fixture.patch,
+      filesEdited: fixture.files,
+      linesEdited: fixture.editedLines,
+      commitsCount: 1,
+      screeningStatus: "kept",
       timeline: {
         create: fixture.comments.map((c, i) => ({
-          kind: "inline" as const, githubId: BigInt(9_000_000 + i), authorLogin: `reviewer-${i % 5}`, authorType: "User",
-          createdAt: new Date(created.getTime() + (i + 1) * 60_000), body: c.body, path: c.path, diffHunk: c.diffHunk,
+          kind: "inline" as const,
+          githubId: BigInt(9_000_000 + i),
+          authorLogin: `reviewer-${i % 5}`,
+          authorType: "User",
+          createdAt: new Date(created.getTime() + (i + 1) * 60_000),
+          body: c.body,
+          path: c.path,
+          diffHunk: c.diffHunk,
         })),
       },
     },
@@ -31,6 +56,10 @@ export async function seedLargePullRequest(prisma: PrismaClient, fixture: LargeP
   await createInstances(prisma, [pr.id]);
   await prisma.instance.updateMany({ where: { pullRequestId: pr.id }, data: { stage: "screened" } });
   await assignInstances(prisma, { overlap: annotatorIds.length, annotatorIds });
-  const instances = await prisma.instance.findMany({ where: { pullRequestId: pr.id }, orderBy: { targetEntry: { createdAt: "asc" } }, select: { id: true } });
+  const instances = await prisma.instance.findMany({
+    where: { pullRequestId: pr.id },
+    orderBy: { targetEntry: { createdAt: "asc" } },
+    select: { id: true },
+  });
   return instances.map((i) => i.id);
 }

@@ -53,7 +53,7 @@ function migratedEmbeddedDump(): Promise<Blob> {
     try {
       const raw = {
         execScript: async (sql: string) => void (await pglite.exec(sql)),
-        query: async <T,>(sql: string, params: unknown[] = []) => (await pglite.query<T>(sql, params)).rows,
+        query: async <T>(sql: string, params: unknown[] = []) => (await pglite.query<T>(sql, params)).rows,
       };
       // migrate() only asks for a session; a whole Database (with a Prisma client) is not needed here
       await migrate({ session: (fn) => fn(raw) } as Pick<Database, "session"> as Database);
@@ -74,5 +74,11 @@ export async function openTestDatabase(kind: TestDatabaseKind): Promise<Database
   const db = await openDatabase({ kind: "postgresql", url: created.url });
   await migrate(db);
   const close = db.close;
-  return { ...db, close: async () => { await close(); await created.drop(); } };
+  return {
+    ...db,
+    close: async () => {
+      await close();
+      await created.drop();
+    },
+  };
 }

@@ -32,7 +32,15 @@ export function demoRowSource(repoName: string, number: number, githubId: number
   if (!target) throw new Error(`no demo entry ${githubId} in ${repoName}#${number}`);
   return {
     repository: { fullName: repo.fullName, language: repo.language },
-    pullRequest: { number: pr.number, title: pr.title, body: pr.body, createdAt: new Date(pr.createdAt), baseSha: pr.baseSha, patch: pr.patch, problemDomain: pr.problemDomain },
+    pullRequest: {
+      number: pr.number,
+      title: pr.title,
+      body: pr.body,
+      createdAt: new Date(pr.createdAt),
+      baseSha: pr.baseSha,
+      patch: pr.patch,
+      problemDomain: pr.problemDomain,
+    },
     linkedIssues: pr.issues,
     timeline,
     targetEntryId: target.id,

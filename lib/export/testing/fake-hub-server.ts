@@ -54,7 +54,11 @@ export interface FakeHubServer {
 }
 
 class HttpError extends Error {
-  constructor(readonly status: number, message: string, readonly code?: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+  ) {
     super(message);
   }
 }
@@ -91,7 +95,8 @@ export async function startFakeHubServer(options: FakeHubServerOptions = {}): Pr
     const header = req.headers.authorization ?? "";
     const token = tokens[header.replace(/^Bearer\s+/i, "")];
     if (!header || !token) throw new HttpError(401, "Invalid credentials in Authorization header");
-    if (needWrite && token.write === false) throw new HttpError(403, "You don't have the rights to write to this repository", "WriteAccessDenied");
+    if (needWrite && token.write === false)
+      throw new HttpError(403, "You don't have the rights to write to this repository", "WriteAccessDenied");
     return token;
   }
 
@@ -108,9 +113,22 @@ export async function startFakeHubServer(options: FakeHubServerOptions = {}): Pr
     if (method === "GET" && path === "/api/whoami-v2") {
       const token = authenticate(req, false);
       return sendJson(res, 200, {
-        type: "user", id: `id-${token.user}`, name: token.user, fullname: token.user, email: `${token.user}@example.org`,
-        emailVerified: true, isPro: false, orgs: [], canPay: false, avatarUrl: "", periodEnd: null, billingMode: "prepaid",
-        auth: { type: "access_token", accessToken: { displayName: "test", role: token.write === false ? "read" : "write", createdAt: "2025-01-01T00:00:00.000Z" } },
+        type: "user",
+        id: `id-${token.user}`,
+        name: token.user,
+        fullname: token.user,
+        email: `${token.user}@example.org`,
+        emailVerified: true,
+        isPro: false,
+        orgs: [],
+        canPay: false,
+        avatarUrl: "",
+        periodEnd: null,
+        billingMode: "prepaid",
+        auth: {
+          type: "access_token",
+          accessToken: { displayName: "test", role: token.write === false ? "read" : "write", createdAt: "2025-01-01T00:00:00.000Z" },
+        },
       });
     }
     if (method === "POST" && path === "/api/repos/create") {
@@ -166,11 +184,19 @@ export async function startFakeHubServer(options: FakeHubServerOptions = {}): Pr
     if (m && method === "POST") {
       authenticate(req, true);
       const repo = findRepo(m[1], m[2]);
-      const lines = (await readBody(req)).toString("utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { key: string; value: Record<string, unknown> });
+      const lines = (await readBody(req))
+        .toString("utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { key: string; value: Record<string, unknown> });
       const header = lines.find((l) => l.key === "header")?.value ?? {};
       const commit: FakeHubCommit = {
-        oid: "", title: String(header.summary ?? ""), description: header.description as string | undefined,
-        files: new Map(), deleted: [], modes: new Map(),
+        oid: "",
+        title: String(header.summary ?? ""),
+        description: header.description as string | undefined,
+        files: new Map(),
+        deleted: [],
+        modes: new Map(),
       };
       for (const { key, value } of lines) {
         const filePath = String(value.path ?? "");
@@ -184,11 +210,18 @@ export async function startFakeHubServer(options: FakeHubServerOptions = {}): Pr
           commit.modes.set(filePath, "lfs");
         } else if (key === "deletedFile") commit.deleted.push(filePath);
       }
-      commit.oid = createHash("sha1").update(`${repo.commits.at(-1)?.oid ?? ""}:${commit.title}:${repo.commits.length}`).digest("hex");
+      commit.oid = createHash("sha1")
+        .update(`${repo.commits.at(-1)?.oid ?? ""}:${commit.title}:${repo.commits.length}`)
+        .digest("hex");
       repo.commits.push(commit);
       for (const [p, data] of commit.files) repo.files.set(p, data);
       for (const p of commit.deleted) repo.files.delete(p);
-      return sendJson(res, 200, { success: true, commitOid: commit.oid, commitUrl: `${url}/${m[1]}/${repo.id}/commit/${commit.oid}`, hookOutput: "" });
+      return sendJson(res, 200, {
+        success: true,
+        commitOid: commit.oid,
+        commitUrl: `${url}/${m[1]}/${repo.id}/commit/${commit.oid}`,
+        hookOutput: "",
+      });
     }
     throw new HttpError(404, `No route ${method} ${path} in the fake Hub`);
   }

@@ -39,8 +39,17 @@ function forbiddenTokens(row: ReleasedRow): { what: string; token: string }[] {
 
 function whitelistedText(row: ReleasedRow): string {
   const t = judgedEntryOf(row);
-  return [row.repo, row.language, row.pull_request.base_commit, row.pull_request.title, row.pull_request.body, t.body,
-    "review_path" in t ? t.review_path : "", "diff_hunk" in t ? t.diff_hunk : "", row.pull_request.patch_to_review].join("\n\u0000\n");
+  return [
+    row.repo,
+    row.language,
+    row.pull_request.base_commit,
+    row.pull_request.title,
+    row.pull_request.body,
+    t.body,
+    "review_path" in t ? t.review_path : "",
+    "diff_hunk" in t ? t.diff_hunk : "",
+    row.pull_request.patch_to_review,
+  ].join("\n\u0000\n");
 }
 
 /** Leaks found, one line each; empty when the bundles are clean. */
@@ -53,7 +62,9 @@ export function findJudgeLeaks(files: readonly JudgeFile[], rowOfEvalId: Readonl
       // outside a bundle only the tasks manifest may exist, and it may hold nothing but ids and hashes
       if (f.path !== "manifest.json") leaks.push(`${f.path}: unexpected judge-visible file`);
       for (const row of rowOfEvalId.values())
-        for (const { what, token } of forbiddenTokens(row)) if (f.text.includes(token) && !["source value"].includes(what)) leaks.push(`${f.path}: ${what} ${JSON.stringify(token.slice(0, 60))}`);
+        for (const { what, token } of forbiddenTokens(row))
+          if (f.text.includes(token) && !["source value"].includes(what))
+            leaks.push(`${f.path}: ${what} ${JSON.stringify(token.slice(0, 60))}`);
       continue;
     }
     byBundle.set(m[1], [...(byBundle.get(m[1]) ?? []), { ...f, path: m[2] }]);
@@ -65,17 +76,20 @@ export function findJudgeLeaks(files: readonly JudgeFile[], rowOfEvalId: Readonl
       continue;
     }
     const names = bundle.map((f) => f.path).sort();
-    if (names.join() !== BUNDLE_FILES.join()) leaks.push(`${evalId}: bundle holds ${names.join(", ")}, expected ${BUNDLE_FILES.join(", ")}`);
+    if (names.join() !== BUNDLE_FILES.join())
+      leaks.push(`${evalId}: bundle holds ${names.join(", ")}, expected ${BUNDLE_FILES.join(", ")}`);
     const task = bundle.find((f) => f.path === "task/task.json");
     if (task) {
       const parsed = JudgeTaskSchema.safeParse(JSON.parse(task.text));
-      if (!parsed.success) leaks.push(`${evalId}: task.json is not exactly the whitelist: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
+      if (!parsed.success)
+        leaks.push(`${evalId}: task.json is not exactly the whitelist: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
       else if (parsed.data.eval_id !== evalId) leaks.push(`${evalId}: task.json names eval_id ${parsed.data.eval_id}`);
     }
     const allowed = whitelistedText(row);
     for (const f of bundle)
       for (const { what, token } of forbiddenTokens(row))
-        if (token && f.text.includes(token) && !allowed.includes(token)) leaks.push(`${evalId}/${f.path}: ${what} ${JSON.stringify(token.slice(0, 60))}`);
+        if (token && f.text.includes(token) && !allowed.includes(token))
+          leaks.push(`${evalId}/${f.path}: ${what} ${JSON.stringify(token.slice(0, 60))}`);
   }
   return leaks;
 }

@@ -23,7 +23,11 @@ export async function completeDemoLabels(prisma: PrismaClient): Promise<DemoGaps
   const [alice, bob] = await Promise.all(["alice", "bob"].map((login) => prisma.user.findUniqueOrThrow({ where: { login } })));
   const gaps: DemoGaps = { labelledHere: 0, perturbationsHere: [] };
 
-  const labelled = await prisma.instance.groupBy({ by: ["finalLabel"], where: { source: "human", stage: "labelled" }, _count: { _all: true } });
+  const labelled = await prisma.instance.groupBy({
+    by: ["finalLabel"],
+    where: { source: "human", stage: "labelled" },
+    _count: { _all: true },
+  });
   const has = (l: Label) => (labelled.find((g) => g.finalLabel === l)?._count._all ?? 0) >= 2;
   if (!has("trustworthy") || !has("untrustworthy")) {
     const open = await prisma.instance.findMany({
@@ -47,11 +51,23 @@ export async function completeDemoLabels(prisma: PrismaClient): Promise<DemoGaps
     orderBy: { targetEntry: { githubId: "asc" } },
   });
   if (parents.length === 0) throw new Error("the demo world has no trustworthy inline comment to perturb");
-  const create = (parent: (typeof parents)[number], kind: "negation" | "symbol" | "location", edit: object, verification: "accepted" | "rejected") =>
+  const create = (
+    parent: (typeof parents)[number],
+    kind: "negation" | "symbol" | "location",
+    edit: object,
+    verification: "accepted" | "rejected",
+  ) =>
     prisma.instance.create({
       data: {
-        pullRequestId: parent.pullRequestId, targetEntryId: parent.targetEntryId, parentId: parent.id, source: "perturbation",
-        perturbationKind: kind, ...edit, verification, stage: "labelled", finalLabel: verification === "accepted" ? "untrustworthy" : null,
+        pullRequestId: parent.pullRequestId,
+        targetEntryId: parent.targetEntryId,
+        parentId: parent.id,
+        source: "perturbation",
+        perturbationKind: kind,
+        ...edit,
+        verification,
+        stage: "labelled",
+        finalLabel: verification === "accepted" ? "untrustworthy" : null,
       },
     });
   const accepted = async (kind: "negation" | "symbol" | "location") =>
@@ -71,7 +87,12 @@ export async function completeDemoLabels(prisma: PrismaClient): Promise<DemoGaps
     let done = false;
     for (const parent of parents) {
       const other = await prisma.timelineEntry.findFirst({
-        where: { pullRequestId: parent.pullRequestId, kind: "inline", id: { not: parent.targetEntryId }, NOT: { diffHunk: parent.targetEntry.diffHunk } },
+        where: {
+          pullRequestId: parent.pullRequestId,
+          kind: "inline",
+          id: { not: parent.targetEntryId },
+          NOT: { diffHunk: parent.targetEntry.diffHunk },
+        },
         orderBy: { createdAt: "asc" },
       });
       if (!other) continue;

@@ -26,7 +26,13 @@ export async function canonicalHarvestDump(prisma: PrismaClient): Promise<string
     selectionReason: r.selectionReason,
     prWatermark: iso(r.prWatermark),
     lastError: r.lastError,
-    checkpoints: r.checkpoints.map((c) => ({ phase: c.phase, cursor: c.cursor, done: c.done, passWatermark: iso(c.passWatermark), prsDone: c.prsDone })),
+    checkpoints: r.checkpoints.map((c) => ({
+      phase: c.phase,
+      cursor: c.cursor,
+      done: c.done,
+      passWatermark: iso(c.passWatermark),
+      prsDone: c.prsDone,
+    })),
     pullRequests: r.pullRequests.map((p) => ({
       number: p.number,
       githubId: p.githubId,

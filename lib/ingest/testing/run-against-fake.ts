@@ -13,7 +13,12 @@ export const FAST_PACING = { graphqlIntervalMs: 0, searchIntervalMs: 0, retryBas
 
 export const newMirrorsDir = () => mkdtempSync(path.join(tmpdir(), "ingest-mirrors-"));
 
-export function runAgainstFake(github: SeededGitHub, db: Pick<Database, "prisma">, mirrorsDir: string, extra: Partial<RunIngestOptions> & { request?: IngestRequestInput } = {}) {
+export function runAgainstFake(
+  github: SeededGitHub,
+  db: Pick<Database, "prisma">,
+  mirrorsDir: string,
+  extra: Partial<RunIngestOptions> & { request?: IngestRequestInput } = {},
+) {
   return runIngest({
     db,
     config: { GITHUB_API_URL: github.url, GITHUB_TOKEN: TEST_TOKEN, MIRRORS_DIR: mirrorsDir },

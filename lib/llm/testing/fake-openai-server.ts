@@ -72,7 +72,10 @@ export const fakeReply = {
   }),
   serverError: (status = 500): FakeReply => ({
     status,
-    body: status === 502 ? "<html><body>502 Bad Gateway</body></html>" : { error: { message: "The server had an error while processing your request.", type: "server_error" } },
+    body:
+      status === 502
+        ? "<html><body>502 Bad Gateway</body></html>"
+        : { error: { message: "The server had an error while processing your request.", type: "server_error" } },
   }),
   slow: (delayMs: number, reply: FakeReply): FakeReply => ({ ...reply, delayMs }),
 };

@@ -22,9 +22,23 @@ export interface PrHistoryRepo {
   times: { c0: string; p1: string; p2: string; m1: string; p3: string };
 }
 
-const APP_V0 = ["import os", "", "def load(path):", "    return open(path).read()", "", "def size(path):", "    return os.path.getsize(path)", "", "LIMIT = 10", ""].join("\n");
+const APP_V0 = [
+  "import os",
+  "",
+  "def load(path):",
+  "    return open(path).read()",
+  "",
+  "def size(path):",
+  "    return os.path.getsize(path)",
+  "",
+  "LIMIT = 10",
+  "",
+].join("\n");
 const APP_P1 = APP_V0.replace("LIMIT = 10\n", "LIMIT = 10\nmax_file_cached = 7\n");
-const APP_P2 = APP_V0.replace("def size(path):\n    return os.path.getsize(path)\n", "").replace("LIMIT = 10\n", "LIMIT = 10\nmax_files_cached = 7\n");
+const APP_P2 = APP_V0.replace("def size(path):\n    return os.path.getsize(path)\n", "").replace(
+  "LIMIT = 10\n",
+  "LIMIT = 10\nmax_files_cached = 7\n",
+);
 const APP_P3 = APP_V0.replace("LIMIT = 10\n", "LIMIT = 10\nmax_files_cached = 8\n");
 const OLD_NAME = ["def helper():", "    return 1", "", "def other():", "    return 2", ""].join("\n");
 
@@ -32,11 +46,24 @@ export async function buildPrHistoryRepo(root: string, { dropP2 = false }: { dro
   const work = path.join(root, "work");
   const gitDir = path.join(root, "origin.git");
   mkdirSync(work, { recursive: true });
-  const times = { c0: "2022-06-13T09:00:00Z", p1: "2022-06-14T09:00:00Z", p2: "2022-06-15T09:00:00Z", m1: "2022-06-15T12:00:00Z", p3: "2022-06-16T09:00:00Z" };
+  const times = {
+    c0: "2022-06-13T09:00:00Z",
+    p1: "2022-06-14T09:00:00Z",
+    p2: "2022-06-15T09:00:00Z",
+    m1: "2022-06-15T12:00:00Z",
+    p3: "2022-06-16T09:00:00Z",
+  };
   const git = async (args: string[], when = times.c0) =>
-    (await runGitCommand(["-C", work, "-c", "user.name=Tester", "-c", "user.email=t@example.invalid", "-c", "commit.gpgsign=false", ...args], {
-      env: { GIT_CONFIG_NOSYSTEM: "1", GIT_CONFIG_GLOBAL: "/dev/null", GIT_AUTHOR_DATE: when, GIT_COMMITTER_DATE: when },
-    })).stdout.toString("utf8").trim();
+    (
+      await runGitCommand(
+        ["-C", work, "-c", "user.name=Tester", "-c", "user.email=t@example.invalid", "-c", "commit.gpgsign=false", ...args],
+        {
+          env: { GIT_CONFIG_NOSYSTEM: "1", GIT_CONFIG_GLOBAL: "/dev/null", GIT_AUTHOR_DATE: when, GIT_COMMITTER_DATE: when },
+        },
+      )
+    ).stdout
+      .toString("utf8")
+      .trim();
   const write = (file: string, text: string | Buffer) => writeFileSync(path.join(work, file), text);
   const commit = async (message: string, when: string) => {
     await git(["add", "-A"], when);

@@ -5,7 +5,7 @@ import { createInstances } from "../create-instances";
 // that each rule should drop or keep, written as GitHub would store them.
 
 const LONG_DESCRIPTION =
-  "`read_csv` with `encoding_errors=\"replace\"` still raises `UnicodeDecodeError` when the C parser reads the " +
+  '`read_csv` with `encoding_errors="replace"` still raises `UnicodeDecodeError` when the C parser reads the ' +
   "header, because the option is only forwarded to the Python engine. This PR passes it through `_open_handles` " +
   "for both engines, adds tests for a latin-1 header and a broken byte in the body, and notes the fix in the " +
   "whatsnew for 3.0. No behaviour changes for files that decode cleanly.";
@@ -30,12 +30,26 @@ export type ScreeningFixture = {
 
 export async function seedScreeningFixture(prisma: PrismaClient): Promise<ScreeningFixture> {
   const repo = await prisma.repository.create({
-    data: { owner: "tabular-labs", name: "frameworks", fullName: "tabular-labs/frameworks", language: "Python", selectionStatus: "selected" },
+    data: {
+      owner: "tabular-labs",
+      name: "frameworks",
+      fullName: "tabular-labs/frameworks",
+      language: "Python",
+      selectionStatus: "selected",
+    },
   });
   const at = (minute: number) => new Date(Date.UTC(2025, 2, 11, 9, minute));
   const pr = (number: number, body: string) => ({
-    repositoryId: repo.id, number, title: `PR ${number}`, body, authorLogin: "mrivera", authorType: "User",
-    createdAt: at(0), updatedAt: at(59), baseSha: "a".repeat(40), headSha: "b".repeat(40),
+    repositoryId: repo.id,
+    number,
+    title: `PR ${number}`,
+    body,
+    authorLogin: "mrivera",
+    authorType: "User",
+    createdAt: at(0),
+    updatedAt: at(59),
+    baseSha: "a".repeat(40),
+    headSha: "b".repeat(40),
     patch: "diff --git a/io/parsers.py b/io/parsers.py\n@@ -1 +1 @@\n-a\n+b\n",
   });
   const full = await prisma.pullRequest.create({ data: pr(58301, LONG_DESCRIPTION) });
@@ -55,15 +69,29 @@ export async function seedScreeningFixture(prisma: PrismaClient): Promise<Screen
   for (const e of entries) {
     await prisma.timelineEntry.create({
       data: {
-        pullRequestId: e.pr, kind: e.kind, githubId: BigInt(1990000000 + minute), authorLogin: e.login, authorType: e.type,
-        createdAt: at(minute++), body: FIXTURE_COMMENTS[e.key],
-        path: e.kind === "inline" ? "io/parsers.py" : null, diffHunk: e.kind === "inline" ? "@@ -1 +1 @@\n-a\n+b" : null,
+        pullRequestId: e.pr,
+        kind: e.kind,
+        githubId: BigInt(1990000000 + minute),
+        authorLogin: e.login,
+        authorType: e.type,
+        createdAt: at(minute++),
+        body: FIXTURE_COMMENTS[e.key],
+        path: e.kind === "inline" ? "io/parsers.py" : null,
+        diffHunk: e.kind === "inline" ? "@@ -1 +1 @@\n-a\n+b" : null,
       },
     });
   }
   // The PR author's own reply never becomes an instance.
   await prisma.timelineEntry.create({
-    data: { pullRequestId: full.id, kind: "inline_reply", githubId: 1990009999n, authorLogin: "mrivera", authorType: "User", createdAt: at(30), body: "Good point, fixed in the next commit." },
+    data: {
+      pullRequestId: full.id,
+      kind: "inline_reply",
+      githubId: 1990009999n,
+      authorLogin: "mrivera",
+      authorType: "User",
+      createdAt: at(30),
+      body: "Good point, fixed in the next commit.",
+    },
   });
   await createInstances(prisma, [full.id, thin.id]);
   const instances = await prisma.instance.findMany({ include: { targetEntry: true } });

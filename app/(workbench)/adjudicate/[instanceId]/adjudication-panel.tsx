@@ -14,7 +14,11 @@ export function AdjudicationPanel({ instanceId }: { instanceId: string }) {
   const [rationale, setRationale] = useState("");
   const ref = useRef<HTMLTextAreaElement>(null);
   const decide = useMutation({
-    mutationFn: () => apiFetch(`/api/instances/${instanceId}/adjudication`, { method: "POST", body: JSON.stringify({ value, rationale: rationale.trim() }) }),
+    mutationFn: () =>
+      apiFetch(`/api/instances/${instanceId}/adjudication`, {
+        method: "POST",
+        body: JSON.stringify({ value, rationale: rationale.trim() }),
+      }),
     retry: 2,
     onSuccess: () => router.refresh(),
   });
@@ -22,10 +26,24 @@ export function AdjudicationPanel({ instanceId }: { instanceId: string }) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const el = e.target as HTMLElement | null;
-      const action = shortcutFor({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, inTextField: !!el && (el.tagName === "TEXTAREA" || el.tagName === "INPUT") });
-      if (action?.kind === "label") { setValue(action.value); e.preventDefault(); if (!rationale) ref.current?.focus(); }
-      else if (action?.kind === "focus-rationale") { ref.current?.focus(); e.preventDefault(); }
-      else if (action?.kind === "save" && valid && !decide.isPending) { decide.mutate(); e.preventDefault(); }
+      const action = shortcutFor({
+        key: e.key,
+        ctrlKey: e.ctrlKey,
+        metaKey: e.metaKey,
+        altKey: e.altKey,
+        inTextField: !!el && (el.tagName === "TEXTAREA" || el.tagName === "INPUT"),
+      });
+      if (action?.kind === "label") {
+        setValue(action.value);
+        e.preventDefault();
+        if (!rationale) ref.current?.focus();
+      } else if (action?.kind === "focus-rationale") {
+        ref.current?.focus();
+        e.preventDefault();
+      } else if (action?.kind === "save" && valid && !decide.isPending) {
+        decide.mutate();
+        e.preventDefault();
+      }
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
@@ -35,19 +53,42 @@ export function AdjudicationPanel({ instanceId }: { instanceId: string }) {
       <h2 className="mb-2 text-xs font-semibold uppercase text-indigo-700">Your decision (final)</h2>
       <div className="grid grid-cols-3 gap-2" role="radiogroup" aria-label="Decision">
         {LABEL_VALUES.map((v) => (
-          <button key={v} type="button" role="radio" aria-checked={value === v} onClick={() => setValue(v)} data-testid={`decide-${v}`}
-            className={`rounded-md border px-2 py-2 text-sm font-medium ${value === v ? "border-indigo-600 bg-indigo-600 text-white" : "border-slate-300 hover:bg-slate-50"}`}>
+          <button
+            key={v}
+            type="button"
+            role="radio"
+            aria-checked={value === v}
+            onClick={() => setValue(v)}
+            data-testid={`decide-${v}`}
+            className={`rounded-md border px-2 py-2 text-sm font-medium ${value === v ? "border-indigo-600 bg-indigo-600 text-white" : "border-slate-300 hover:bg-slate-50"}`}
+          >
             {LABEL_DEFINITIONS[v].title} <span className="font-mono text-xs opacity-70">{LABEL_DEFINITIONS[v].key}</span>
           </button>
         ))}
       </div>
-      <textarea ref={ref} value={rationale} onChange={(e) => setRationale(e.target.value)} rows={4} data-testid="adjudication-rationale"
-        placeholder="Why this label: what settles the disagreement?" className="mt-3 w-full rounded-md border border-slate-300 p-2 text-sm focus:border-indigo-500 focus:outline-none" />
-      <button type="button" disabled={!valid || decide.isPending} onClick={() => decide.mutate()} data-testid="save-adjudication"
-        className="mt-2 rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700 disabled:bg-slate-300">
+      <textarea
+        ref={ref}
+        value={rationale}
+        onChange={(e) => setRationale(e.target.value)}
+        rows={4}
+        data-testid="adjudication-rationale"
+        placeholder="Why this label: what settles the disagreement?"
+        className="mt-3 w-full rounded-md border border-slate-300 p-2 text-sm focus:border-indigo-500 focus:outline-none"
+      />
+      <button
+        type="button"
+        disabled={!valid || decide.isPending}
+        onClick={() => decide.mutate()}
+        data-testid="save-adjudication"
+        className="mt-2 rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700 disabled:bg-slate-300"
+      >
         {decide.isPending ? "Saving…" : "Decide"} <span className="font-mono text-xs opacity-80">Ctrl+↵</span>
       </button>
-      {decide.error && <p role="alert" className="mt-2 text-xs text-rose-700">{decide.error.message}</p>}
+      {decide.error && (
+        <p role="alert" className="mt-2 text-xs text-rose-700">
+          {decide.error.message}
+        </p>
+      )}
     </section>
   );
 }

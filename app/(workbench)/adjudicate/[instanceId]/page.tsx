@@ -21,7 +21,8 @@ export default async function AdjudicateInstancePage({ params }: { params: Promi
     if (isAppError(e, "not_found")) notFound();
     throw e;
   }
-  if (view.perspective === "annotator") return <NotAssigned message="You annotated this instance, so another adjudicator has to decide it." />;
+  if (view.perspective === "annotator")
+    return <NotAssigned message="You annotated this instance, so another adjudicator has to decide it." />;
   const queue = { basePath: "/adjudicate", ...neighboursIn(await loadQueue(prisma, user, "adjudication"), instanceId) };
   return (
     <InstanceWorkspace

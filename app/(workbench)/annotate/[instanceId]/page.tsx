@@ -25,12 +25,29 @@ export default async function InstancePage({ params }: { params: Promise<{ insta
     if (isAppError(e)) return <NotAssigned message={e.message} />;
     throw e;
   }
-  const queue = { basePath: "/annotate", ...neighboursIn(await loadQueue(prisma, user, view.perspective === "annotator" ? "mine" : "all"), instanceId) };
+  const queue = {
+    basePath: "/annotate",
+    ...neighboursIn(await loadQueue(prisma, user, view.perspective === "annotator" ? "mine" : "all"), instanceId),
+  };
 
   if (view.perspective === "lead") {
-    return <InstanceWorkspace view={view} aside={<><QueueKeys queue={queue} /><LeadPanel view={view} /></>} />;
+    return (
+      <InstanceWorkspace
+        view={view}
+        aside={
+          <>
+            <QueueKeys queue={queue} />
+            <LeadPanel view={view} />
+          </>
+        }
+      />
+    );
   }
-  const ownLabel: OwnLabel | null = view.ownLabel && { value: view.ownLabel.value, rationale: view.ownLabel.rationale, updatedAt: view.ownLabel.updatedAt.toISOString() };
+  const ownLabel: OwnLabel | null = view.ownLabel && {
+    value: view.ownLabel.value,
+    rationale: view.ownLabel.rationale,
+    updatedAt: view.ownLabel.updatedAt.toISOString(),
+  };
   const client = new QueryClient();
   client.setQueryData(instanceKeys.ownLabel(instanceId), ownLabel);
   return (

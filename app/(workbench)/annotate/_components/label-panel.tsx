@@ -41,7 +41,13 @@ export function isTextField(target: EventTarget | null): boolean {
   );
 }
 
-export function LabelPanel({ instanceId, login, initialLabel, initialStage, queue }: {
+export function LabelPanel({
+  instanceId,
+  login,
+  initialLabel,
+  initialStage,
+  queue,
+}: {
   instanceId: string;
   login: string;
   initialLabel: OwnLabel | null;
@@ -130,21 +136,36 @@ export function LabelPanel({ instanceId, login, initialLabel, initialStage, queu
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const action = shortcutFor({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, inTextField: isTextField(e.target), helpOpen: help });
+      const action = shortcutFor({
+        key: e.key,
+        ctrlKey: e.ctrlKey,
+        metaKey: e.metaKey,
+        altKey: e.altKey,
+        inTextField: isTextField(e.target),
+        helpOpen: help,
+      });
       if (!action) return;
       e.preventDefault();
       switch (action.kind) {
         case "label":
           if (!locked) edit({ value: action.value, rationale });
           return;
-        case "save": return void submit();
-        case "next": return go(queue.nextId);
-        case "previous": return go(queue.previousId);
-        case "focus-rationale": return rationaleRef.current?.focus();
-        case "jump-to-hunk": return void window.dispatchEvent(new Event(JUMP_TO_HUNK_EVENT));
-        case "toggle-help": return setHelp((h) => !h);
-        case "close-help": return setHelp(false);
-        case "leave-field": return document.activeElement instanceof HTMLElement ? document.activeElement.blur() : undefined;
+        case "save":
+          return void submit();
+        case "next":
+          return go(queue.nextId);
+        case "previous":
+          return go(queue.previousId);
+        case "focus-rationale":
+          return rationaleRef.current?.focus();
+        case "jump-to-hunk":
+          return void window.dispatchEvent(new Event(JUMP_TO_HUNK_EVENT));
+        case "toggle-help":
+          return setHelp((h) => !h);
+        case "close-help":
+          return setHelp(false);
+        case "leave-field":
+          return document.activeElement instanceof HTMLElement ? document.activeElement.blur() : undefined;
       }
     };
     window.addEventListener("keydown", onKey);
@@ -154,20 +175,47 @@ export function LabelPanel({ instanceId, login, initialLabel, initialStage, queu
   const error = save.error;
   const retrying = save.isPending && save.failureCount > 0;
   let status: { text: string; tone: string; testId: string };
-  if (retrying) status = { text: `Unsaved — server unreachable, retrying (attempt ${save.failureCount + 1}). Your label is kept in this browser.`, tone: "text-amber-800 bg-amber-50 border-amber-300", testId: "label-unsaved" };
+  if (retrying)
+    status = {
+      text: `Unsaved — server unreachable, retrying (attempt ${save.failureCount + 1}). Your label is kept in this browser.`,
+      tone: "text-amber-800 bg-amber-50 border-amber-300",
+      testId: "label-unsaved",
+    };
   else if (save.isPending) status = { text: "Saving…", tone: "text-slate-600 bg-slate-50 border-slate-200", testId: "label-saving" };
-  else if (error instanceof ApiError && error.status === 401) status = { text: "Unsaved — you are signed out. Sign in again: the label is kept in this browser.", tone: "text-amber-800 bg-amber-50 border-amber-300", testId: "label-unsaved" };
+  else if (error instanceof ApiError && error.status === 401)
+    status = {
+      text: "Unsaved — you are signed out. Sign in again: the label is kept in this browser.",
+      tone: "text-amber-800 bg-amber-50 border-amber-300",
+      testId: "label-unsaved",
+    };
   else if (error) status = { text: `Not saved: ${error.message}`, tone: "text-rose-800 bg-rose-50 border-rose-300", testId: "label-error" };
-  else if (saved && !saved.pending && !dirty) status = { text: `Saved ${saved.updatedAt.slice(0, 16).replace("T", " ")} UTC`, tone: "text-emerald-800 bg-emerald-50 border-emerald-300", testId: "label-saved" };
-  else if (saved && dirty) status = { text: `Changed — not submitted yet (Ctrl+Enter). ${fromDraft ? "Your draft from earlier is back; it" : "The draft"} is kept in this browser.`, tone: "text-amber-800 bg-amber-50 border-amber-300", testId: "label-dirty" };
-  else if (dirty) status = { text: `Draft — not submitted yet (Ctrl+Enter). ${fromDraft ? "Your draft from earlier is back; it" : "It"} is kept in this browser.`, tone: "text-amber-800 bg-amber-50 border-amber-300", testId: "label-draft" };
+  else if (saved && !saved.pending && !dirty)
+    status = {
+      text: `Saved ${saved.updatedAt.slice(0, 16).replace("T", " ")} UTC`,
+      tone: "text-emerald-800 bg-emerald-50 border-emerald-300",
+      testId: "label-saved",
+    };
+  else if (saved && dirty)
+    status = {
+      text: `Changed — not submitted yet (Ctrl+Enter). ${fromDraft ? "Your draft from earlier is back; it" : "The draft"} is kept in this browser.`,
+      tone: "text-amber-800 bg-amber-50 border-amber-300",
+      testId: "label-dirty",
+    };
+  else if (dirty)
+    status = {
+      text: `Draft — not submitted yet (Ctrl+Enter). ${fromDraft ? "Your draft from earlier is back; it" : "It"} is kept in this browser.`,
+      tone: "text-amber-800 bg-amber-50 border-amber-300",
+      testId: "label-draft",
+    };
   else status = { text: "Not labelled yet", tone: "text-slate-600 bg-slate-50 border-slate-200", testId: "label-empty" };
 
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-4" data-testid="label-panel">
       <div className="mb-3 flex items-center justify-between">
         <h2 className="text-xs font-semibold uppercase text-slate-500">Your label</h2>
-        <button type="button" className="text-xs text-indigo-700 hover:underline" onClick={() => setHelp(true)}>Shortcuts (?)</button>
+        <button type="button" className="text-xs text-indigo-700 hover:underline" onClick={() => setHelp(true)}>
+          Shortcuts (?)
+        </button>
       </div>
       {locked && saved && (
         <p className="mb-3 rounded-md bg-slate-100 px-3 py-2 text-xs text-slate-700" data-testid="label-final">
@@ -176,33 +224,81 @@ export function LabelPanel({ instanceId, login, initialLabel, initialStage, queu
       )}
       <div className="grid grid-cols-3 gap-2" role="radiogroup" aria-label="Label">
         {LABEL_VALUES.map((v) => (
-          <button key={v} type="button" role="radio" aria-checked={value === v} disabled={locked} title={LABEL_DEFINITIONS[v].meaning}
-            data-testid={`label-${v}`} onClick={() => edit({ value: v, rationale })}
-            className={`rounded-md border px-2 py-2 text-sm font-medium disabled:opacity-60 ${value === v ? LABEL_STYLE[v].on : LABEL_STYLE[v].off}`}>
+          <button
+            key={v}
+            type="button"
+            role="radio"
+            aria-checked={value === v}
+            disabled={locked}
+            title={LABEL_DEFINITIONS[v].meaning}
+            data-testid={`label-${v}`}
+            onClick={() => edit({ value: v, rationale })}
+            className={`rounded-md border px-2 py-2 text-sm font-medium disabled:opacity-60 ${value === v ? LABEL_STYLE[v].on : LABEL_STYLE[v].off}`}
+          >
             {LABEL_DEFINITIONS[v].title}
             <span className="ml-1 font-mono text-xs opacity-70">{LABEL_DEFINITIONS[v].key}</span>
           </button>
         ))}
       </div>
-      <label className="mt-3 block text-xs font-medium text-slate-600" htmlFor="rationale">Rationale <span className="font-normal text-slate-400">(r)</span></label>
-      <textarea id="rationale" ref={rationaleRef} value={rationale} onChange={(e) => edit({ value, rationale: e.target.value })} disabled={locked} rows={4}
-        placeholder="What in the patch or repository shows the claim is right or wrong?" data-testid="rationale"
-        className="mt-1 w-full rounded-md border border-slate-300 p-2 text-sm focus:border-indigo-500 focus:outline-none disabled:bg-slate-50" />
+      <label className="mt-3 block text-xs font-medium text-slate-600" htmlFor="rationale">
+        Rationale <span className="font-normal text-slate-400">(r)</span>
+      </label>
+      <textarea
+        id="rationale"
+        ref={rationaleRef}
+        value={rationale}
+        onChange={(e) => edit({ value, rationale: e.target.value })}
+        disabled={locked}
+        rows={4}
+        placeholder="What in the patch or repository shows the claim is right or wrong?"
+        data-testid="rationale"
+        className="mt-1 w-full rounded-md border border-slate-300 p-2 text-sm focus:border-indigo-500 focus:outline-none disabled:bg-slate-50"
+      />
       <div className="mt-2 flex items-center gap-2">
-        <button type="button" onClick={submit} disabled={!valid || locked || (!dirty && !!saved && !saved.pending)} data-testid="save-label"
-          className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700 disabled:bg-slate-300">
+        <button
+          type="button"
+          onClick={submit}
+          disabled={!valid || locked || (!dirty && !!saved && !saved.pending)}
+          data-testid="save-label"
+          className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700 disabled:bg-slate-300"
+        >
           Submit label <span className="font-mono text-xs opacity-80">Ctrl+↵</span>
         </button>
-        {!valid && !locked && <span className="text-xs text-slate-500">{value ? "Add a short rationale." : "Choose a label (1/2/3)."}</span>}
+        {!valid && !locked && (
+          <span className="text-xs text-slate-500">{value ? "Add a short rationale." : "Choose a label (1/2/3)."}</span>
+        )}
       </div>
-      <p role="status" className={`mt-3 rounded-md border px-3 py-2 text-xs ${status.tone}`} data-testid={status.testId}>{status.text}</p>
+      <p role="status" className={`mt-3 rounded-md border px-3 py-2 text-xs ${status.tone}`} data-testid={status.testId}>
+        {status.text}
+      </p>
       <nav className="mt-3 flex items-center justify-between text-xs text-slate-600" aria-label="Queue">
-        <button type="button" disabled={!queue.previousId} onClick={() => go(queue.previousId)} className="rounded border border-slate-300 px-2 py-1 disabled:opacity-40">← Previous (k)</button>
+        <button
+          type="button"
+          disabled={!queue.previousId}
+          onClick={() => go(queue.previousId)}
+          className="rounded border border-slate-300 px-2 py-1 disabled:opacity-40"
+        >
+          ← Previous (k)
+        </button>
         <span>{queue.position ? `${queue.position} of ${queue.total}` : `${queue.total} in queue`}</span>
-        <button type="button" disabled={!queue.nextId} onClick={() => go(queue.nextId)} className="rounded border border-slate-300 px-2 py-1 disabled:opacity-40" data-testid="next-instance">Next (j) →</button>
+        <button
+          type="button"
+          disabled={!queue.nextId}
+          onClick={() => go(queue.nextId)}
+          className="rounded border border-slate-300 px-2 py-1 disabled:opacity-40"
+          data-testid="next-instance"
+        >
+          Next (j) →
+        </button>
       </nav>
       {queue.nextToDoId && (
-        <button type="button" onClick={() => go(queue.nextToDoId)} className="mt-2 w-full rounded-md border border-indigo-200 px-2 py-1 text-xs text-indigo-700 hover:bg-indigo-50">Next to label →</button>
+        <button
+          type="button"
+          onClick={() => go(queue.nextToDoId)}
+          className="mt-2 w-full rounded-md border border-indigo-200 px-2 py-1 text-xs text-indigo-700 hover:bg-indigo-50"
+        >
+          Next to label →
+        </button>
       )}
       {help && <ShortcutHelp onClose={() => setHelp(false)} />}
     </section>

@@ -17,7 +17,9 @@ export function LeadPanel({ view, showAdjudicateLink = true }: { view: InstanceV
     <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="lead-panel">
       <div className="flex items-center justify-between">
         <h2 className="text-xs font-semibold uppercase text-slate-500">Annotation</h2>
-        <span className="rounded bg-slate-100 px-2 py-0.5 text-xs" data-testid="instance-stage">{view.stage.replace("_", " ")}</span>
+        <span className="rounded bg-slate-100 px-2 py-0.5 text-xs" data-testid="instance-stage">
+          {view.stage.replace("_", " ")}
+        </span>
       </div>
       <p className="text-xs text-slate-600">
         Assigned: {view.assignees.length ? view.assignees.map((a) => `${a.login}${a.done ? " ✓" : ""}`).join(", ") : "nobody yet"}
@@ -27,7 +29,10 @@ export function LeadPanel({ view, showAdjudicateLink = true }: { view: InstanceV
         <ul className="space-y-2" data-testid="other-labels">
           {view.otherLabels.map((l) => (
             <li key={l.annotator} className="rounded-md bg-slate-50 p-2">
-              <p className="mb-1 flex items-center gap-2"><span className="font-mono text-xs">{l.annotator}</span><LabelBadge value={l.value} /></p>
+              <p className="mb-1 flex items-center gap-2">
+                <span className="font-mono text-xs">{l.annotator}</span>
+                <LabelBadge value={l.value} />
+              </p>
               <p className="text-slate-700">{l.rationale}</p>
             </li>
           ))}
@@ -35,13 +40,24 @@ export function LeadPanel({ view, showAdjudicateLink = true }: { view: InstanceV
       )}
       {view.adjudication && (
         <div className="rounded-md border border-indigo-200 bg-indigo-50 p-2" data-testid="adjudication-result">
-          <p className="mb-1 flex items-center gap-2 text-xs">Adjudicated by <span className="font-mono">{view.adjudication.by}</span> <LabelBadge value={view.adjudication.value} /></p>
+          <p className="mb-1 flex items-center gap-2 text-xs">
+            Adjudicated by <span className="font-mono">{view.adjudication.by}</span> <LabelBadge value={view.adjudication.value} />
+          </p>
           <p>{view.adjudication.rationale}</p>
         </div>
       )}
-      {view.finalLabel && <p className="text-xs">Final label: <LabelBadge value={view.finalLabel} /></p>}
+      {view.finalLabel && (
+        <p className="text-xs">
+          Final label: <LabelBadge value={view.finalLabel} />
+        </p>
+      )}
       {showAdjudicateLink && view.canAdjudicate && (
-        <Link href={`/adjudicate/${view.id}`} className="block rounded-md bg-indigo-600 px-3 py-1.5 text-center text-sm font-medium text-white hover:bg-indigo-700">Adjudicate →</Link>
+        <Link
+          href={`/adjudicate/${view.id}`}
+          className="block rounded-md bg-indigo-600 px-3 py-1.5 text-center text-sm font-medium text-white hover:bg-indigo-700"
+        >
+          Adjudicate →
+        </Link>
       )}
     </section>
   );

@@ -23,8 +23,14 @@ export function PatchVersions({ versions }: { versions: PatchVersion[] }) {
       {versions.length > 1 && (
         <div className="mb-2 inline-flex rounded border border-slate-300 text-xs" role="group" aria-label="Patch version">
           {versions.map((v, i) => (
-            <button key={v.key} type="button" onClick={() => setShown(i)} aria-pressed={i === shown} data-testid={`patch-version-${v.key}`}
-              className={`px-2 py-1 ${i === shown ? "bg-slate-800 text-white" : "bg-white text-slate-700 hover:bg-slate-100"}`}>
+            <button
+              key={v.key}
+              type="button"
+              onClick={() => setShown(i)}
+              aria-pressed={i === shown}
+              data-testid={`patch-version-${v.key}`}
+              className={`px-2 py-1 ${i === shown ? "bg-slate-800 text-white" : "bg-white text-slate-700 hover:bg-slate-100"}`}
+            >
               {v.label}
             </button>
           ))}

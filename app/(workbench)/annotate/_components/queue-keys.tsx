@@ -12,7 +12,14 @@ export function QueueKeys({ queue }: { queue: QueueLinks }) {
   const [help, setHelp] = useState(false);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const action = shortcutFor({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, inTextField: isTextField(e.target), helpOpen: help });
+      const action = shortcutFor({
+        key: e.key,
+        ctrlKey: e.ctrlKey,
+        metaKey: e.metaKey,
+        altKey: e.altKey,
+        inTextField: isTextField(e.target),
+        helpOpen: help,
+      });
       if (!action) return;
       if (action.kind === "next" && queue.nextId) router.push(`${queue.basePath}/${queue.nextId}`);
       else if (action.kind === "previous" && queue.previousId) router.push(`${queue.basePath}/${queue.previousId}`);
@@ -26,10 +33,32 @@ export function QueueKeys({ queue }: { queue: QueueLinks }) {
     return () => window.removeEventListener("keydown", onKey);
   }, [queue, router, help]);
   return (
-    <nav className="flex items-center justify-between rounded-lg border border-slate-200 bg-white px-3 py-2 text-xs text-slate-600" aria-label="Queue">
-      <button type="button" disabled={!queue.previousId} onClick={() => router.push(`${queue.basePath}/${queue.previousId}`)} className="rounded border border-slate-300 px-2 py-1 disabled:opacity-40">← Previous (k)</button>
-      <span>{queue.position ? `${queue.position} of ${queue.total}` : `${queue.total} in queue`} · <button type="button" className="text-indigo-700" onClick={() => setHelp(true)}>?</button></span>
-      <button type="button" disabled={!queue.nextId} onClick={() => router.push(`${queue.basePath}/${queue.nextId}`)} className="rounded border border-slate-300 px-2 py-1 disabled:opacity-40">Next (j) →</button>
+    <nav
+      className="flex items-center justify-between rounded-lg border border-slate-200 bg-white px-3 py-2 text-xs text-slate-600"
+      aria-label="Queue"
+    >
+      <button
+        type="button"
+        disabled={!queue.previousId}
+        onClick={() => router.push(`${queue.basePath}/${queue.previousId}`)}
+        className="rounded border border-slate-300 px-2 py-1 disabled:opacity-40"
+      >
+        ← Previous (k)
+      </button>
+      <span>
+        {queue.position ? `${queue.position} of ${queue.total}` : `${queue.total} in queue`} ·{" "}
+        <button type="button" className="text-indigo-700" onClick={() => setHelp(true)}>
+          ?
+        </button>
+      </span>
+      <button
+        type="button"
+        disabled={!queue.nextId}
+        onClick={() => router.push(`${queue.basePath}/${queue.nextId}`)}
+        className="rounded border border-slate-300 px-2 py-1 disabled:opacity-40"
+      >
+        Next (j) →
+      </button>
       {help && <ShortcutHelp onClose={() => setHelp(false)} />}
     </nav>
   );

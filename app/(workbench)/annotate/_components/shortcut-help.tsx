@@ -51,7 +51,12 @@ export function ShortcutHelp({ onClose }: { onClose: () => void }) {
             ))}
           </tbody>
         </table>
-        <button type="button" onClick={onClose} className="mt-4 rounded-md border border-slate-300 px-3 py-1 text-sm" data-testid="close-shortcut-help">
+        <button
+          type="button"
+          onClick={onClose}
+          className="mt-4 rounded-md border border-slate-300 px-3 py-1 text-sm"
+          data-testid="close-shortcut-help"
+        >
           Close
         </button>
       </div>

@@ -21,7 +21,13 @@ interface Entry {
   isTarget: boolean;
 }
 
-const KIND_LABEL: Record<string, string> = { commit: "commit", pr_comment: "comment", inline: "inline comment", inline_reply: "reply", review: "review" };
+const KIND_LABEL: Record<string, string> = {
+  commit: "commit",
+  pr_comment: "comment",
+  inline: "inline comment",
+  inline_reply: "reply",
+  review: "review",
+};
 
 export function TimelineReveal({ instanceId, lead }: { instanceId: string; lead: boolean }) {
   const [revealed, setRevealed] = useState(false);
@@ -38,26 +44,40 @@ export function TimelineReveal({ instanceId, lead }: { instanceId: string; lead:
       <div className="flex items-center justify-between">
         <h2 className="text-xs font-semibold uppercase text-slate-500">Rest of the PR timeline</h2>
         {!revealed && (
-          <button type="button" disabled={!unlocked} onClick={() => setRevealed(true)} data-testid="reveal-timeline"
-            className="rounded-md border border-slate-300 px-2 py-1 text-xs hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50">
+          <button
+            type="button"
+            disabled={!unlocked}
+            onClick={() => setRevealed(true)}
+            data-testid="reveal-timeline"
+            className="rounded-md border border-slate-300 px-2 py-1 text-xs hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50"
+          >
             Reveal timeline
           </button>
         )}
       </div>
       {!revealed && (
         <p className="mt-2 text-xs text-slate-500">
-          {unlocked ? "Replies, later commits and reviews can give the answer away; read them after deciding." : "Hidden until you have saved your label: replies and later commits can give the answer away."}
+          {unlocked
+            ? "Replies, later commits and reviews can give the answer away; read them after deciding."
+            : "Hidden until you have saved your label: replies and later commits can give the answer away."}
         </p>
       )}
       {revealed && timeline.isPending && <p className="mt-2 text-xs text-slate-500">Loading…</p>}
-      {revealed && timeline.error && <p className="mt-2 text-xs text-rose-700" role="alert">{timeline.error.message}</p>}
+      {revealed && timeline.error && (
+        <p className="mt-2 text-xs text-rose-700" role="alert">
+          {timeline.error.message}
+        </p>
+      )}
       {timeline.data && (
         <ol className="mt-3 space-y-3" data-testid="timeline-entries">
           {timeline.data.entries.map((e) => (
             <li key={e.id} className={`rounded-md border p-3 ${e.isTarget ? "border-amber-300 bg-amber-50" : "border-slate-100"}`}>
               <p className="mb-1 font-mono text-xs text-slate-500">
-                {KIND_LABEL[e.kind] ?? e.kind} · {e.author ?? "deleted account"}{e.authorType === "Bot" ? " (bot)" : ""} · {e.createdAt.slice(0, 16).replace("T", " ")}
-                {e.path ? ` · ${e.path}` : ""}{e.reviewState ? ` · ${e.reviewState}` : ""}{e.sha ? ` · ${e.sha.slice(0, 7)}` : ""}
+                {KIND_LABEL[e.kind] ?? e.kind} · {e.author ?? "deleted account"}
+                {e.authorType === "Bot" ? " (bot)" : ""} · {e.createdAt.slice(0, 16).replace("T", " ")}
+                {e.path ? ` · ${e.path}` : ""}
+                {e.reviewState ? ` · ${e.reviewState}` : ""}
+                {e.sha ? ` · ${e.sha.slice(0, 7)}` : ""}
                 {e.isTarget && <span className="ml-2 rounded bg-amber-200 px-1 text-amber-900">the comment being judged</span>}
               </p>
               {e.body ? <Markdown text={e.body} /> : <p className="text-xs italic text-slate-400">(no text)</p>}

@@ -27,14 +27,22 @@ export function useSaveLabel(instanceId: string, onSaved?: (res: SaveLabelRespon
     scope: { id: `label:${instanceId}` },
     networkMode: "always",
     mutationFn: (req) =>
-      apiFetch<SaveLabelResponse>("/api/labels", { method: "POST", body: JSON.stringify({ instanceId: req.instanceId, value: req.value, rationale: req.rationale }) }),
+      apiFetch<SaveLabelResponse>("/api/labels", {
+        method: "POST",
+        body: JSON.stringify({ instanceId: req.instanceId, value: req.value, rationale: req.rationale }),
+      }),
     retry: (_count, error) => !(error instanceof ApiError) || error.retriable,
     retryDelay: (attempt) => Math.min(500 * 2 ** attempt, 15_000),
     onMutate: async (req) => {
       rememberPendingLabel(window.localStorage, req);
       await qc.cancelQueries({ queryKey: key });
       const previous = qc.getQueryData<OwnLabel | null>(key);
-      qc.setQueryData(key, { value: req.value, rationale: req.rationale, updatedAt: new Date(req.savedAt).toISOString(), pending: true } satisfies OwnLabel);
+      qc.setQueryData(key, {
+        value: req.value,
+        rationale: req.rationale,
+        updatedAt: new Date(req.savedAt).toISOString(),
+        pending: true,
+      } satisfies OwnLabel);
       return { previous };
     },
     onSuccess: (res, req) => {

@@ -18,7 +18,10 @@ const UploadRequestSchema = z.object({
   files: z
     .array(z.instanceof(File))
     .min(1, "Choose a predictions JSONL or one or more trajectory files")
-    .refine((files) => files.reduce((sum, file) => sum + file.size, 0) <= MAX_UPLOAD_BYTES, "The upload is over 100 MB; use the CLI (scripts/evaluate.ts) for larger runs"),
+    .refine(
+      (files) => files.reduce((sum, file) => sum + file.size, 0) <= MAX_UPLOAD_BYTES,
+      "The upload is over 100 MB; use the CLI (scripts/evaluate.ts) for larger runs",
+    ),
 });
 
 export async function POST(request: Request): Promise<Response> {
@@ -28,7 +31,9 @@ export async function POST(request: Request): Promise<Response> {
     const form = await limitedBody(request, MAX_UPLOAD_BYTES + 1024 * 1024)
       .formData()
       .catch((e: unknown) => {
-        throw e instanceof AppError ? e : new AppError("invalid_input", "Send the predictions as a multipart form (fields exportId, split, name, files).");
+        throw e instanceof AppError
+          ? e
+          : new AppError("invalid_input", "Send the predictions as a multipart form (fields exportId, split, name, files).");
       });
     const input = UploadRequestSchema.parse({
       exportId: form.get("exportId"),
@@ -46,4 +51,3 @@ export async function POST(request: Request): Promise<Response> {
     return errorResponse(error, "evaluate");
   }
 }
-

@@ -26,14 +26,22 @@ export default async function VerifyPerturbationPage({ params }: { params: Promi
   const bodyDiff = wordDiff(review.original.body, review.perturbed.body);
   return (
     <div className="space-y-6">
-      <nav className="text-sm"><Link href="/perturb" className="text-indigo-700 hover:underline">← Verification queue</Link></nav>
+      <nav className="text-sm">
+        <Link href="/perturb" className="text-indigo-700 hover:underline">
+          ← Verification queue
+        </Link>
+      </nav>
       <header className="space-y-1">
-        <p className="font-mono text-xs text-slate-500">{review.repo} · #{review.pullNumber} · base {pr.baseSha.slice(0, 7)} · created by {review.createdBy ?? "unknown"}</p>
+        <p className="font-mono text-xs text-slate-500">
+          {review.repo} · #{review.pullNumber} · base {pr.baseSha.slice(0, 7)} · created by {review.createdBy ?? "unknown"}
+        </p>
         <h1 className="text-xl font-semibold">{pr.title}</h1>
         <div className="flex flex-wrap items-center gap-3 text-sm">
           <KindBadge kind={review.kind} />
           <StatusBadge status={review.verification} />
-          <span className="font-medium" data-testid="verification-progress">{review.accepted} of {review.required} verifiers accepted</span>
+          <span className="font-medium" data-testid="verification-progress">
+            {review.accepted} of {review.required} verifiers accepted
+          </span>
         </div>
       </header>
 
@@ -41,22 +49,38 @@ export default async function VerifyPerturbationPage({ params }: { params: Promi
         <div className="rounded-lg border-2 border-emerald-300 bg-white p-4" data-testid="original-side">
           <h2 className="mb-1 text-xs font-semibold uppercase text-emerald-700">Original · confirmed trustworthy</h2>
           <p className="mb-2 font-mono text-xs text-slate-500">
-            {review.commentKind} by {review.commentAuthor ?? "(deleted account)"}{review.original.path ? ` on ${review.original.path}` : " (PR-level)"}
+            {review.commentKind} by {review.commentAuthor ?? "(deleted account)"}
+            {review.original.path ? ` on ${review.original.path}` : " (PR-level)"}
           </p>
           {location ? <Markdown text={review.original.body} /> : <WordDiffView segments={bodyDiff.filter((s) => s.kind !== "added")} />}
-          {location && <div className="mt-3"><HunkView hunk={review.original.diffHunk} testId="original-hunk" /></div>}
+          {location && (
+            <div className="mt-3">
+              <HunkView hunk={review.original.diffHunk} testId="original-hunk" />
+            </div>
+          )}
         </div>
         <div className="rounded-lg border-2 border-rose-300 bg-white p-4" data-testid="perturbed-side">
           <h2 className="mb-1 text-xs font-semibold uppercase text-rose-700">Perturbed · is it technically incorrect now?</h2>
           <p className="mb-2 font-mono text-xs text-slate-500">
             {location ? (
-              <>moved to <ins className="bg-emerald-100 no-underline" data-testid="perturbed-path">{review.perturbed.path}</ins></>
+              <>
+                moved to{" "}
+                <ins className="bg-emerald-100 no-underline" data-testid="perturbed-path">
+                  {review.perturbed.path}
+                </ins>
+              </>
+            ) : review.perturbed.path ? (
+              `on ${review.perturbed.path}`
             ) : (
-              review.perturbed.path ? `on ${review.perturbed.path}` : "(PR-level)"
+              "(PR-level)"
             )}
           </p>
           {location ? <Markdown text={review.perturbed.body} /> : <WordDiffView segments={bodyDiff.filter((s) => s.kind !== "removed")} />}
-          {location && <div className="mt-3"><HunkView hunk={review.perturbed.diffHunk} testId="perturbed-hunk" /></div>}
+          {location && (
+            <div className="mt-3">
+              <HunkView hunk={review.perturbed.diffHunk} testId="perturbed-hunk" />
+            </div>
+          )}
         </div>
       </section>
 
@@ -67,14 +91,20 @@ export default async function VerifyPerturbationPage({ params }: { params: Promi
             <Markdown text={pr.body} />
             {pr.linkedIssues.map((i) => (
               <div key={i.number} className="mt-3 rounded-md bg-slate-50 p-3">
-                <p className="text-sm font-medium">Linked issue #{i.number}: {i.title}</p>
+                <p className="text-sm font-medium">
+                  Linked issue #{i.number}: {i.title}
+                </p>
                 <Markdown text={i.body} />
               </div>
             ))}
           </section>
           <details className="rounded-lg border border-slate-200 bg-white p-4" open={location}>
-            <summary className="cursor-pointer text-xs font-semibold uppercase text-slate-500">Patch under review (the perturbed comment&apos;s line is marked)</summary>
-            <div className="mt-3"><PatchView files={files} anchor={anchor} /></div>
+            <summary className="cursor-pointer text-xs font-semibold uppercase text-slate-500">
+              Patch under review (the perturbed comment&apos;s line is marked)
+            </summary>
+            <div className="mt-3">
+              <PatchView files={files} anchor={anchor} />
+            </div>
           </details>
         </div>
         <aside className="space-y-4 lg:sticky lg:top-4 lg:self-start">
@@ -106,12 +136,17 @@ export default async function VerifyPerturbationPage({ params }: { params: Promi
             <h2 className="mb-2 font-semibold uppercase text-slate-500">History</h2>
             <ul className="space-y-1">
               {review.history.map((h, i) => (
-                <li key={i}><span className="font-mono">{fmt(h.at)}</span> {h.actor ?? "system"} {h.summary}</li>
+                <li key={i}>
+                  <span className="font-mono">{fmt(h.at)}</span> {h.actor ?? "system"} {h.summary}
+                </li>
               ))}
             </ul>
             {review.parentId && hasRole(user, "admin", "adjudicator") && (
               <p className="mt-2">
-                Parent: <Link href={`/perturb/generate/${review.parentId}`} className="text-indigo-700 hover:underline">other perturbations of this comment</Link>
+                Parent:{" "}
+                <Link href={`/perturb/generate/${review.parentId}`} className="text-indigo-700 hover:underline">
+                  other perturbations of this comment
+                </Link>
               </p>
             )}
           </section>

@@ -49,7 +49,9 @@ export function VerifyPanel({ instanceId, kind, status, viewerDecision, original
       <section className="space-y-2 rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="verify-done">
         <p>You {viewerDecision} this text. Waiting for the other verifiers.</p>
         {kind !== "location" && (
-          <button onClick={() => setEditing(true)} className="text-indigo-700 hover:underline">Edit the text instead (restarts verification)</button>
+          <button onClick={() => setEditing(true)} className="text-indigo-700 hover:underline">
+            Edit the text instead (restarts verification)
+          </button>
         )}
       </section>
     );
@@ -62,9 +64,17 @@ export function VerifyPanel({ instanceId, kind, status, viewerDecision, original
       </p>
       {editing && (
         <div className="space-y-2">
-          <label htmlFor="edited-body" className="block text-xs font-medium text-slate-700">Edited perturbed text</label>
-          <textarea id="edited-body" value={draft} onChange={(e) => setDraft(e.target.value)} rows={5}
-            className="w-full rounded-md border border-slate-300 p-2 font-mono text-xs" data-testid="edited-body" />
+          <label htmlFor="edited-body" className="block text-xs font-medium text-slate-700">
+            Edited perturbed text
+          </label>
+          <textarea
+            id="edited-body"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            rows={5}
+            className="w-full rounded-md border border-slate-300 p-2 font-mono text-xs"
+            data-testid="edited-body"
+          />
           <WordDiffView segments={wordDiff(original.body, draft)} className="rounded bg-slate-50 p-2 text-xs" />
           <p className={`text-xs ${draftCheck.ok ? "text-emerald-700" : "text-rose-700"}`} data-testid="edit-self-check">
             {draftCheck.ok ? "✓" : "✗"} {draftCheck.reason}
@@ -74,33 +84,64 @@ export function VerifyPanel({ instanceId, kind, status, viewerDecision, original
       <label htmlFor="verification-note" className="block text-xs font-medium text-slate-700">
         Note {editing ? "(what the edit fixes; required)" : "(required to reject: why it is not a valid negative)"}
       </label>
-      <textarea id="verification-note" value={note} onChange={(e) => setNote(e.target.value)} rows={3}
-        className="w-full rounded-md border border-slate-300 p-2 text-sm" data-testid="verification-note" />
-      {verify.isError && <p role="alert" className="text-rose-700">{verify.error.message}</p>}
+      <textarea
+        id="verification-note"
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        rows={3}
+        className="w-full rounded-md border border-slate-300 p-2 text-sm"
+        data-testid="verification-note"
+      />
+      {verify.isError && (
+        <p role="alert" className="text-rose-700">
+          {verify.error.message}
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
         {editing ? (
           <>
-            <button onClick={() => verify.mutate({ decision: "accept", note, editedBody: draft })}
-              disabled={verify.isPending || !draftCheck.ok || draft === perturbed.body} data-testid="save-edit"
-              className="rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white hover:bg-indigo-700 disabled:opacity-50">
+            <button
+              onClick={() => verify.mutate({ decision: "accept", note, editedBody: draft })}
+              disabled={verify.isPending || !draftCheck.ok || draft === perturbed.body}
+              data-testid="save-edit"
+              className="rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white hover:bg-indigo-700 disabled:opacity-50"
+            >
               Save edit and accept
             </button>
-            <button onClick={() => { setEditing(false); setDraft(perturbed.body); }} className="rounded-md border border-slate-300 px-3 py-1.5 hover:bg-slate-50">
+            <button
+              onClick={() => {
+                setEditing(false);
+                setDraft(perturbed.body);
+              }}
+              className="rounded-md border border-slate-300 px-3 py-1.5 hover:bg-slate-50"
+            >
               Cancel
             </button>
           </>
         ) : (
           <>
-            <button onClick={() => verify.mutate({ decision: "accept", note })} disabled={verify.isPending} data-testid="accept"
-              className="rounded-md bg-emerald-600 px-3 py-1.5 font-medium text-white hover:bg-emerald-700 disabled:opacity-50">
+            <button
+              onClick={() => verify.mutate({ decision: "accept", note })}
+              disabled={verify.isPending}
+              data-testid="accept"
+              className="rounded-md bg-emerald-600 px-3 py-1.5 font-medium text-white hover:bg-emerald-700 disabled:opacity-50"
+            >
               Accept: incorrect now
             </button>
-            <button onClick={() => verify.mutate({ decision: "reject", note })} disabled={verify.isPending} data-testid="reject"
-              className="rounded-md bg-rose-600 px-3 py-1.5 font-medium text-white hover:bg-rose-700 disabled:opacity-50">
+            <button
+              onClick={() => verify.mutate({ decision: "reject", note })}
+              disabled={verify.isPending}
+              data-testid="reject"
+              className="rounded-md bg-rose-600 px-3 py-1.5 font-medium text-white hover:bg-rose-700 disabled:opacity-50"
+            >
               Reject
             </button>
             {kind !== "location" && (
-              <button onClick={() => setEditing(true)} data-testid="edit" className="rounded-md border border-slate-300 px-3 py-1.5 hover:bg-slate-50">
+              <button
+                onClick={() => setEditing(true)}
+                data-testid="edit"
+                className="rounded-md border border-slate-300 px-3 py-1.5 hover:bg-slate-50"
+              >
                 Edit
               </button>
             )}

@@ -41,17 +41,29 @@ export function FunnelTable({ title, steps, testId }: { title: string; steps: Sc
               <td className="px-3 py-2 text-right font-mono">{fmt(s.reached)}</td>
               <td className="px-3 py-2 text-right font-mono">
                 {s.dropped > 0 ? (
-                  <Link href={`/screen/dropped?step=${encodeURIComponent(s.id)}`} className="text-indigo-700 hover:underline" data-testid={`dropped-${s.id}`}>
+                  <Link
+                    href={`/screen/dropped?step=${encodeURIComponent(s.id)}`}
+                    className="text-indigo-700 hover:underline"
+                    data-testid={`dropped-${s.id}`}
+                  >
                     {fmt(s.dropped)}
                   </Link>
                 ) : (
-                  <span className="text-slate-400" data-testid={`dropped-${s.id}`}>{s.kind === "total" ? "" : "0"}</span>
+                  <span className="text-slate-400" data-testid={`dropped-${s.id}`}>
+                    {s.kind === "total" ? "" : "0"}
+                  </span>
                 )}
               </td>
               <td className="px-3 py-2 text-right font-mono" data-testid={`awaiting-${s.id}`}>
-                {s.awaiting > 0 ? <span className="text-amber-700">{fmt(s.awaiting)}</span> : <span className="text-slate-400">{s.kind === "total" ? "" : "0"}</span>}
+                {s.awaiting > 0 ? (
+                  <span className="text-amber-700">{fmt(s.awaiting)}</span>
+                ) : (
+                  <span className="text-slate-400">{s.kind === "total" ? "" : "0"}</span>
+                )}
               </td>
-              <td className="px-3 py-2 text-right font-mono font-semibold" data-testid={`remaining-${s.id}`}>{fmt(s.remaining)}</td>
+              <td className="px-3 py-2 text-right font-mono font-semibold" data-testid={`remaining-${s.id}`}>
+                {fmt(s.remaining)}
+              </td>
               <td className="px-3 py-2 text-xs text-slate-500">
                 {s.lastRun ? (
                   <>
@@ -59,13 +71,19 @@ export function FunnelTable({ title, steps, testId }: { title: string; steps: Sc
                     <br />
                     {s.lastRun.startedAt.toISOString().replace("T", " ").slice(0, 16)} UTC
                   </>
-                ) : s.filterKey ? "never run" : ""}
+                ) : s.filterKey ? (
+                  "never run"
+                ) : (
+                  ""
+                )}
               </td>
               <td className="px-3 py-2">
                 {s.kind === "rule" && s.filterKey && (
                   <ActionForm action={rerunRulesAction} testId={`rerun-${s.filterKey}`}>
                     <input type="hidden" name="only" value={s.filterKey} />
-                    <SubmitButton variant="secondary" pendingLabel="Running…">Re-run</SubmitButton>
+                    <SubmitButton variant="secondary" pendingLabel="Running…">
+                      Re-run
+                    </SubmitButton>
                   </ActionForm>
                 )}
               </td>

@@ -26,8 +26,12 @@ export default async function DroppedItemsPage({ searchParams }: { searchParams:
   if (!result) {
     return (
       <div className="space-y-3">
-        <Link href="/screen" className="text-sm text-indigo-700 hover:underline">← Screening</Link>
-        <p role="alert" className="text-sm text-rose-700">{problem}</p>
+        <Link href="/screen" className="text-sm text-indigo-700 hover:underline">
+          ← Screening
+        </Link>
+        <p role="alert" className="text-sm text-rose-700">
+          {problem}
+        </p>
       </div>
     );
   }
@@ -35,7 +39,9 @@ export default async function DroppedItemsPage({ searchParams }: { searchParams:
   const pageLink = (p: number) => `/screen/dropped?step=${encodeURIComponent(result.step)}&page=${p}`;
   return (
     <div className="space-y-4">
-      <Link href="/screen" className="text-sm text-indigo-700 hover:underline">← Screening</Link>
+      <Link href="/screen" className="text-sm text-indigo-700 hover:underline">
+        ← Screening
+      </Link>
       <header>
         <h1 className="text-2xl font-semibold">Dropped by: {result.label}</h1>
         <p className="text-sm text-slate-600">
@@ -44,7 +50,9 @@ export default async function DroppedItemsPage({ searchParams }: { searchParams:
         </p>
       </header>
       {result.items.length === 0 ? (
-        <p className="text-sm text-slate-500" data-testid="dropped-empty">Nothing was dropped at this step.</p>
+        <p className="text-sm text-slate-500" data-testid="dropped-empty">
+          Nothing was dropped at this step.
+        </p>
       ) : (
         <table className="w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-sm" data-testid="dropped-items">
           <thead className="bg-slate-50 text-left text-slate-500">
@@ -65,7 +73,9 @@ export default async function DroppedItemsPage({ searchParams }: { searchParams:
                     <div className="font-sans text-slate-500">{item.pullRequestTitle}</div>
                   </td>
                   <td className="max-w-md px-3 py-2">
-                    <p className="line-clamp-4 whitespace-pre-wrap break-words text-slate-800">{item.text || <span className="text-slate-400">(empty)</span>}</p>
+                    <p className="line-clamp-4 whitespace-pre-wrap break-words text-slate-800">
+                      {item.text || <span className="text-slate-400">(empty)</span>}
+                    </p>
                     {item.location && <p className="mt-1 font-mono text-xs text-slate-500">{item.location}</p>}
                   </td>
                   <td className="px-3 py-2 font-mono text-xs">{item.author ?? "ghost"}</td>
@@ -73,7 +83,10 @@ export default async function DroppedItemsPage({ searchParams }: { searchParams:
                     {category && <span className="mr-1 rounded bg-violet-100 px-1.5 py-0.5 text-xs text-violet-800">{category}</span>}
                     {text}
                     <p className="mt-1 text-xs text-slate-500">
-                      {item.filterKey}{item.model ? ` · ${item.model}` : ""}{item.promptVersion ? ` · ${item.promptVersion}` : ""} · {item.decidedAt.toISOString().slice(0, 16).replace("T", " ")} UTC
+                      {item.filterKey}
+                      {item.model ? ` · ${item.model}` : ""}
+                      {item.promptVersion ? ` · ${item.promptVersion}` : ""} · {item.decidedAt.toISOString().slice(0, 16).replace("T", " ")}{" "}
+                      UTC
                     </p>
                   </td>
                 </tr>
@@ -84,9 +97,19 @@ export default async function DroppedItemsPage({ searchParams }: { searchParams:
       )}
       {pages > 1 && (
         <nav className="flex items-center gap-3 text-sm" aria-label="Pages">
-          {result.page > 1 && <Link href={pageLink(result.page - 1)} className="text-indigo-700 hover:underline">← Previous</Link>}
-          <span className="text-slate-600">Page {result.page} of {pages}</span>
-          {result.page < pages && <Link href={pageLink(result.page + 1)} className="text-indigo-700 hover:underline">Next →</Link>}
+          {result.page > 1 && (
+            <Link href={pageLink(result.page - 1)} className="text-indigo-700 hover:underline">
+              ← Previous
+            </Link>
+          )}
+          <span className="text-slate-600">
+            Page {result.page} of {pages}
+          </span>
+          {result.page < pages && (
+            <Link href={pageLink(result.page + 1)} className="text-indigo-700 hover:underline">
+              Next →
+            </Link>
+          )}
         </nav>
       )}
     </div>

@@ -9,13 +9,27 @@ export function ManualDecisionForm({ level, itemId }: { level: "pr" | "comment";
       <input type="hidden" name="itemId" value={itemId} />
       <label className="block">
         <span className="text-sm font-medium text-slate-700">Rationale</span>
-        <textarea name="rationale" rows={3} required minLength={5} maxLength={2000}
-          placeholder={level === "pr" ? "e.g. Explains the root cause and the fix; linked issue has a reproducer." : "e.g. Only asks to remove trailing whitespace."}
-          className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm focus:border-indigo-500 focus:outline-none" />
+        <textarea
+          name="rationale"
+          rows={3}
+          required
+          minLength={5}
+          maxLength={2000}
+          placeholder={
+            level === "pr"
+              ? "e.g. Explains the root cause and the fix; linked issue has a reproducer."
+              : "e.g. Only asks to remove trailing whitespace."
+          }
+          className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm focus:border-indigo-500 focus:outline-none"
+        />
       </label>
       <div className="flex gap-2">
-        <SubmitButton name="verdict" value="keep" variant="keep" pendingLabel="Saving…" testId="manual-keep">Keep</SubmitButton>
-        <SubmitButton name="verdict" value="drop" variant="danger" pendingLabel="Saving…" testId="manual-drop">Drop</SubmitButton>
+        <SubmitButton name="verdict" value="keep" variant="keep" pendingLabel="Saving…" testId="manual-keep">
+          Keep
+        </SubmitButton>
+        <SubmitButton name="verdict" value="drop" variant="danger" pendingLabel="Saving…" testId="manual-drop">
+          Drop
+        </SubmitButton>
       </div>
     </ActionForm>
   );

@@ -12,7 +12,8 @@ const PAGE_SIZE = 10;
 
 const CRITERIA = {
   pr: "Keep a PR whose description gives a substantive technical account that can be interpreted from the PR, its patch and linked issues. Drop it when the description lacks technical substance, cannot be interpreted, or depends on information absent here (undocumented conventions, off-platform discussions, an unavailable issue).",
-  comment: "Keep a comment that makes a technical claim or request an expert could check against the PR. Drop purely social or complimentary comments, vague ones that need unavailable context, duplicates of an earlier comment, and formatting- or whitespace-only remarks.",
+  comment:
+    "Keep a comment that makes a technical claim or request an expert could check against the PR. Drop purely social or complimentary comments, vague ones that need unavailable context, duplicates of an earlier comment, and formatting- or whitespace-only remarks.",
 };
 
 export default async function ManualQueuePage({ searchParams }: { searchParams: SearchParams }) {
@@ -24,40 +25,64 @@ export default async function ManualQueuePage({ searchParams }: { searchParams: 
   const llm = screeningLlmStatus(config());
   const pages = Math.max(1, Math.ceil(queue.total / PAGE_SIZE));
   const tab = (l: "pr" | "comment", label: string) => (
-    <Link href={`/screen/manual?level=${l}`} aria-current={l === level ? "page" : undefined}
-      className={`rounded-md px-3 py-1.5 text-sm ${l === level ? "bg-indigo-600 text-white" : "border border-slate-300 text-slate-700 hover:bg-slate-50"}`}>{label}</Link>
+    <Link
+      href={`/screen/manual?level=${l}`}
+      aria-current={l === level ? "page" : undefined}
+      className={`rounded-md px-3 py-1.5 text-sm ${l === level ? "bg-indigo-600 text-white" : "border border-slate-300 text-slate-700 hover:bg-slate-50"}`}
+    >
+      {label}
+    </Link>
   );
   return (
     <div className="space-y-4">
-      <Link href="/screen" className="text-sm text-indigo-700 hover:underline">← Screening</Link>
+      <Link href="/screen" className="text-sm text-indigo-700 hover:underline">
+        ← Screening
+      </Link>
       <header className="space-y-2">
         <h1 className="text-2xl font-semibold">Manual screening queue</h1>
         {!llm.configured && (
           <p className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900" data-testid="manual-no-llm">
-            No LLM is configured, so these items wait for a person. Your decision is stored under the same filter as an LLM&apos;s
-            (marked manual, with your rationale) and the funnel counts it the same way.
+            No LLM is configured, so these items wait for a person. Your decision is stored under the same filter as an LLM&apos;s (marked
+            manual, with your rationale) and the funnel counts it the same way.
           </p>
         )}
-        <div className="flex gap-2">{tab("pr", "PR audit")}{tab("comment", "Comment screen")}</div>
+        <div className="flex gap-2">
+          {tab("pr", "PR audit")}
+          {tab("comment", "Comment screen")}
+        </div>
         <p className="max-w-3xl text-sm text-slate-600">{CRITERIA[level]}</p>
-        <p className="text-sm text-slate-600"><span className="font-mono font-semibold" data-testid="manual-total">{queue.total.toLocaleString("en-US")}</span> waiting.</p>
+        <p className="text-sm text-slate-600">
+          <span className="font-mono font-semibold" data-testid="manual-total">
+            {queue.total.toLocaleString("en-US")}
+          </span>{" "}
+          waiting.
+        </p>
       </header>
       {queue.items.length === 0 ? (
-        <p className="text-sm text-slate-500" data-testid="manual-empty">Nothing is waiting: every item that passed the earlier steps has a decision.</p>
+        <p className="text-sm text-slate-500" data-testid="manual-empty">
+          Nothing is waiting: every item that passed the earlier steps has a decision.
+        </p>
       ) : (
         <ul className="space-y-3" data-testid="manual-queue">
           {queue.items.map((item) => (
-            <li key={item.id} className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 lg:grid-cols-[minmax(0,1fr)_22rem]" data-testid="manual-item">
+            <li
+              key={item.id}
+              className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 lg:grid-cols-[minmax(0,1fr)_22rem]"
+              data-testid="manual-item"
+            >
               <div className="min-w-0">
                 <p className="font-mono text-xs text-slate-500">
-                  {item.repository}#{item.pullRequestNumber}{item.location ? ` · ${item.location}` : ""} · {item.author ?? "ghost"}
+                  {item.repository}#{item.pullRequestNumber}
+                  {item.location ? ` · ${item.location}` : ""} · {item.author ?? "ghost"}
                 </p>
                 <p className="font-medium">{item.title}</p>
                 <div className="mt-2 max-h-64 overflow-auto rounded-md bg-slate-50 p-3">
                   {item.text.trim() ? <Markdown text={item.text} /> : <p className="text-sm text-slate-400">(empty)</p>}
                 </div>
                 {level === "comment" && (
-                  <Link href={`/annotate/${item.id}`} className="mt-1 inline-block text-xs text-indigo-700 hover:underline">Open with the PR, patch and discussion →</Link>
+                  <Link href={`/annotate/${item.id}`} className="mt-1 inline-block text-xs text-indigo-700 hover:underline">
+                    Open with the PR, patch and discussion →
+                  </Link>
                 )}
               </div>
               <ManualDecisionForm level={level} itemId={item.id} />
@@ -67,9 +92,19 @@ export default async function ManualQueuePage({ searchParams }: { searchParams: 
       )}
       {pages > 1 && (
         <nav className="flex items-center gap-3 text-sm" aria-label="Pages">
-          {page > 1 && <Link href={`/screen/manual?level=${level}&page=${page - 1}`} className="text-indigo-700 hover:underline">← Previous</Link>}
-          <span className="text-slate-600">Page {page} of {pages}</span>
-          {page < pages && <Link href={`/screen/manual?level=${level}&page=${page + 1}`} className="text-indigo-700 hover:underline">Next →</Link>}
+          {page > 1 && (
+            <Link href={`/screen/manual?level=${level}&page=${page - 1}`} className="text-indigo-700 hover:underline">
+              ← Previous
+            </Link>
+          )}
+          <span className="text-slate-600">
+            Page {page} of {pages}
+          </span>
+          {page < pages && (
+            <Link href={`/screen/manual?level=${level}&page=${page + 1}`} className="text-indigo-700 hover:underline">
+              Next →
+            </Link>
+          )}
         </nav>
       )}
     </div>

@@ -34,7 +34,11 @@ export default async function SplitPage({ params }: { params: Promise<{ splitRun
   return (
     <div className="space-y-6">
       <div>
-        <p className="text-sm"><Link href="/splits" className="text-indigo-700 hover:underline">← Splits &amp; export</Link></p>
+        <p className="text-sm">
+          <Link href="/splits" className="text-indigo-700 hover:underline">
+            ← Splits &amp; export
+          </Link>
+        </p>
         <h1 className="text-2xl font-semibold">Split of {when(splitRun.createdAt)}</h1>
         <p className="text-sm text-slate-600">
           {p.method === "imported"
@@ -45,7 +49,8 @@ export default async function SplitPage({ params }: { params: Promise<{ splitRun
 
       {stale.length > 0 && (
         <p role="alert" className="rounded-lg border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900" data-testid="stale-split">
-          {fmt(stale.length)} instance(s) of this split no longer have a final label, so it cannot be exported. Create a new split on the splits page.
+          {fmt(stale.length)} instance(s) of this split no longer have a final label, so it cannot be exported. Create a new split on the
+          splits page.
         </p>
       )}
       {notInRun > 0 && (
@@ -68,8 +73,8 @@ export default async function SplitPage({ params }: { params: Promise<{ splitRun
           <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
             <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-500">Export</h2>
             <p className="mb-3 text-xs text-slate-500">
-              Writes <code>data/*.jsonl</code>, <code>data/*.parquet</code>, this card as <code>README.md</code>, a <code>manifest.json</code> of sha256
-              hashes, and one blinded judge task per example. Pushing to the Hub is the next step.
+              Writes <code>data/*.jsonl</code>, <code>data/*.parquet</code>, this card as <code>README.md</code>, a{" "}
+              <code>manifest.json</code> of sha256 hashes, and one blinded judge task per example. Pushing to the Hub is the next step.
             </p>
             <ExportForm splitRunId={splitRunId} defaultTitle={DEFAULT_DATASET_TITLE} disabled={stale.length > 0} />
           </section>
@@ -79,7 +84,9 @@ export default async function SplitPage({ params }: { params: Promise<{ splitRun
               <ul className="space-y-1">
                 {exports.map((e) => (
                   <li key={e.id}>
-                    <Link href={`/splits/exports/${e.id}`} className="font-mono text-xs text-indigo-700 hover:underline">{when(e.createdAt)}</Link>{" "}
+                    <Link href={`/splits/exports/${e.id}`} className="font-mono text-xs text-indigo-700 hover:underline">
+                      {when(e.createdAt)}
+                    </Link>{" "}
                     <span className="font-mono text-xs text-slate-500">{e.contentHash.slice(0, 12)}</span>
                     {e.hubCommit && <span className="ml-1 text-xs text-emerald-700">pushed</span>}
                   </li>

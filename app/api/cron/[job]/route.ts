@@ -25,7 +25,11 @@ export async function POST(req: Request, { params }: { params: Promise<{ job: st
     }
   };
   try {
-    const res = await runCronJob(job, req.headers.get("authorization"), readPayload, { db: await getDb(), config: config(), trigger: "cron" });
+    const res = await runCronJob(job, req.headers.get("authorization"), readPayload, {
+      db: await getDb(),
+      config: config(),
+      trigger: "cron",
+    });
     return NextResponse.json(res.body, { status: res.status });
   } catch (e) {
     if (isAppError(e)) return NextResponse.json({ code: e.code, error: e.message }, { status: e.status });

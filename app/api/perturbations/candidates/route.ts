@@ -18,7 +18,11 @@ export function GET(request: Request): Promise<Response> {
     const prisma = await getPrisma();
     const { MIRRORS_DIR } = config();
     if (query.source === "llm") {
-      return proposeWithLlm(prisma, query.parentId, query.kind, { client: screeningLlmClient(config()), cache: createDbLlmCache(prisma), mirrorsDir: MIRRORS_DIR });
+      return proposeWithLlm(prisma, query.parentId, query.kind, {
+        client: screeningLlmClient(config()),
+        cache: createDbLlmCache(prisma),
+        mirrorsDir: MIRRORS_DIR,
+      });
     }
     return proposePerturbations(prisma, query.parentId, query.kind, { mirrorsDir: MIRRORS_DIR });
   });

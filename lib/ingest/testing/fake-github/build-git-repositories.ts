@@ -91,7 +91,16 @@ export async function buildGitRepository(repo: FakeRepository, rootDir: string):
       const e = mainEdit(repo, m);
       files.set(e.path, mainTreeAt(repo, m).get(e.path)!);
     }
-    commits.push({ mark: m + 1, ref: "refs/heads/main", parent: m === 0 ? null : `:${m}`, date, authorName: "Maintainer", authorEmail: "maintainer@example.org", message: m === 0 ? "Initial commit" : `Maintenance ${m}`, files });
+    commits.push({
+      mark: m + 1,
+      ref: "refs/heads/main",
+      parent: m === 0 ? null : `:${m}`,
+      date,
+      authorName: "Maintainer",
+      authorEmail: "maintainer@example.org",
+      message: m === 0 ? "Initial commit" : `Maintenance ${m}`,
+      files,
+    });
   });
   let mark = commits.length + 1;
   const firstMarks = new Map<FakePullRequest, number>();

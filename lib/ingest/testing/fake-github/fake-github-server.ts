@@ -102,12 +102,26 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     const kind: RequestKind = u.pathname === "/graphql" ? "graphql" : u.pathname.startsWith("/search/") ? "search" : "rest";
     const resource = kind === "rest" ? "core" : kind;
     const body = method === "POST" ? await readBody(req) : "";
-    const ex: RecordedExchange = { seq: ++seq, at: Date.now(), method, path: u.pathname, search: u.search, kind, status: 0, authorization: req.headers.authorization };
+    const ex: RecordedExchange = {
+      seq: ++seq,
+      at: Date.now(),
+      method,
+      path: u.pathname,
+      search: u.search,
+      kind,
+      status: 0,
+      authorization: req.headers.authorization,
+    };
     exchanges.push(ex);
     if (latency) await sleep(latency);
     const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
       ex.status = status;
-      res.writeHead(status, { "content-type": "application/json; charset=utf-8", "x-github-request-id": `FAKE:${ex.seq}`, ...rateHeaders(resource), ...headers });
+      res.writeHead(status, {
+        "content-type": "application/json; charset=utf-8",
+        "x-github-request-id": `FAKE:${ex.seq}`,
+        ...rateHeaders(resource),
+        ...headers,
+      });
       res.end(payload === undefined ? undefined : JSON.stringify(payload));
     };
 
@@ -149,13 +163,29 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       if (remaining.graphql < cost)
         return send(200, { errors: [{ type: "RATE_LIMITED", message: "API rate limit exceeded for user ID 1." }] });
       remaining.graphql -= cost;
-      const rateLimit = () => ({ cost, limit: LIMITS.graphql, nodeCount: 0, remaining: remaining.graphql, resetAt: new Date(resetEpoch * 1000).toISOString(), used: LIMITS.graphql - remaining.graphql });
-      const result = await execute({ schema, document: doc, rootValue: graphqlRoot(world, rateLimit), variableValues: payload.variables ?? {} });
+      const rateLimit = () => ({
+        cost,
+        limit: LIMITS.graphql,
+        nodeCount: 0,
+        remaining: remaining.graphql,
+        resetAt: new Date(resetEpoch * 1000).toISOString(),
+        used: LIMITS.graphql - remaining.graphql,
+      });
+      const result = await execute({
+        schema,
+        document: doc,
+        rootValue: graphqlRoot(world, rateLimit),
+        variableValues: payload.variables ?? {},
+      });
       return send(200, { ...(result.errors?.length ? { errors: result.errors.map(formatError) } : {}), data: result.data ?? null });
     }
 
     if (remaining[resource] <= 0)
-      return send(403, { message: "API rate limit exceeded for user ID 1.", documentation_url: "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api", status: "403" });
+      return send(403, {
+        message: "API rate limit exceeded for user ID 1.",
+        documentation_url: "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api",
+        status: "403",
+      });
     const result = handleRest(world, url, method, u);
     ex.route = result.route;
     if (result.status === 200) {

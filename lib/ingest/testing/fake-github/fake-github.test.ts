@@ -47,7 +47,12 @@ describe("fake GitHub", () => {
   test("deleted accounts appear as user: null in REST pull requests", async () => {
     const pulls = (await (await get("/repos/acme/widgets/pulls?state=all&per_page=100")).json()) as { user: unknown; number: number }[];
     const deleted = gh.world.repositories[0].pullRequests.filter((p) => p.author === null).map((p) => p.number);
-    expect(pulls.filter((p) => p.user === null).map((p) => p.number).sort()).toEqual(deleted.sort());
+    expect(
+      pulls
+        .filter((p) => p.user === null)
+        .map((p) => p.number)
+        .sort(),
+    ).toEqual(deleted.sort());
   });
 
   test("a repeated GET with the ETag gets 304 without spending quota", async () => {

@@ -30,21 +30,33 @@ export function faultResponse(rule: FaultRule, resetEpoch: number): FaultRespons
       return {
         status: 403,
         headers: { "retry-after": retryAfter },
-        body: { message: "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.", documentation_url: `${DOCS}#about-secondary-rate-limits`, status: "403" },
+        body: {
+          message: "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.",
+          documentation_url: `${DOCS}#about-secondary-rate-limits`,
+          status: "403",
+        },
         name: rule.respond,
       };
     case "too-many-requests":
       return {
         status: 429,
         headers: { "retry-after": retryAfter },
-        body: { message: "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.", documentation_url: `${DOCS}#about-secondary-rate-limits`, status: "429" },
+        body: {
+          message: "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.",
+          documentation_url: `${DOCS}#about-secondary-rate-limits`,
+          status: "429",
+        },
         name: rule.respond,
       };
     case "rate-limit-exhausted":
       return {
         status: 403,
         headers: { "x-ratelimit-remaining": "0", "x-ratelimit-reset": String(resetEpoch) },
-        body: { message: "API rate limit exceeded for user ID 1.", documentation_url: `${DOCS}#about-the-primary-rate-limit`, status: "403" },
+        body: {
+          message: "API rate limit exceeded for user ID 1.",
+          documentation_url: `${DOCS}#about-the-primary-rate-limit`,
+          status: "403",
+        },
         name: rule.respond,
       };
   }

@@ -10,7 +10,7 @@ export type PullRequestShape = "ordinary" | "silent" | "huge" | "malformed-creat
 
 const MINUTE = 60_000;
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
-const pick = <T,>(random: Random, xs: readonly T[]) => xs[randomInt(random, xs.length)];
+const pick = <T>(random: Random, xs: readonly T[]) => xs[randomInt(random, xs.length)];
 
 // Comment ids on GitHub passed 2^31 (GraphQL `databaseId` is a 32-bit Int, hence `fullDatabaseId`).
 const REVIEW_COMMENT_ID_BASE = 2_147_480_000;
@@ -22,7 +22,11 @@ function humans(world: FakeWorld) {
 function someone(world: FakeWorld, random: Random, notLogin?: string): FakeAccount | null {
   const r = random();
   if (r < 0.03) return null; // deleted account: GitHub returns author null
-  if (r < 0.1) return pick(random, world.accounts.filter((a) => a.type === "Bot"));
+  if (r < 0.1)
+    return pick(
+      random,
+      world.accounts.filter((a) => a.type === "Bot"),
+    );
   if (r < 0.11) return world.accounts.find((a) => a.type === "Mannequin")!;
   const pool = humans(world).filter((a) => a.login !== notLogin);
   return pick(random, pool);
@@ -83,7 +87,11 @@ interface Options {
   random: Random;
 }
 
-export function generatePullRequest(world: FakeWorld, repo: FakeRepository, { number, createdAtMs, shape, random }: Options): FakePullRequest {
+export function generatePullRequest(
+  world: FakeWorld,
+  repo: FakeRepository,
+  { number, createdAtMs, shape, random }: Options,
+): FakePullRequest {
   const dates = repo.mainCommitDates.map(Date.parse);
   let baseIndex = 0;
   while (baseIndex + 1 < dates.length && dates[baseIndex + 1] <= createdAtMs) baseIndex++;
@@ -106,7 +114,12 @@ export function generatePullRequest(world: FakeWorld, repo: FakeRepository, { nu
   const comments: FakePullRequest["comments"] = [];
   const commentCount = shape === "huge" ? 260 : shape === "silent" ? 0 : random() < 0.35 ? 0 : 1 + randomInt(random, 6);
   for (let i = 0; i < commentCount; i++)
-    comments.push({ databaseId: world.nextDatabaseId++ + 1_500_000_000, author: someone(world, random), body: pick(random, COMMENT_BODIES), createdAt: iso(tick(90)) });
+    comments.push({
+      databaseId: world.nextDatabaseId++ + 1_500_000_000,
+      author: someone(world, random),
+      body: pick(random, COMMENT_BODIES),
+      createdAt: iso(tick(90)),
+    });
 
   const reviews: FakePullRequest["reviews"] = [];
   const threads: FakeReviewThread[] = [];
@@ -114,7 +127,13 @@ export function generatePullRequest(world: FakeWorld, repo: FakeRepository, { nu
   const paths = [...hunks.keys()];
   for (let t = 0; t < threadCount && paths.length; t++) {
     const reviewer = someone(world, random, author?.login) ?? humans(world)[0];
-    const review = { databaseId: world.nextDatabaseId++ + 900_000_000, author: reviewer, body: "", state: "COMMENTED" as const, submittedAt: iso(tick(240)) };
+    const review = {
+      databaseId: world.nextDatabaseId++ + 900_000_000,
+      author: reviewer,
+      body: "",
+      state: "COMMENTED" as const,
+      submittedAt: iso(tick(240)),
+    };
     reviews.push(review);
     const path = paths[t % paths.length];
     const replies = shape === "huge" && t === 0 ? 13 : shape === "huge" ? 1 : randomInt(random, 3);
@@ -160,18 +179,24 @@ export function generatePullRequest(world: FakeWorld, repo: FakeRepository, { nu
   else if (shape === "malformed-comment") comments[0].databaseId = null;
 
   const earlier = repo.issues.filter((i) => i.number < number);
-  const closingIssues = earlier.length && random() < 0.4 ? [earlier[earlier.length - 1 - randomInt(random, Math.min(3, earlier.length))].number] : [];
+  const closingIssues =
+    earlier.length && random() < 0.4 ? [earlier[earlier.length - 1 - randomInt(random, Math.min(3, earlier.length))].number] : [];
   const r = random();
   const state = r < 0.6 ? "MERGED" : r < 0.75 ? "CLOSED" : "OPEN";
   const updatedAt = iso(tick(60));
   const databaseId = world.nextDatabaseId++ + 600_000_000;
-  const title = bot ? `Bump ${pick(random, ["numpy", "pytest", "sphinx", "black"])} from 1.${number % 9}.0 to 1.${(number % 9) + 1}.0` : `${pick(random, TITLE_VERBS)} ${pick(random, TITLE_OBJECTS)}`;
+  const title = bot
+    ? `Bump ${pick(random, ["numpy", "pytest", "sphinx", "black"])} from 1.${number % 9}.0 to 1.${(number % 9) + 1}.0`
+    : `${pick(random, TITLE_VERBS)} ${pick(random, TITLE_OBJECTS)}`;
   return {
     id: `PR_kwDO${databaseId.toString(36)}`,
     databaseId,
     number,
     title,
-    body: shape === "silent" ? "" : [0, 1, 2].map(() => pick(random, BODY_SENTENCES)).join(" ") + (closingIssues.length ? `\n\nCloses #${closingIssues[0]}` : ""),
+    body:
+      shape === "silent"
+        ? ""
+        : [0, 1, 2].map(() => pick(random, BODY_SENTENCES)).join(" ") + (closingIssues.length ? `\n\nCloses #${closingIssues[0]}` : ""),
     author,
     createdAt: shape === "malformed-created-at" ? "not-a-date" : iso(createdAtMs),
     updatedAt,

@@ -98,7 +98,13 @@ function materialise(world: FakeWorld, spec: MaterialisedRepositorySpec, languag
 export function generateWorld(spec: WorldSpec): FakeWorld {
   const random = seededRandom(spec.seed);
   const language = spec.language ?? "Python";
-  const world: FakeWorld = { seed: spec.seed, now: spec.now ?? "2025-09-01T00:00:00Z", accounts: makeAccounts(1_000_000), repositories: [], nextDatabaseId: 10_000_000 };
+  const world: FakeWorld = {
+    seed: spec.seed,
+    now: spec.now ?? "2025-09-01T00:00:00Z",
+    accounts: makeAccounts(1_000_000),
+    repositories: [],
+    nextDatabaseId: 10_000_000,
+  };
   const byRank = new Map<number, FakeRepository>();
   for (const r of spec.repositories) byRank.set(r.rank, materialise(world, r, language, random));
   const specials: FakeRepository[] = [];

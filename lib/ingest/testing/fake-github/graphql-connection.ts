@@ -11,7 +11,10 @@ export interface ConnectionArgs {
 }
 
 export class GitHubGraphQLError extends GraphQLError {
-  constructor(message: string, readonly githubType: string) {
+  constructor(
+    message: string,
+    readonly githubType: string,
+  ) {
     super(message);
   }
 }
@@ -29,10 +32,19 @@ function checkBounds(args: ConnectionArgs, info: GraphQLResolveInfo) {
   const field = info.fieldName;
   if (!info.fieldNodes.some((f: FieldNode) => selectsItems(f.selectionSet, info))) return;
   if (args.first == null && args.last == null)
-    throw new GitHubGraphQLError(`You must provide a \`first\` or \`last\` value to properly paginate the \`${field}\` connection.`, "MISSING_PAGINATION_BOUNDARIES");
-  for (const [name, v] of [["first", args.first], ["last", args.last]] as const)
+    throw new GitHubGraphQLError(
+      `You must provide a \`first\` or \`last\` value to properly paginate the \`${field}\` connection.`,
+      "MISSING_PAGINATION_BOUNDARIES",
+    );
+  for (const [name, v] of [
+    ["first", args.first],
+    ["last", args.last],
+  ] as const)
     if (v != null && (v < 0 || v > 100))
-      throw new GitHubGraphQLError(`Requesting ${v} records on the \`${field}\` connection exceeds the \`${name}\` limit of 100 records.`, "EXCESSIVE_PAGINATION");
+      throw new GitHubGraphQLError(
+        `Requesting ${v} records on the \`${field}\` connection exceeds the \`${name}\` limit of 100 records.`,
+        "EXCESSIVE_PAGINATION",
+      );
 }
 
 const encode = (s: string) => Buffer.from(s, "utf8").toString("base64");
@@ -40,7 +52,8 @@ const decode = (s: string) => Buffer.from(s, "base64").toString("utf8");
 
 function page<T, V>(items: T[], start: number, args: ConnectionArgs, cursorOf: (item: T, index: number) => string, view: (item: T) => V) {
   const count = args.first ?? args.last ?? items.length;
-  const slice = args.last != null && args.first == null ? items.slice(Math.max(start, items.length - count)) : items.slice(start, start + count);
+  const slice =
+    args.last != null && args.first == null ? items.slice(Math.max(start, items.length - count)) : items.slice(start, start + count);
   const from = args.last != null && args.first == null ? Math.max(start, items.length - count) : start;
   const cursors = slice.map((it, i) => cursorOf(it, from + i));
   const nodes = slice.map(view);
@@ -66,7 +79,13 @@ export function offsetConnection<T>(items: T[], args: ConnectionArgs, info: Grap
     if (!m) throw new GitHubGraphQLError(`\`${args.after}\` does not appear to be a valid cursor.`, "INVALID_CURSOR_ARGUMENTS");
     start = Number(m[1]);
   }
-  return page(items, start, args, (_, i) => encode(`cursor:${i + 1}`), (x) => x);
+  return page(
+    items,
+    start,
+    args,
+    (_, i) => encode(`cursor:${i + 1}`),
+    (x) => x,
+  );
 }
 
 /** Keyset cursors over items already sorted by `key` (a tuple compared element-wise in the sort order). */

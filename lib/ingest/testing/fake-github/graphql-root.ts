@@ -2,7 +2,14 @@
 // properties with (args, context, info), so connections are plain functions over the world's arrays.
 import type { GraphQLResolveInfo } from "graphql";
 import { GitHubGraphQLError, keysetConnection, offsetConnection, type ConnectionArgs } from "./graphql-connection";
-import { fullNameOf, type FakeAccount, type FakePullRequest, type FakeRepository, type FakeReviewThread, type FakeWorld } from "./world-types";
+import {
+  fullNameOf,
+  type FakeAccount,
+  type FakePullRequest,
+  type FakeRepository,
+  type FakeReviewThread,
+  type FakeWorld,
+} from "./world-types";
 
 type Args = ConnectionArgs & Record<string, unknown>;
 const INT_MAX = 2_147_483_647;
@@ -100,18 +107,45 @@ function pullRequestView(repo: FakeRepository, pr: FakePullRequest) {
       offsetConnection(
         pr.reviews
           .filter((r) => r.state !== "PENDING")
-          .map((r) => ({ __typename: "PullRequestReview", id: `PRR_${r.databaseId}`, databaseId: int32(r.databaseId), fullDatabaseId: String(r.databaseId), author: actor(r.author), body: r.body, state: r.state, submittedAt: r.submittedAt, createdAt: r.submittedAt, commit: reviewCommit(pr, r.submittedAt) })),
+          .map((r) => ({
+            __typename: "PullRequestReview",
+            id: `PRR_${r.databaseId}`,
+            databaseId: int32(r.databaseId),
+            fullDatabaseId: String(r.databaseId),
+            author: actor(r.author),
+            body: r.body,
+            state: r.state,
+            submittedAt: r.submittedAt,
+            createdAt: r.submittedAt,
+            commit: reviewCommit(pr, r.submittedAt),
+          })),
         args,
         info,
       ),
-    reviewThreads: (args: Args, _: unknown, info: GraphQLResolveInfo) => offsetConnection(pr.threads.map((t) => threadView(pr, t)), args, info),
+    reviewThreads: (args: Args, _: unknown, info: GraphQLResolveInfo) =>
+      offsetConnection(
+        pr.threads.map((t) => threadView(pr, t)),
+        args,
+        info,
+      ),
     commits: (args: Args, _: unknown, info: GraphQLResolveInfo) =>
-      offsetConnection(pr.commits.map((_c, i) => ({ __typename: "PullRequestCommit", id: `PRC_${pr.number}_${i}`, commit: commitView(pr, i) })), args, info),
+      offsetConnection(
+        pr.commits.map((_c, i) => ({ __typename: "PullRequestCommit", id: `PRC_${pr.number}_${i}`, commit: commitView(pr, i) })),
+        args,
+        info,
+      ),
     closingIssuesReferences: (args: Args, _: unknown, info: GraphQLResolveInfo) =>
       offsetConnection(
         pr.closingIssues.map((n) => {
           const issue = repo.issues.find((i) => i.number === n)!;
-          return { __typename: "Issue", number: issue.number, title: issue.title, body: issue.body, createdAt: issue.createdAt, repository: repositoryView(repo) };
+          return {
+            __typename: "Issue",
+            number: issue.number,
+            title: issue.title,
+            body: issue.body,
+            createdAt: issue.createdAt,
+            repository: repositoryView(repo),
+          };
         }),
         args,
         info,
@@ -133,10 +167,18 @@ function pullRequestsConnection(repo: FakeRepository, args: Args, info: GraphQLR
   const field = ORDER_FIELDS[order.field] ?? ORDER_FIELDS.CREATED_AT;
   const sign = order.direction === "DESC" ? -1 : 1;
   const key = (pr: FakePullRequest): [string, number] => [field(pr), pr.databaseId];
-  const cmp = (a: (string | number)[], b: (string | number)[]) => (a[0] === b[0] ? (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0) : a[0] < b[0] ? -1 : 1) * sign;
+  const cmp = (a: (string | number)[], b: (string | number)[]) =>
+    (a[0] === b[0] ? (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0) : a[0] < b[0] ? -1 : 1) * sign;
   const states = args.states as string[] | undefined;
   const sorted = repo.pullRequests.filter((p) => !states || states.includes(p.state)).sort((a, b) => cmp(key(a), key(b)));
-  return keysetConnection(sorted, args, info, key, (a, b) => cmp(a, b) > 0, (pr) => pullRequestView(repo, pr));
+  return keysetConnection(
+    sorted,
+    args,
+    info,
+    key,
+    (a, b) => cmp(a, b) > 0,
+    (pr) => pullRequestView(repo, pr),
+  );
 }
 
 function within(date: string, since?: unknown, until?: unknown) {
@@ -164,7 +206,14 @@ export function repositoryView(repo: FakeRepository) {
         __typename: "Commit",
         oid: repo.mainCommitOids.at(-1) ?? "0".repeat(40),
         history: (args: Args, _: unknown, info: GraphQLResolveInfo) =>
-          offsetConnection(repo.mainCommitDates.filter((d) => within(d, args.since, args.until)).reverse().map((d) => ({ committedDate: d })), args, info),
+          offsetConnection(
+            repo.mainCommitDates
+              .filter((d) => within(d, args.since, args.until))
+              .reverse()
+              .map((d) => ({ committedDate: d })),
+            args,
+            info,
+          ),
       },
     },
   };
@@ -172,7 +221,10 @@ export function repositoryView(repo: FakeRepository) {
 
 /** Root fields used by crawlers: repository, node, search (issue counts) and rateLimit. */
 export function graphqlRoot(world: FakeWorld, rateLimit: () => Record<string, unknown>) {
-  const live = (owner: string, name: string) => world.repositories.find((r) => r.owner.toLowerCase() === owner.toLowerCase() && r.name.toLowerCase() === name.toLowerCase() && !r.deleted);
+  const live = (owner: string, name: string) =>
+    world.repositories.find(
+      (r) => r.owner.toLowerCase() === owner.toLowerCase() && r.name.toLowerCase() === name.toLowerCase() && !r.deleted,
+    );
   return {
     rateLimit,
     repository: ({ owner, name }: { owner: string; name: string }) => {
@@ -199,9 +251,21 @@ export function graphqlRoot(world: FakeWorld, rateLimit: () => Record<string, un
       if (type === "ISSUE" && repo && /is:pr/.test(query)) {
         issueCount = repo.pullRequests.length
           ? repo.pullRequests.filter((p) => !created || within(p.createdAt, `${created[1]}T00:00:00Z`, `${created[2]}T23:59:59Z`)).length
-          : created ? repo.declaredPrsInWindow : repo.declaredPrCount;
+          : created
+            ? repo.declaredPrsInWindow
+            : repo.declaredPrCount;
       }
-      return { issueCount, repositoryCount: 0, userCount: 0, codeCount: 0, discussionCount: 0, wikiCount: 0, nodes: [], edges: [], pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null } };
+      return {
+        issueCount,
+        repositoryCount: 0,
+        userCount: 0,
+        codeCount: 0,
+        discussionCount: 0,
+        wikiCount: 0,
+        nodes: [],
+        edges: [],
+        pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null },
+      };
     },
   };
 }

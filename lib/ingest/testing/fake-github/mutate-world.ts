@@ -22,7 +22,12 @@ export function addIssueComment(world: FakeWorld, fullName: string, number: numb
 export async function addPullRequest(world: FakeWorld, fullName: string, createdAt: string): Promise<FakePullRequest> {
   const repo = repository(world, fullName);
   const number = Math.max(0, ...repo.pullRequests.map((p) => p.number), ...repo.issues.map((i) => i.number)) + 1;
-  const pr = generatePullRequest(world, repo, { number, createdAtMs: Date.parse(createdAt), shape: "ordinary", random: seededRandom(world.seed + number) });
+  const pr = generatePullRequest(world, repo, {
+    number,
+    createdAtMs: Date.parse(createdAt),
+    shape: "ordinary",
+    random: seededRandom(world.seed + number),
+  });
   repo.pullRequests.push(pr);
   await importPullRequest(repo, pr);
   return pr;

@@ -57,7 +57,10 @@ function typeOf(v: unknown): string {
 
 export function validateSchema(doc: OpenApiDocument, schema: Schema, value: unknown, at = "$"): string[] {
   const s = deref(doc, schema);
-  if (value === null) return s.nullable || s.type === "null" || (!s.type && !s.oneOf && !s.anyOf && !s.allOf && !s.properties) ? [] : [`${at}: null is not allowed`];
+  if (value === null)
+    return s.nullable || s.type === "null" || (!s.type && !s.oneOf && !s.anyOf && !s.allOf && !s.properties)
+      ? []
+      : [`${at}: null is not allowed`];
   const errors: string[] = [];
   if (Array.isArray(s.allOf)) for (const sub of s.allOf as Schema[]) errors.push(...validateSchema(doc, sub, value, at));
   if (Array.isArray(s.anyOf) && !(s.anyOf as Schema[]).some((sub) => validateSchema(doc, sub, value, at).length === 0))
@@ -69,13 +72,21 @@ export function validateSchema(doc: OpenApiDocument, schema: Schema, value: unkn
   const t = typeOf(value);
   if (typeof s.type === "string" && s.type !== t && !(s.type === "number" && t === "integer"))
     return [...errors, `${at}: expected ${s.type}, got ${t}`];
-  if (Array.isArray(s.enum) && !s.enum.includes(value)) errors.push(`${at}: ${JSON.stringify(value)} is not one of ${JSON.stringify(s.enum)}`);
+  if (Array.isArray(s.enum) && !s.enum.includes(value))
+    errors.push(`${at}: ${JSON.stringify(value)} is not one of ${JSON.stringify(s.enum)}`);
   if (t === "string") {
-    if (s.format === "date-time" && !(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(value as string) && !Number.isNaN(Date.parse(value as string))))
+    if (
+      s.format === "date-time" &&
+      !(
+        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(value as string) &&
+        !Number.isNaN(Date.parse(value as string))
+      )
+    )
       errors.push(`${at}: ${JSON.stringify(value)} is not a date-time`);
     if (s.format === "uri" && !URL.canParse(value as string)) errors.push(`${at}: ${JSON.stringify(value)} is not a uri`);
   }
-  if (t === "array" && s.items) (value as unknown[]).forEach((v, i) => errors.push(...validateSchema(doc, s.items as Schema, v, `${at}[${i}]`)));
+  if (t === "array" && s.items)
+    (value as unknown[]).forEach((v, i) => errors.push(...validateSchema(doc, s.items as Schema, v, `${at}[${i}]`)));
   if (t === "object") {
     const obj = value as Record<string, unknown>;
     const props = (s.properties ?? {}) as Record<string, Schema>;
@@ -83,7 +94,8 @@ export function validateSchema(doc: OpenApiDocument, schema: Schema, value: unkn
     for (const [key, v] of Object.entries(obj)) {
       if (props[key]) errors.push(...validateSchema(doc, props[key], v, `${at}.${key}`));
       else if (s.additionalProperties === false) errors.push(`${at}.${key}: not allowed`);
-      else if (s.additionalProperties && typeof s.additionalProperties === "object") errors.push(...validateSchema(doc, s.additionalProperties as Schema, v, `${at}.${key}`));
+      else if (s.additionalProperties && typeof s.additionalProperties === "object")
+        errors.push(...validateSchema(doc, s.additionalProperties as Schema, v, `${at}.${key}`));
     }
   }
   return errors;

@@ -55,7 +55,15 @@ export const addedFilePath = (repo: Pick<FakeRepository, "name">, pr: number, co
   `src/${repo.name.replace(/[^a-z0-9_]/gi, "_")}/feature_${pr}_${commit}.py`;
 
 function addedFileContent(pr: number, commit: number): string {
-  return [`"""Feature added in #${pr}."""`, "", `def feature_${pr}_${commit}(values):`, "    if not values:", "        return None", "    return sum(values) / len(values)", ""].join("\n");
+  return [
+    `"""Feature added in #${pr}."""`,
+    "",
+    `def feature_${pr}_${commit}(values):`,
+    "    if not values:",
+    "        return None",
+    "    return sum(values) / len(values)",
+    "",
+  ].join("\n");
 }
 
 /** Applies one PR change; returns the new tree and, for review comments, GitHub's diff hunk of it. */
@@ -86,7 +94,12 @@ export function applyChange(tree: FileTree, change: FakeFileChange, pr: number, 
   const before = lines.slice(start - 1, at - 1);
   return {
     tree: next,
-    diffHunk: [`@@ -${start},${before.length + 1} +${start},${before.length + 2} @@`, ...before.map((l) => ` ${l}`), `-${old}`, ...replacement.map((l) => `+${l}`)].join("\n"),
+    diffHunk: [
+      `@@ -${start},${before.length + 1} +${start},${before.length + 2} @@`,
+      ...before.map((l) => ` ${l}`),
+      `-${old}`,
+      ...replacement.map((l) => `+${l}`),
+    ].join("\n"),
   };
 }
 

@@ -117,7 +117,13 @@ export function restRepository(api: string, repo: FakeRepository) {
     pushed_at: repo.pushedAt,
     created_at: repo.createdAt,
     updated_at: repo.pushedAt,
-    license: { key: "bsd-3-clause", name: 'BSD 3-Clause "New" or "Revised" License', spdx_id: "BSD-3-Clause", url: `${api}/licenses/bsd-3-clause`, node_id: "MDc6TGljZW5zZTU=" },
+    license: {
+      key: "bsd-3-clause",
+      name: 'BSD 3-Clause "New" or "Revised" License',
+      spdx_id: "BSD-3-Clause",
+      url: `${api}/licenses/bsd-3-clause`,
+      node_id: "MDc6TGljZW5zZTU=",
+    },
   };
 }
 
@@ -140,7 +146,13 @@ export function restPullRequestSimple(api: string, repo: FakeRepository, pr: Fak
   const u = `${api}/repos/${full}/pulls/${pr.number}`;
   const issue = `${api}/repos/${full}/issues/${pr.number}`;
   const href = (h: string) => ({ href: h });
-  const side = (ref: string, sha: string) => ({ label: `${repo.owner}:${ref}`, ref, sha, repo: restRepository(api, repo), user: restUser(api, { login: repo.owner, type: "Organization", databaseId: repo.databaseId + 1 }) });
+  const side = (ref: string, sha: string) => ({
+    label: `${repo.owner}:${ref}`,
+    ref,
+    sha,
+    repo: restRepository(api, repo),
+    user: restUser(api, { login: repo.owner, type: "Organization", databaseId: repo.databaseId + 1 }),
+  });
   return {
     url: u,
     id: pr.databaseId,

@@ -18,12 +18,27 @@ const notFound = (route: string, docs: string): RestResult => ({
 });
 
 export function handleRest(world: FakeWorld, api: string, method: string, url: URL): RestResult {
-  if (method !== "GET") return { status: 404, route: "unknown", body: { message: "Not Found", documentation_url: "https://docs.github.com/rest", status: "404" } };
+  if (method !== "GET")
+    return {
+      status: 404,
+      route: "unknown",
+      body: { message: "Not Found", documentation_url: "https://docs.github.com/rest", status: "404" },
+    };
   const p = url.pathname;
   const q = url.searchParams;
   if (p === "/search/repositories") {
     const language = /language:("?)([^"\s]+)\1/.exec(q.get("q") ?? "")?.[2];
-    if (!language) return { status: 422, route: "/search/repositories", body: { message: "Validation Failed", errors: [{ resource: "Search", field: "q", code: "missing" }], documentation_url: "https://docs.github.com/v3/search", status: "422" } };
+    if (!language)
+      return {
+        status: 422,
+        route: "/search/repositories",
+        body: {
+          message: "Validation Failed",
+          errors: [{ resource: "Search", field: "q", code: "missing" }],
+          documentation_url: "https://docs.github.com/v3/search",
+          status: "422",
+        },
+      };
     const perPage = Math.min(100, Number(q.get("per_page") ?? 30));
     const pageNo = Math.max(1, Number(q.get("page") ?? 1));
     const all = world.repositories.filter((r) => r.language.toLowerCase() === language.toLowerCase()).sort((a, b) => b.stars - a.stars);
@@ -37,7 +52,12 @@ export function handleRest(world: FakeWorld, api: string, method: string, url: U
       return `<${api}${u.pathname}${u.search}>; rel="${rel}"`;
     };
     const links = [pageNo < last && link(pageNo + 1, "next"), pageNo < last && link(last, "last")].filter(Boolean).join(", ");
-    return { status: 200, route: "/search/repositories", body: { total_count: all.length, incomplete_results: false, items }, headers: links ? { link: links } : {} };
+    return {
+      status: 200,
+      route: "/search/repositories",
+      body: { total_count: all.length, incomplete_results: false, items },
+      headers: links ? { link: links } : {},
+    };
   }
   const repoMatch = /^\/repos\/([^/]+)\/([^/]+)(\/pulls)?$/.exec(p);
   if (repoMatch) {
@@ -57,7 +77,15 @@ export function handleRest(world: FakeWorld, api: string, method: string, url: U
     const prs = repo.pullRequests
       .filter((pr) => state === "all" || (state === "open") === (pr.state === "OPEN"))
       .sort((a, b) => (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : 0) * (dir === "asc" ? 1 : -1));
-    return { status: 200, route: "/repos/{owner}/{repo}/pulls", body: prs.slice((pageNo - 1) * perPage, pageNo * perPage).map((pr) => restPullRequestSimple(api, repo, pr)) };
+    return {
+      status: 200,
+      route: "/repos/{owner}/{repo}/pulls",
+      body: prs.slice((pageNo - 1) * perPage, pageNo * perPage).map((pr) => restPullRequestSimple(api, repo, pr)),
+    };
   }
-  return { status: 404, route: "unknown", body: { message: "Not Found", documentation_url: "https://docs.github.com/rest", status: "404" } };
+  return {
+    status: 404,
+    route: "unknown",
+    body: { message: "Not Found", documentation_url: "https://docs.github.com/rest", status: "404" },
+  };
 }

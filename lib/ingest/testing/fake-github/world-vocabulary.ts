@@ -4,10 +4,38 @@ import type { FakeAccount } from "./world-types";
 
 export function makeAccounts(firstId: number): FakeAccount[] {
   const humans = [
-    "jreback", "mroeschke", "phofl", "jbrockmendel", "rhshadrach", "WillAyd", "datapythonista", "simonjayhawkins",
-    "TomAugspurger", "lithomas1", "attack68", "dcherian", "shoyer", "max-sixty", "keewis", "Illviljan",
-    "ngoldbaum", "seberg", "rgommers", "mattip", "charris", "eric-wieser", "bashtage", "mhvk",
-    "tacaswell", "QuLogic", "timhoffm", "story645", "ksunden", "anntzer", "jklymak", "greglucas",
+    "jreback",
+    "mroeschke",
+    "phofl",
+    "jbrockmendel",
+    "rhshadrach",
+    "WillAyd",
+    "datapythonista",
+    "simonjayhawkins",
+    "TomAugspurger",
+    "lithomas1",
+    "attack68",
+    "dcherian",
+    "shoyer",
+    "max-sixty",
+    "keewis",
+    "Illviljan",
+    "ngoldbaum",
+    "seberg",
+    "rgommers",
+    "mattip",
+    "charris",
+    "eric-wieser",
+    "bashtage",
+    "mhvk",
+    "tacaswell",
+    "QuLogic",
+    "timhoffm",
+    "story645",
+    "ksunden",
+    "anntzer",
+    "jklymak",
+    "greglucas",
   ];
   const bots = ["dependabot", "github-actions", "pre-commit-ci", "codecov"];
   const accounts: FakeAccount[] = humans.map((login, i) => ({ login, type: "User", databaseId: firstId + i }));
@@ -20,9 +48,18 @@ export function makeAccounts(firstId: number): FakeAccount[] {
 
 export const TITLE_VERBS = ["Fix", "Add", "Refactor", "Deprecate", "Speed up", "Document", "Handle", "Avoid", "Support", "Remove"];
 export const TITLE_OBJECTS = [
-  "nanmedian on empty arrays", "timezone-aware resampling", "read_csv with quoted newlines", "groupby with categorical keys",
-  "the merge_asof tolerance check", "dtype inference for nullable ints", "memory leak in the parser", "rolling window alignment",
-  "string concatenation of mixed types", "the plotting backend registry", "interpolation of missing values", "sparse matrix slicing",
+  "nanmedian on empty arrays",
+  "timezone-aware resampling",
+  "read_csv with quoted newlines",
+  "groupby with categorical keys",
+  "the merge_asof tolerance check",
+  "dtype inference for nullable ints",
+  "memory leak in the parser",
+  "rolling window alignment",
+  "string concatenation of mixed types",
+  "the plotting backend registry",
+  "interpolation of missing values",
+  "sparse matrix slicing",
 ];
 
 export const BODY_SENTENCES = [
@@ -52,6 +89,12 @@ export const COMMENT_BODIES = [
 ];
 
 export const COMMIT_MESSAGES = [
-  "Fix edge case for empty input", "Address review comments", "Add regression test", "Update whatsnew entry",
-  "Refactor helper into its own function", "Fix typing", "Apply pre-commit fixes", "Revert accidental change",
+  "Fix edge case for empty input",
+  "Address review comments",
+  "Add regression test",
+  "Update whatsnew entry",
+  "Refactor helper into its own function",
+  "Fix typing",
+  "Apply pre-commit fixes",
+  "Revert accidental change",
 ];

@@ -10,8 +10,12 @@ import { perturbationApi } from "../../perturbation-api";
 import { HunkView, KindBadge, WordDiffView } from "../../word-diff-view";
 
 const KINDS: { kind: PerturbationKind; label: string; help: string }[] = [
-  { kind: "negation", label: "Negation", help: "Reverse one affirmative or negative expression (\"are not used\" → \"are used\")." },
-  { kind: "symbol", label: "Symbol", help: "Swap one referenced code element, keeping the wording (test_nanmedian → test_nanmedian_impl)." },
+  { kind: "negation", label: "Negation", help: 'Reverse one affirmative or negative expression ("are not used" → "are used").' },
+  {
+    kind: "symbol",
+    label: "Symbol",
+    help: "Swap one referenced code element, keeping the wording (test_nanmedian → test_nanmedian_impl).",
+  },
   { kind: "location", label: "Location", help: "Keep the text, move it to another review comment's file and hunk in the same PR." },
 ];
 
@@ -38,19 +42,33 @@ export function CandidateBrowser({ parentId, llmConfigured }: { parentId: string
     <section className="space-y-4" data-testid="candidate-browser">
       <div role="tablist" aria-label="Perturbation kind" className="flex gap-1 border-b border-slate-200">
         {KINDS.map(({ kind: k, label }) => (
-          <button key={k} role="tab" aria-selected={k === kind} onClick={() => setKind(k)} data-testid={`kind-tab-${k}`}
-            className={`-mb-px rounded-t-md border px-3 py-1.5 text-sm ${k === kind ? "border-slate-200 border-b-white bg-white font-medium" : "border-transparent text-slate-600 hover:bg-slate-100"}`}>
-            {label}{counts[k] !== undefined && <span className="ml-1.5 font-mono text-xs text-slate-500">{counts[k]}</span>}
+          <button
+            key={k}
+            role="tab"
+            aria-selected={k === kind}
+            onClick={() => setKind(k)}
+            data-testid={`kind-tab-${k}`}
+            className={`-mb-px rounded-t-md border px-3 py-1.5 text-sm ${k === kind ? "border-slate-200 border-b-white bg-white font-medium" : "border-transparent text-slate-600 hover:bg-slate-100"}`}
+          >
+            {label}
+            {counts[k] !== undefined && <span className="ml-1.5 font-mono text-xs text-slate-500">{counts[k]}</span>}
           </button>
         ))}
       </div>
       <p className="text-sm text-slate-600">{help}</p>
       {rules.isPending && <p className="text-sm text-slate-500">Generating candidates…</p>}
-      {rules.isError && <p role="alert" className="text-sm text-rose-700">{rules.error.message}</p>}
+      {rules.isError && (
+        <p role="alert" className="text-sm text-rose-700">
+          {rules.error.message}
+        </p>
+      )}
       {rules.data && (
         <>
           {rules.data.symbols && (
-            <p className={`rounded-md px-3 py-2 text-xs ${rules.data.symbols.fromRepository ? "bg-slate-100 text-slate-700" : "bg-amber-50 text-amber-900"}`} data-testid="symbols-note">
+            <p
+              className={`rounded-md px-3 py-2 text-xs ${rules.data.symbols.fromRepository ? "bg-slate-100 text-slate-700" : "bg-amber-50 text-amber-900"}`}
+              data-testid="symbols-note"
+            >
               {rules.data.symbols.note} · {rules.data.symbols.count.toLocaleString("en-US")} names
             </p>
           )}
@@ -60,11 +78,15 @@ export function CandidateBrowser({ parentId, llmConfigured }: { parentId: string
             </p>
           ) : (
             <ol className="space-y-3">
-              {rules.data.candidates.map((c, i) => <CandidateCard key={c.key} candidate={c} rank={i + 1} parentId={parentId} />)}
+              {rules.data.candidates.map((c, i) => (
+                <CandidateCard key={c.key} candidate={c} rank={i + 1} parentId={parentId} />
+              ))}
             </ol>
           )}
           {rules.data.total > rules.data.candidates.length && (
-            <p className="text-xs text-slate-500">Showing the best {rules.data.candidates.length} of {rules.data.total} candidates.</p>
+            <p className="text-xs text-slate-500">
+              Showing the best {rules.data.candidates.length} of {rules.data.total} candidates.
+            </p>
           )}
         </>
       )}
@@ -73,28 +95,42 @@ export function CandidateBrowser({ parentId, llmConfigured }: { parentId: string
           <div className="flex items-center gap-3">
             <h3 className="text-sm font-semibold text-slate-700">LLM proposals</h3>
             {llmConfigured ? (
-              <button onClick={() => setAskLlm((a) => ({ ...a, [kind]: true }))} disabled={askLlm[kind]}
-                className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50 disabled:opacity-50" data-testid="ask-llm">
+              <button
+                onClick={() => setAskLlm((a) => ({ ...a, [kind]: true }))}
+                disabled={askLlm[kind]}
+                className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50 disabled:opacity-50"
+                data-testid="ask-llm"
+              >
                 Ask the LLM for {kind} edits
               </button>
             ) : (
-              <span className="text-xs text-slate-500">No LLM configured (set LLM_BASE_URL and LLM_MODEL); the rule candidates above do not need one.</span>
+              <span className="text-xs text-slate-500">
+                No LLM configured (set LLM_BASE_URL and LLM_MODEL); the rule candidates above do not need one.
+              </span>
             )}
           </div>
           {llm.isFetching && <p className="text-sm text-slate-500">Asking the model…</p>}
-          {llm.isError && <p role="alert" className="text-sm text-rose-700">{llm.error.message}</p>}
-          {llm.data && (
-            llm.data.candidates.length === 0 ? (
+          {llm.isError && (
+            <p role="alert" className="text-sm text-rose-700">
+              {llm.error.message}
+            </p>
+          )}
+          {llm.data &&
+            (llm.data.candidates.length === 0 ? (
               <p className="text-sm text-slate-600">{llm.data.reason}</p>
             ) : (
               <>
-                <p className="text-xs text-slate-500">From {llm.data.model}{llm.data.cached ? " (cached answer)" : ""}; each proposal goes through the same self-check as the rules.</p>
+                <p className="text-xs text-slate-500">
+                  From {llm.data.model}
+                  {llm.data.cached ? " (cached answer)" : ""}; each proposal goes through the same self-check as the rules.
+                </p>
                 <ol className="space-y-3">
-                  {llm.data.candidates.map((c, i) => <CandidateCard key={c.key} candidate={c} rank={i + 1} parentId={parentId} />)}
+                  {llm.data.candidates.map((c, i) => (
+                    <CandidateCard key={c.key} candidate={c} rank={i + 1} parentId={parentId} />
+                  ))}
                 </ol>
               </>
-            )
-          )}
+            ))}
         </div>
       )}
     </section>
@@ -106,7 +142,11 @@ function CandidateCard({ candidate: c, rank, parentId }: { candidate: ProposedCa
   const queryClient = useQueryClient();
   const create = useMutation({
     mutationFn: () =>
-      perturbationApi.create({ parentId, kind: c.kind, candidate: { perturbed: c.perturbed, origin: c.origin, rule: c.rule, rationale: c.rationale } }),
+      perturbationApi.create({
+        parentId,
+        kind: c.kind,
+        candidate: { perturbed: c.perturbed, origin: c.origin, rule: c.rule, rationale: c.rationale },
+      }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: perturbationKeys.parentProposals(parentId) });
       router.refresh();
@@ -114,18 +154,34 @@ function CandidateCard({ candidate: c, rank, parentId }: { candidate: ProposedCa
   });
   const createdId = create.data?.id ?? c.existingInstanceId;
   return (
-    <li className="rounded-lg border border-slate-200 bg-white p-3" data-testid="candidate" data-key={c.key} data-kind={c.kind} data-origin={c.origin}>
+    <li
+      className="rounded-lg border border-slate-200 bg-white p-3"
+      data-testid="candidate"
+      data-key={c.key}
+      data-kind={c.kind}
+      data-origin={c.origin}
+    >
       <div className="mb-2 flex flex-wrap items-center gap-2 text-xs">
         <span className="font-mono text-slate-400">#{rank}</span>
         <KindBadge kind={c.kind} />
-        <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">{c.origin === "llm" ? "LLM" : "rule"} · {c.rule}</span>
+        <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">
+          {c.origin === "llm" ? "LLM" : "rule"} · {c.rule}
+        </span>
         {c.existsInRepository !== null && (
-          <span className={`rounded px-1.5 py-0.5 ${c.existsInRepository ? "bg-indigo-100 text-indigo-800" : "bg-slate-100 text-slate-600"}`} data-testid="exists-badge">
+          <span
+            className={`rounded px-1.5 py-0.5 ${c.existsInRepository ? "bg-indigo-100 text-indigo-800" : "bg-slate-100 text-slate-600"}`}
+            data-testid="exists-badge"
+          >
             {c.existsInRepository ? "exists in repository" : "invented name"}
           </span>
         )}
-        {c.sameFile !== null && <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-600">{c.sameFile ? "same file, other hunk" : "other file"}</span>}
-        <span className={`rounded px-1.5 py-0.5 ${c.selfCheck.ok ? "bg-emerald-50 text-emerald-800" : "bg-rose-50 text-rose-800"}`} data-testid="self-check">
+        {c.sameFile !== null && (
+          <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-600">{c.sameFile ? "same file, other hunk" : "other file"}</span>
+        )}
+        <span
+          className={`rounded px-1.5 py-0.5 ${c.selfCheck.ok ? "bg-emerald-50 text-emerald-800" : "bg-rose-50 text-rose-800"}`}
+          data-testid="self-check"
+        >
           {c.selfCheck.ok ? "✓ self-check" : "✗ self-check"}: {c.selfCheck.reason}
         </span>
         <span className="ml-auto font-mono text-slate-400">score {c.score}</span>
@@ -145,12 +201,20 @@ function CandidateCard({ candidate: c, rank, parentId }: { candidate: ProposedCa
             {create.data ? "Created: open the verification view →" : "Already created: open →"}
           </Link>
         ) : (
-          <button onClick={() => create.mutate()} disabled={!c.selfCheck.ok || create.isPending} data-testid="create-candidate"
-            className="rounded-md bg-indigo-600 px-3 py-1 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50">
+          <button
+            onClick={() => create.mutate()}
+            disabled={!c.selfCheck.ok || create.isPending}
+            data-testid="create-candidate"
+            className="rounded-md bg-indigo-600 px-3 py-1 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50"
+          >
             {create.isPending ? "Creating…" : "Create perturbation"}
           </button>
         )}
-        {create.isError && <span role="alert" className="text-sm text-rose-700">{create.error.message}</span>}
+        {create.isError && (
+          <span role="alert" className="text-sm text-rose-700">
+            {create.error.message}
+          </span>
+        )}
       </div>
     </li>
   );

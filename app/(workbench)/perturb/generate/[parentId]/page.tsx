@@ -28,7 +28,9 @@ export default async function GeneratePage({ params }: { params: Promise<{ paren
         <div className="mx-auto max-w-2xl rounded-lg border border-amber-300 bg-white p-6" data-testid="not-eligible">
           <h1 className="text-lg font-semibold">This instance cannot be perturbed</h1>
           <p className="mt-2 text-sm text-slate-700">{e.message}</p>
-          <Link href="/perturb" className="mt-3 inline-block text-sm text-indigo-700 underline">Back to the eligible comments</Link>
+          <Link href="/perturb" className="mt-3 inline-block text-sm text-indigo-700 underline">
+            Back to the eligible comments
+          </Link>
         </div>
       );
     }
@@ -48,9 +50,15 @@ export default async function GeneratePage({ params }: { params: Promise<{ paren
   const { comment, pullRequest: pr } = parent;
   return (
     <div className="space-y-6">
-      <nav className="text-sm"><Link href="/perturb" className="text-indigo-700 hover:underline">← Perturbed negatives</Link></nav>
+      <nav className="text-sm">
+        <Link href="/perturb" className="text-indigo-700 hover:underline">
+          ← Perturbed negatives
+        </Link>
+      </nav>
       <header>
-        <p className="font-mono text-xs text-slate-500">{pr.repo} · #{pr.number} · base {pr.baseSha.slice(0, 7)}</p>
+        <p className="font-mono text-xs text-slate-500">
+          {pr.repo} · #{pr.number} · base {pr.baseSha.slice(0, 7)}
+        </p>
         <h1 className="text-xl font-semibold">{pr.title}</h1>
       </header>
       <div className="grid gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
@@ -58,10 +66,15 @@ export default async function GeneratePage({ params }: { params: Promise<{ paren
           <section className="rounded-lg border-2 border-emerald-300 bg-white p-4" data-testid="original-comment">
             <h2 className="mb-1 text-xs font-semibold uppercase text-emerald-700">Confirmed trustworthy</h2>
             <p className="mb-2 font-mono text-xs text-slate-500">
-              {comment.kind} by {comment.author ?? "(deleted account)"}{comment.path ? ` on ${comment.path}` : " (PR-level)"}
+              {comment.kind} by {comment.author ?? "(deleted account)"}
+              {comment.path ? ` on ${comment.path}` : " (PR-level)"}
             </p>
             <Markdown text={comment.body} />
-            {comment.diffHunk && <div className="mt-3"><HunkView hunk={comment.diffHunk} /></div>}
+            {comment.diffHunk && (
+              <div className="mt-3">
+                <HunkView hunk={comment.diffHunk} />
+              </div>
+            )}
           </section>
           <section className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
             <h2 className="mb-2 text-xs font-semibold uppercase text-slate-500">Already created from this comment</h2>
@@ -73,7 +86,9 @@ export default async function GeneratePage({ params }: { params: Promise<{ paren
                   <li key={e.id} className="flex flex-wrap items-center gap-2">
                     {e.perturbationKind && <KindBadge kind={e.perturbationKind} />}
                     <StatusBadge status={e.verification ?? "pending"} />
-                    <Link href={`/perturb/${e.id}`} className="text-indigo-700 hover:underline">open</Link>
+                    <Link href={`/perturb/${e.id}`} className="text-indigo-700 hover:underline">
+                      open
+                    </Link>
                   </li>
                 ))}
               </ul>
