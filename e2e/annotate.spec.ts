@@ -1,4 +1,4 @@
-import { type Browser, type Page, type TestInfo } from "@playwright/test";
+import type { Browser, Page, TestInfo } from "@playwright/test";
 import { expect, readmeScreenshotPath, test } from "./fixtures";
 import { signInAs } from "./helpers";
 

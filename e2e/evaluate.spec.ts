@@ -1,4 +1,4 @@
-import { type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, readmeScreenshotPath, test } from "./fixtures";
 import { sampleEvalId } from "@/lib/demo/sample-evaluation";
 import { signInAs } from "./helpers";

@@ -1,4 +1,4 @@
-import { type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, readmeScreenshotPath, test } from "./fixtures";
 import { signInAs } from "./helpers";
 

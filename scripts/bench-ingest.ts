@@ -31,7 +31,8 @@ const summary = await runIngest({
   onProgress: (p) => {
     if (p.type !== "repository") return;
     if (p.status === "started") perRepo.set(p.fullName, { from: github.requestCount(), to: 0 });
-    if (p.status === "harvested") perRepo.get(p.fullName)!.to = github.requestCount();
+    const counted = perRepo.get(p.fullName);
+    if (p.status === "harvested" && counted) counted.to = github.requestCount();
   },
 });
 const seconds = (Date.now() - started) / 1000;

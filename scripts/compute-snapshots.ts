@@ -14,7 +14,7 @@ import { openDatabase } from "@/lib/db/connection";
 import { migrate } from "@/lib/db/migrate";
 import { tallyAnchoring } from "@/lib/snapshot/anchor-tally";
 import { backfillSnapshots } from "@/lib/snapshot/backfill-snapshots";
-import { useFinalDiffForUnavailable } from "@/lib/snapshot/final-diff-snapshots";
+import { applyFinalDiffToUnavailable } from "@/lib/snapshot/final-diff-snapshots";
 
 const { values } = parseCli(
   { url: import.meta.url },
@@ -45,7 +45,7 @@ try {
   console.log(`snapshots_unavailable=${tally.unavailable}`);
   for (const [reason, n] of Object.entries(tally.reasons)) console.log(`unavailable_reason=${JSON.stringify(reason)} count=${n}`);
   console.log(`instances_linked=${tally.instancesLinked}`);
-  if (values["fallback-final"]) console.log(`snapshots_on_final_diff=${await useFinalDiffForUnavailable(db.prisma)}`);
+  if (values["fallback-final"]) console.log(`snapshots_on_final_diff=${await applyFinalDiffToUnavailable(db.prisma)}`);
   console.log(`instances_without_snapshot=${await db.prisma.instance.count({ where: { snapshotId: null, parent: { is: null } } })}`);
   if (values.report) {
     const a = await tallyAnchoring(db.prisma);

@@ -157,10 +157,10 @@ async function audit(db: Database) {
 
 async function corpus() {
   const db = values.database === "configured" ? await openConfigured() : await openScratch();
-  const count = number(values.comments, 76_190)!;
+  const count = number(values.comments) ?? 76_190;
   try {
     let t0 = performance.now();
-    const summary = await seedSyntheticCorpus(db.prisma, { comments: count, seed: number(values.seed, 20250815)! });
+    const summary = await seedSyntheticCorpus(db.prisma, { comments: count, seed: number(values.seed) ?? 20250815 });
     console.log(`corpus_comments=${summary.comments}`);
     console.log(`corpus_pull_requests=${summary.pullRequests}`);
     console.log(`corpus_instances=${summary.instances}`);
@@ -204,7 +204,7 @@ async function main() {
   const db = await openConfigured();
   try {
     if (command === "rules") await rules(db);
-    if (command === "llm") await llm(db, client!);
+    if (command === "llm" && client) await llm(db, client);
     if (command === "audit") await audit(db);
     await funnel(db);
   } finally {

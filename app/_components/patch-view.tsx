@@ -82,7 +82,6 @@ function FileBody({ file, anchor }: { file: PatchViewFile; anchor: { hunkIndex: 
               <td className="w-12 select-none px-2 text-right align-top text-slate-400">{line.newNo ?? ""}</td>
               <td className="w-4 select-none align-top text-slate-500">{SIGN[line.kind]}</td>
               {lineHtml !== undefined && lineHtml !== "" ? (
-                // biome-ignore lint/security/noDangerouslySetInnerHtml: highlight.js output, which escapes the line's text
                 <td className="whitespace-pre-wrap break-all pr-3" dangerouslySetInnerHTML={{ __html: lineHtml }} />
               ) : (
                 <td className="whitespace-pre-wrap break-all pr-3">{line.text}</td>

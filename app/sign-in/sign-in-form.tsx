@@ -8,12 +8,10 @@ export function SignInForm() {
     <form action={action} className="space-y-4">
       <label className="block">
         <span className="text-sm font-medium text-slate-700">Login</span>
-        {/* biome-ignore lint/a11y/noAutofocus: the sign-in page has one task, and the login field is where it starts */}
         <input
           name="login"
           autoComplete="username"
           required
-          autoFocus
           className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 focus:border-indigo-500 focus:outline-none"
         />
       </label>

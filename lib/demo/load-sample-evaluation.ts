@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { mustGet } from "@/lib/must";
 import { z } from "zod";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { Db } from "@/lib/evaluate/load-gold";
@@ -61,7 +62,7 @@ async function writeSample(tx: Db): Promise<string> {
     const created = new Date(pr.createdAt);
     const row = await tx.pullRequest.create({
       data: {
-        repositoryId: repoIds.get(pr.repo)!,
+        repositoryId: mustGet(repoIds, pr.repo, "sample repository"),
         number: pr.number,
         title: pr.title,
         body: pr.body,
@@ -98,7 +99,7 @@ async function writeSample(tx: Db): Promise<string> {
       instanceIds.set(comment.key, instance.id);
     }
     for (const perturbation of pr.perturbations) {
-      const parent = await tx.instance.findUniqueOrThrow({ where: { id: instanceIds.get(perturbation.of)! } });
+      const parent = await tx.instance.findUniqueOrThrow({ where: { id: mustGet(instanceIds, perturbation.of, "sample instance") } });
       const instance = await tx.instance.create({
         data: {
           pullRequestId: row.id,
@@ -122,7 +123,11 @@ async function writeSample(tx: Db): Promise<string> {
     data: { seed: 42, params: { sample: SAMPLE_EVALUATION_TAG, groupedBy: "pull request" }, createdAt: SAMPLE_DATE },
   });
   await tx.splitAssignment.createMany({
-    data: gold.map((item) => ({ splitRunId: splitRun.id, instanceId: instanceIds.get(item.key)!, split: item.split })),
+    data: gold.map((item) => ({
+      splitRunId: splitRun.id,
+      instanceId: mustGet(instanceIds, item.key, "sample instance"),
+      split: item.split,
+    })),
   });
   const counts = { train: 0, validation: 0, test: 0 };
   for (const item of gold) counts[item.split]++;
@@ -141,7 +146,7 @@ async function writeSample(tx: Db): Promise<string> {
   await tx.exportItem.createMany({
     data: gold.map((item) => ({
       exportId: exported.id,
-      instanceId: instanceIds.get(item.key)!,
+      instanceId: mustGet(instanceIds, item.key, "sample instance"),
       evalId: sampleEvalId(item.key),
       split: item.split,
     })),

@@ -15,7 +15,7 @@ export async function collectPredictionFiles(targets: readonly string[]): Promis
   const files: PredictionFile[] = [];
   const skipped: string[] = [];
   const visit = async (target: string, named: boolean): Promise<void> => {
-    let info;
+    let info: Awaited<ReturnType<typeof stat>>;
     try {
       info = await stat(target);
     } catch {

@@ -129,8 +129,8 @@ function trajectoryCandidate(text: string, options: { evalId?: string; file?: st
   if (exitStatus !== null && exitStatus !== "Submitted") {
     return invalid(`run ended with ${exitStatus} before submitting a prediction`);
   }
-  if (reading === null) return invalid("trajectory has no assistant or tool message");
-  return fromReading(reading, evalId, null, file, `last ${last!.role} message`);
+  if (reading === null || last === undefined) return invalid("trajectory has no assistant or tool message");
+  return fromReading(reading, evalId, null, file, `last ${last.role} message`);
 }
 
 function fromReading(

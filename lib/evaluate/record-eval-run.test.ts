@@ -155,7 +155,7 @@ describe.each(TEST_DATABASE_KINDS)("recordEvalRun on %s", (kind) => {
       exportId: fixture.exportId,
       split: "validation",
       name: "judge with gaps",
-      files: [{ name: "predictions.jsonl", text: WITH_MISSING + "\n" + row(IDS.validationTrue, true) }],
+      files: [{ name: "predictions.jsonl", text: `${WITH_MISSING}\n${row(IDS.validationTrue, true)}` }],
     });
     expect(run.report.metrics.n).toBe(1);
     expect(run.report.metrics.accuracy).toBe(1);

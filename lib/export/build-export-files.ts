@@ -8,7 +8,7 @@ import { contentHashOf, describeFiles, type ManifestFile } from "./build-manifes
 import { datasetStatistics, SPLITS, type RowsBySplit, type SplitName } from "./dataset-statistics";
 import { evalIdFor } from "./eval-id";
 import { dataFilePath, renderDatasetCard, type DatasetCardInput, type SplitDescription } from "./render-dataset-card";
-import { rowKey, ReleasedRowSchema, type ReleasedRow } from "./released-row-schema";
+import { rowKey, ReleasedRowSchema } from "./released-row-schema";
 import { rowsToJsonl, sortRows } from "./serialize-jsonl";
 import { rowsToParquet } from "./write-parquet";
 

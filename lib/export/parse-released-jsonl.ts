@@ -40,11 +40,7 @@ const SPLIT_WORDS: Record<string, SplitName> = {
 
 /** train.jsonl, data/validation.jsonl, crj_test.jsonl … → the split; anything else → null. */
 export function splitFromFileName(name: string): SplitName | null {
-  const base = name
-    .split(/[\\/]/)
-    .pop()!
-    .toLowerCase()
-    .replace(/\.jsonl$/, "");
+  const base = (name.split(/[\\/]/).at(-1) ?? name).toLowerCase().replace(/\.jsonl$/, "");
   for (const word of base.split(/[^a-z]+/).reverse()) if (SPLIT_WORDS[word]) return SPLIT_WORDS[word];
   return null;
 }

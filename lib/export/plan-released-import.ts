@@ -2,6 +2,7 @@
 // instances pointing at entries of it. A perturbed row's judged entry is a modified copy; the
 // differences become the perturbation (body for negation/symbol, path + hunk for location).
 // Anything the database cannot hold without loss is an error; anything it normalises is a warning.
+import { must } from "@/lib/must";
 import { canonicalJson } from "./canonical-json";
 import { isCanonicalGitHubTime } from "./github-time";
 import { baseInstanceId } from "./instance-key";
@@ -64,7 +65,12 @@ function perturbationOf(loc: Located, original: ReleasedTimelineEntry, issues: R
       message: `the perturbed comment changes ${unsupported.join(", ")}; a perturbation may change only body, review_path and diff_hunk`,
     });
   const pick = (k: string) => (changed.includes(k) ? (copy[k] as string) : null);
-  return { kind: loc.row.perturbation_kind!, body: pick("body"), path: pick("review_path"), diffHunk: pick("diff_hunk") };
+  return {
+    kind: must(loc.row.perturbation_kind, `the perturbation kind of ${loc.file}:${loc.line}`),
+    body: pick("body"),
+    path: pick("review_path"),
+    diffHunk: pick("diff_hunk"),
+  };
 }
 
 function planPullRequest(members: Located[], warnings: string[], issues: ReleasedFileIssue[]): PlannedPullRequest {

@@ -1,6 +1,7 @@
 // Finishes the nested connections of a page of PRs that overflowed their first page: comments, reviews,
 // review threads (and the comments of long threads), commits, closing issues. Follow-ups for many PRs
 // share one aliased query, so a page with a few long discussions costs one or two extra requests.
+import { must } from "@/lib/must";
 import type { GitHubClient } from "./github-client";
 import { followUpField, followUpQuery, type FollowUp } from "./harvest-queries";
 import { ConnectionSchema, describeIssues, ThreadSchema, type PullRequestNode, type RawConnection } from "./harvest-payloads";
@@ -84,7 +85,7 @@ export async function collectPullRequests(client: GitHubClient, nodes: PullReque
       }
       const nodesPage = conn.data.nodes;
       if (p.item.kind === "reviewThreads") addThreads(p.pr, nodesPage);
-      else if (p.item.kind === "threadComments") p.thread!.comments.push(...nodesPage);
+      else if (p.item.kind === "threadComments") must(p.thread, "the thread of a comments page").comments.push(...nodesPage);
       else if (p.item.kind === "closingIssuesReferences") p.pr.issues.push(...nodesPage);
       else p.pr[p.item.kind].push(...nodesPage);
       const info = conn.data.pageInfo;

@@ -29,7 +29,7 @@ export async function fetchPullRequestPage(
   let requests = 0;
   for (;;) {
     requests++;
-    let result;
+    let result: Awaited<ReturnType<typeof client.graphql<unknown>>>;
     try {
       result = await client.graphql<unknown>(PULL_REQUEST_PAGE_QUERY, { owner, name, first: size, after: cursor });
     } catch (e) {

@@ -52,7 +52,14 @@ export interface GitHubClient {
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
     const t = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => (clearTimeout(t), resolve()), { once: true });
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(t);
+        resolve();
+      },
+      { once: true },
+    );
   });
 
 function resourceOf(url: string): string {
@@ -141,7 +148,10 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     if (!budget || budget.remaining > Math.min(reserve, Math.floor(budget.limit / 10))) return;
     const untilReset = Date.parse(budget.resetAt) - Date.now();
     if (untilReset <= 0) return;
-    if (untilReset > maxWait * 1000) throw (halted = rateLimitStop(resourceOf(req.url), budget.remaining, budget.resetAt));
+    if (untilReset > maxWait * 1000) {
+      halted = rateLimitStop(resourceOf(req.url), budget.remaining, budget.resetAt);
+      throw halted;
+    }
     log("info", `${resourceOf(req.url)} budget down to ${budget.remaining}: waiting ${Math.ceil(untilReset / 1000)}s for the reset`);
     await sleep(untilReset + 1000, options.signal);
     delete usage.budgets[resourceOf(req.url)];

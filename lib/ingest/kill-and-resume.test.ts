@@ -35,7 +35,7 @@ describe("kill -9 in the middle of a harvest, then run again", () => {
   let created: { url: string; drop(): Promise<void> };
   let db: Database;
   let mirrors: string;
-  let exits: { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }[] = [];
+  const exits: { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }[] = [];
 
   function startCli(): {
     child: ChildProcess;

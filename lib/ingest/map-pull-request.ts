@@ -111,7 +111,9 @@ export function mapPullRequest(repoFullName: string, c: CollectedPullRequest): M
   const seen = new Set<string>();
   const push = (row: TimelineRow) => {
     const key = row.kind === "commit" ? `commit:${row.sha}` : `${row.kind}:${row.githubId}`;
-    if (!seen.has(key)) seen.add(key), timeline.push(row);
+    if (seen.has(key)) return;
+    seen.add(key);
+    timeline.push(row);
   };
   const who = (a: Actor) => ({ authorLogin: loginOf(a), authorType: a?.__typename ?? null });
 

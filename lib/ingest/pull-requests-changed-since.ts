@@ -18,7 +18,7 @@ export async function pullRequestsChangedSince(
   watermark: Date,
 ): Promise<boolean> {
   const [owner, repo] = fullName.split("/");
-  let res;
+  let res: Awaited<ReturnType<typeof conditionalGet<unknown>>>;
   try {
     res = await conditionalGet<unknown>(
       client,

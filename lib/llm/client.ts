@@ -2,7 +2,7 @@ import { z } from "zod";
 import { seededRandom, type Random } from "@/lib/random/seeded";
 import { addUsage, usageOf, zeroUsage, type LlmUsage } from "./chat-completion-response";
 import { extractJsonObject } from "./extract-json";
-import { llmError, type LlmError } from "./llm-error";
+import { llmError } from "./llm-error";
 import { postChatCompletion } from "./post-chat-completion";
 import { backoffDelayMs } from "./retry-delay";
 import { createSemaphore } from "./semaphore";
@@ -84,12 +84,13 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
       if (outcome.ok) return { response: outcome.response, attempts };
 
       const exhausted = retry >= config.maxRetries;
-      const tooLong = outcome.retryAfterMs !== null && outcome.retryAfterMs > config.maxRetryAfterMs;
+      const askedWaitMs = outcome.retryAfterMs ?? 0;
+      const tooLong = outcome.retryAfterMs !== null && askedWaitMs > config.maxRetryAfterMs;
       if (!outcome.retryable || exhausted || tooLong) {
         const suffix = !outcome.retryable
           ? ""
           : tooLong
-            ? ` (server asked to wait ${Math.ceil(outcome.retryAfterMs! / 1000)} s, more than the ${config.maxRetryAfterMs / 1000} s allowed)`
+            ? ` (server asked to wait ${Math.ceil(askedWaitMs / 1000)} s, more than the ${config.maxRetryAfterMs / 1000} s allowed)`
             : ` (gave up after ${attempts} attempts)`;
         throw llmError(outcome.error.details.reason, outcome.error.message + suffix, {
           status: outcome.error.details.status,

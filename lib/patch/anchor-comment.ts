@@ -108,7 +108,7 @@ function findByContent(file: PatchFile, target: HunkTarget): { hunkIndex: number
 }
 
 export function placeComment(files: PatchFile[], comment: CommentPosition, patchCommit?: string | null): CommentPlacement {
-  const hunk = comment.diffHunk && comment.diffHunk.trim() ? comment.diffHunk : null;
+  const hunk = comment.diffHunk?.trim() ? comment.diffHunk : null;
   const notPlaceable = (reason: string): UnplaceableComment => ({ placed: false, reason, hunk });
   if (!comment.path) return notPlaceable("the comment is not on a file");
   if (!hunk) return notPlaceable(`GitHub gives no diff hunk for this comment on ${comment.path} (binary or too large a file)`);

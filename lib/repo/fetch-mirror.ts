@@ -77,7 +77,7 @@ export async function openMirrorForFetch(
     },
     async missing(shas) {
       if (!shas.length) return [];
-      const out = await git(["cat-file", "--batch-check=%(objectname) %(objecttype)"], shas.join("\n") + "\n");
+      const out = await git(["cat-file", "--batch-check=%(objectname) %(objecttype)"], `${shas.join("\n")}\n`);
       return out
         .split("\n")
         .filter((l) => l.endsWith(" missing"))

@@ -142,8 +142,7 @@ export function streamGitLines(
     child.stdout.on("data", (chunk: string) => {
       if (stopped) return;
       pending += chunk;
-      let nl: number;
-      while ((nl = pending.indexOf("\n")) >= 0) {
+      for (let nl = pending.indexOf("\n"); nl >= 0; nl = pending.indexOf("\n")) {
         const line = pending.slice(0, nl);
         pending = pending.slice(nl + 1);
         if (!onLine(line)) {

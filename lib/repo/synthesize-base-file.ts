@@ -79,7 +79,8 @@ export function synthesizeBaseFile(file: PatchFile, plan: BaseFilePlan = {}): st
     lines.push(...start, ...standInLines(gapLength - start.length - end.length, gap.indent ?? "", style, counter), ...end);
     lines.push(...oldSide(hunk));
   });
-  const last = file.hunks.at(-1)!;
+  const last = file.hunks.at(-1);
+  if (!last) return lines.join("\n"); // a file diff always has a hunk; nothing to close without one
   if (oldEndsWithoutNewline(last)) return lines.join("\n");
   if (plan.tail) lines.push(...plan.tail);
   else if (trailingContext(last) >= 3) lines.push(...standInLines(4, "", style, counter));

@@ -70,8 +70,8 @@ export async function tallyAnchoring(prisma: PrismaClient): Promise<AnchorTally>
     if (judged.source === "final") tally.onFinalDiff++;
     const t = i.targetEntry;
     const position = t.kind === "inline_reply" ? (rootOf.get(`${i.pullRequest.id}:${t.inReplyToId}`) ?? t) : t;
-    let files = parsed.get(judged.patch);
-    if (!files) parsed.set(judged.patch, (files = parseReleasedPatch(judged.patch)));
+    const files = parsed.get(judged.patch) ?? parseReleasedPatch(judged.patch);
+    parsed.set(judged.patch, files);
     const placed = placeComment(files, position, judged.commit);
     tally.inline++;
     if (placed.placed) {

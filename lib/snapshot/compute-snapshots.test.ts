@@ -13,7 +13,7 @@ import { backfillSnapshots } from "./backfill-snapshots";
 import { loadEligibleInstances } from "@/lib/split/eligible-instances";
 import { computeSnapshots } from "./compute-snapshots";
 import { snapshotSummary } from "./snapshot-summary";
-import { FINAL_DIFF_FALLBACK_NOTE, useFinalDiffForUnavailable } from "./final-diff-snapshots";
+import { FINAL_DIFF_FALLBACK_NOTE, applyFinalDiffToUnavailable } from "./final-diff-snapshots";
 import { PR_HISTORY_REPOSITORY, seedPrHistory } from "./testing/seed-pr-history";
 
 describe.each(TEST_DATABASE_KINDS)("snapshots of a PR pushed three times, on %s", (kind) => {
@@ -103,7 +103,7 @@ describe.each(TEST_DATABASE_KINDS)("snapshots of a PR pushed three times, on %s"
     // labelled instances whose snapshot is unavailable stay out of splits until the user chooses
     await db.prisma.instance.updateMany({ data: { stage: "labelled", finalLabel: "trustworthy" } });
     expect((await loadEligibleInstances(db.prisma)).length).toBe(5);
-    expect(await useFinalDiffForUnavailable(db.prisma)).toBe(1);
+    expect(await applyFinalDiffToUnavailable(db.prisma)).toBe(1);
     expect((await loadEligibleInstances(db.prisma)).length).toBe(8);
     const mirror = await openMirrorForFetch(path.join(root, "mirrors-gone"), PR_HISTORY_REPOSITORY, gone.gitDir);
     await computeSnapshots(db.prisma, { mirrorFor: async () => mirror, fetchMissing: false });

@@ -26,7 +26,7 @@ export async function recordSingleRevisionSnapshots(prisma: PrismaClient, pullRe
 }
 
 /** Shows the final diff, marked, for unavailable snapshots (all of them when no ids are given). */
-export async function useFinalDiffForUnavailable(prisma: PrismaClient, snapshotIds?: string[]): Promise<number> {
+export async function applyFinalDiffToUnavailable(prisma: PrismaClient, snapshotIds?: string[]): Promise<number> {
   const rows = await prisma.patchSnapshot.findMany({
     where: { status: "unavailable", ...(snapshotIds ? { id: { in: snapshotIds } } : {}) },
     select: { id: true, reason: true, pullRequest: { select: { patch: true } } },

@@ -29,6 +29,7 @@ export function AssignForm({ overlap, ready, candidates }: { overlap: number; re
         (screening not run)
       </label>
       <button
+        type="submit"
         disabled={pending}
         className="rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white hover:bg-indigo-700 disabled:bg-slate-300"
       >

@@ -22,6 +22,7 @@ function SampleControls({ loaded }: { loaded: boolean }) {
   return loaded ? (
     <form action={removeSampleAction}>
       <button
+        type="submit"
         className="rounded-md border border-slate-300 px-3 py-1.5 text-xs text-slate-700 hover:bg-slate-50"
         data-testid="remove-sample"
       >
@@ -31,6 +32,7 @@ function SampleControls({ loaded }: { loaded: boolean }) {
   ) : (
     <form action={loadSampleAction}>
       <button
+        type="submit"
         className="rounded-md border border-indigo-300 px-3 py-1.5 text-xs font-medium text-indigo-700 hover:bg-indigo-50"
         data-testid="load-sample"
       >
@@ -90,7 +92,9 @@ function ExportPicker({ exports, selected, split }: { exports: EvaluableExport[]
           ))}
         </select>
       </label>
-      <button className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">Show</button>
+      <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
+        Show
+      </button>
     </form>
   );
 }

@@ -76,6 +76,7 @@ export function UploadForm({ exportId, split, itemCount }: { exportId: string; s
         </p>
       )}
       <button
+        type="submit"
         disabled={upload.isPending}
         className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-60"
       >

@@ -26,6 +26,7 @@ export function StartCrawlForm({ githubConfigured }: { githubConfigured: boolean
         />
       </label>
       <button
+        type="submit"
         disabled={pending}
         className="rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white hover:bg-indigo-700 disabled:opacity-60"
       >

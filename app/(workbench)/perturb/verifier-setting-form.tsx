@@ -34,6 +34,7 @@ export function VerifierSettingForm({ current }: { current: number }) {
         data-testid="required-verifiers-input"
       />
       <button
+        type="submit"
         disabled={save.isPending || value === String(current)}
         className="rounded-md border border-slate-300 px-2 py-1 hover:bg-slate-50 disabled:opacity-50"
       >

@@ -32,6 +32,7 @@ export function CreateSplitForm({ disabled }: { disabled: boolean }) {
         </p>
       )}
       <button
+        type="submit"
         disabled={pending || disabled}
         className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50"
       >

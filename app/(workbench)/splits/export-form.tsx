@@ -23,6 +23,7 @@ export function ExportForm({ splitRunId, defaultTitle, disabled }: { splitRunId:
         </p>
       )}
       <button
+        type="submit"
         disabled={pending || disabled}
         className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50"
       >

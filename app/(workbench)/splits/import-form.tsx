@@ -102,6 +102,7 @@ export function ImportForm() {
         </div>
       )}
       <button
+        type="submit"
         disabled={mutation.isPending}
         className="rounded-md border border-indigo-300 px-4 py-2 text-sm font-medium text-indigo-700 hover:bg-indigo-50 disabled:opacity-50"
       >

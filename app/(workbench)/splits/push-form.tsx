@@ -34,6 +34,7 @@ export function PushForm({ exportId, target, missing }: { exportId: string; targ
         </p>
       )}
       <button
+        type="submit"
         disabled={pending || missing !== null}
         className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50"
       >

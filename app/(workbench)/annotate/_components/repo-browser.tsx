@@ -104,7 +104,6 @@ function CodeView({ file, targetLine }: { file: FileResult; targetLine: number |
   const lines = useMemo(() => (file.kind === "text" ? file.text.replace(/\n$/, "").split("\n") : []), [file]);
   const lang = file.kind === "text" ? languageFor(file.path) : undefined;
   const html = useMemo(() => (lines.length <= HIGHLIGHT_LINE_LIMIT ? lines.map((l) => highlightLine(l, lang)) : null), [lines, lang]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new file scrolls to the target line again
   useEffect(() => {
     if (targetLine) document.getElementById(`repo-line-${targetLine}`)?.scrollIntoView({ block: "center" });
   }, [targetLine, file]);
@@ -126,7 +125,6 @@ function CodeView({ file, targetLine }: { file: FileResult; targetLine: number |
             <tr key={i} id={`repo-line-${i + 1}`} className={targetLine === i + 1 ? "bg-amber-100" : ""}>
               <td className="w-12 select-none px-2 text-right align-top text-slate-400">{i + 1}</td>
               {html ? (
-                // biome-ignore lint/security/noDangerouslySetInnerHtml: highlight.js output, which escapes the line's text
                 <td className="whitespace-pre-wrap break-all pr-3" dangerouslySetInnerHTML={{ __html: html[i] }} />
               ) : (
                 <td className="whitespace-pre-wrap break-all pr-3">{line}</td>

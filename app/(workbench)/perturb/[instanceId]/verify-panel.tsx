@@ -49,7 +49,7 @@ export function VerifyPanel({ instanceId, kind, status, viewerDecision, original
       <section className="space-y-2 rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="verify-done">
         <p>You {viewerDecision} this text. Waiting for the other verifiers.</p>
         {kind !== "location" && (
-          <button onClick={() => setEditing(true)} className="text-indigo-700 hover:underline">
+          <button type="button" onClick={() => setEditing(true)} className="text-indigo-700 hover:underline">
             Edit the text instead (restarts verification)
           </button>
         )}
@@ -101,6 +101,7 @@ export function VerifyPanel({ instanceId, kind, status, viewerDecision, original
         {editing ? (
           <>
             <button
+              type="button"
               onClick={() => verify.mutate({ decision: "accept", note, editedBody: draft })}
               disabled={verify.isPending || !draftCheck.ok || draft === perturbed.body}
               data-testid="save-edit"
@@ -109,6 +110,7 @@ export function VerifyPanel({ instanceId, kind, status, viewerDecision, original
               Save edit and accept
             </button>
             <button
+              type="button"
               onClick={() => {
                 setEditing(false);
                 setDraft(perturbed.body);
@@ -121,6 +123,7 @@ export function VerifyPanel({ instanceId, kind, status, viewerDecision, original
         ) : (
           <>
             <button
+              type="button"
               onClick={() => verify.mutate({ decision: "accept", note })}
               disabled={verify.isPending}
               data-testid="accept"
@@ -129,6 +132,7 @@ export function VerifyPanel({ instanceId, kind, status, viewerDecision, original
               Accept: incorrect now
             </button>
             <button
+              type="button"
               onClick={() => verify.mutate({ decision: "reject", note })}
               disabled={verify.isPending}
               data-testid="reject"
@@ -138,6 +142,7 @@ export function VerifyPanel({ instanceId, kind, status, viewerDecision, original
             </button>
             {kind !== "location" && (
               <button
+                type="button"
                 onClick={() => setEditing(true)}
                 data-testid="edit"
                 className="rounded-md border border-slate-300 px-3 py-1.5 hover:bg-slate-50"

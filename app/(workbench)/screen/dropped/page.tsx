@@ -8,7 +8,7 @@ import { splitDecisionRationale } from "@/lib/screen/llm-screen-answer";
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
-export default async function DroppedItemsPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function DroppedPage({ searchParams }: { searchParams: SearchParams }) {
   await requirePageRole("admin");
   const params = await searchParams;
   const query = DroppedItemsQuerySchema.safeParse({ step: one(params.step) ?? "", page: one(params.page) ?? 1 });

@@ -27,7 +27,7 @@ export default async function RuleSettingsPage() {
         </div>
         {stored.source === "saved" && (
           <form action={resetRulesAction}>
-            <button className="rounded-md border border-slate-300 px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-50">
+            <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-50">
               Back to the paper&apos;s defaults
             </button>
           </form>

@@ -18,6 +18,7 @@ describe("fake GitHub", () => {
   const get = (path: string, headers: Record<string, string> = {}) => fetch(`${gh.url}${path}`, { headers });
   const graphql = async (query: string, variables: Record<string, unknown> = {}) =>
     (await (await fetch(`${gh.url}/graphql`, { method: "POST", body: JSON.stringify({ query, variables }) })).json()) as {
+      // biome-ignore lint/suspicious/noExplicitAny: the tests walk whatever shape each query asks for
       data?: Record<string, any>;
       errors?: { type?: string; message: string }[];
     };

@@ -37,12 +37,13 @@ export function CandidateBrowser({ parentId, llmConfigured }: { parentId: string
   const counts = Object.fromEntries(
     KINDS.map(({ kind: k }) => [k, queryClient.getQueryData<{ total: number }>(perturbationKeys.proposals(parentId, k, "rule"))?.total]),
   );
-  const help = KINDS.find((k) => k.kind === kind)!.help;
+  const help = KINDS.find((k) => k.kind === kind)?.help ?? "";
   return (
     <section className="space-y-4" data-testid="candidate-browser">
       <div role="tablist" aria-label="Perturbation kind" className="flex gap-1 border-b border-slate-200">
         {KINDS.map(({ kind: k, label }) => (
           <button
+            type="button"
             key={k}
             role="tab"
             aria-selected={k === kind}
@@ -96,6 +97,7 @@ export function CandidateBrowser({ parentId, llmConfigured }: { parentId: string
             <h3 className="text-sm font-semibold text-slate-700">LLM proposals</h3>
             {llmConfigured ? (
               <button
+                type="button"
                 onClick={() => setAskLlm((a) => ({ ...a, [kind]: true }))}
                 disabled={askLlm[kind]}
                 className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50 disabled:opacity-50"
@@ -202,6 +204,7 @@ function CandidateCard({ candidate: c, rank, parentId }: { candidate: ProposedCa
           </Link>
         ) : (
           <button
+            type="button"
             onClick={() => create.mutate()}
             disabled={!c.selfCheck.ok || create.isPending}
             data-testid="create-candidate"

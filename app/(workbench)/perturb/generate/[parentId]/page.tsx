@@ -18,7 +18,7 @@ export default async function GeneratePage({ params }: { params: Promise<{ paren
   await requirePageRole("admin", "adjudicator");
   const { parentId } = await params;
   const prisma = await getPrisma();
-  let parent;
+  let parent: Awaited<ReturnType<typeof loadPerturbationParent>>;
   try {
     parent = await loadPerturbationParent(prisma, parentId);
   } catch (e) {

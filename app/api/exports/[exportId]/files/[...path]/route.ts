@@ -19,7 +19,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ exp
     const { exportId, path } = await params;
     const relative = path.map(decodeURIComponent).join("/");
     const data = (await loadExportFiles(await getPrisma(), exportId)).read(relative);
-    const name = relative.split("/").pop()!;
+    const name = relative.split("/").at(-1) ?? relative;
     return new Response(new Uint8Array(data), {
       headers: {
         "Content-Type": CONTENT_TYPES[name.split(".").pop() ?? ""] ?? "application/octet-stream",
