@@ -70,7 +70,7 @@ export async function submitLabel(prisma: PrismaClient, input: SubmitLabelInput)
       };
     }
     if (instance.stage !== "annotating")
-      throw new AppError("annotation_closed", "This instance is closed: labels are final once every assigned annotator has labelled it.");
+      throw new AppError("annotation_closed", "This instance is closed: labels are final once every assigned annotator has given one.");
 
     const saved = await tx.label.upsert({
       where: { instanceId_annotatorId: { instanceId: input.instanceId, annotatorId: input.annotatorId } },
