@@ -144,5 +144,5 @@ test("only admins can open the evaluate page or upload predictions", async ({ pa
     },
   });
   expect(response.status()).toBe(403);
-  expect(await response.json()).toEqual({ error: "This needs the admin role." });
+  expect(await response.json()).toMatchObject({ code: "forbidden", error: "This needs the admin role." });
 });
