@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { must } from "@/lib/must";
 import { AppError } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { PR_CASCADE_STEP, reachingFilter, stepIdFor } from "./funnel";
@@ -123,7 +124,7 @@ export async function droppedItems(prisma: PrismaClient, query: DroppedItemsQuer
     ]);
     const items = rows.map((d): DroppedItem => {
       // the where clause selects decisions on pull requests, so the relation is always there
-      const pr = subjectOf(d.pullRequest, d.id);
+      const pr = must(d.pullRequest, `the pull request of filter decision ${d.id}`);
       return {
         id: pr.id,
         subject: "pull_request",
@@ -153,11 +154,12 @@ export async function droppedItems(prisma: PrismaClient, query: DroppedItemsQuer
       include: { instance: { select: instanceSelect } },
     }),
   ]);
-  return { step, label: filter.label, total, page, pageSize, items: rows.map((d) => instanceItem(subjectOf(d.instance, d.id), d)) };
-}
-
-/** A filter decision's subject, which its query's where clause guarantees. */
-function subjectOf<T>(subject: T | null, decisionId: string): T {
-  if (subject === null) throw new Error(`Filter decision ${decisionId} has no subject of the queried kind.`);
-  return subject;
+  return {
+    step,
+    label: filter.label,
+    total,
+    page,
+    pageSize,
+    items: rows.map((d) => instanceItem(must(d.instance, `the instance of filter decision ${d.id}`), d)),
+  };
 }

@@ -9,7 +9,7 @@ import { formatReleasedPatch } from "@/lib/ingest/format-released-patch";
 import type { FetchableMirror } from "@/lib/repo/fetch-mirror";
 import { messageOf } from "@/lib/unknown-value";
 import { linkInstanceSnapshots } from "./link-instance-snapshots";
-import { snapshotCommitOf } from "./snapshot-commit";
+import { snapshotCommitOf, SNAPSHOT_TIMELINE_SELECT } from "./snapshot-commit";
 import { IMPORTED_PREFIX } from "./snapshot-key";
 
 export type SnapshotMirror = Pick<FetchableMirror, "missing" | "fetchCommits" | "diffMany">;
@@ -49,19 +49,7 @@ export async function computeSnapshots(prisma: PrismaClient, options: ComputeSna
       baseSha: true,
       repository: { select: { fullName: true } },
       snapshots: { select: { key: true, status: true } },
-      timeline: {
-        select: {
-          id: true,
-          kind: true,
-          githubId: true,
-          sha: true,
-          createdAt: true,
-          inReplyToId: true,
-          commitId: true,
-          originalCommitId: true,
-          reviewId: true,
-        },
-      },
+      timeline: { select: SNAPSHOT_TIMELINE_SELECT },
     },
     orderBy: { repositoryId: "asc" },
   });

@@ -2,6 +2,7 @@
 // snapshot commit (snapshot-commit.ts), a perturbed copy at its parent's. Instances whose snapshot has
 // not been computed keep null (the view then says so). Idempotent.
 import type { PrismaClient } from "@/lib/db/generated/client";
+import { SNAPSHOT_TIMELINE_SELECT } from "./snapshot-commit";
 import { IMPORTED_PREFIX, snapshotKeyOf } from "./snapshot-key";
 
 export async function linkInstanceSnapshots(prisma: PrismaClient, pullRequestIds?: string[]): Promise<number> {
@@ -10,19 +11,7 @@ export async function linkInstanceSnapshots(prisma: PrismaClient, pullRequestIds
     select: {
       id: true,
       snapshots: { select: { id: true, key: true } },
-      timeline: {
-        select: {
-          id: true,
-          kind: true,
-          githubId: true,
-          sha: true,
-          createdAt: true,
-          inReplyToId: true,
-          commitId: true,
-          originalCommitId: true,
-          reviewId: true,
-        },
-      },
+      timeline: { select: SNAPSHOT_TIMELINE_SELECT },
       instances: { select: { id: true, targetEntryId: true, parentId: true, snapshotId: true } },
     },
   });

@@ -6,6 +6,19 @@
 //   no push times for commits, so the commit date stands in for the push (a commit rebased onto an
 //   older date can make a comment look earlier than it was).
 
+/** The timeline fields snapshotCommitOf reads, as a Prisma select (one for every caller that loads them). */
+export const SNAPSHOT_TIMELINE_SELECT = {
+  id: true,
+  kind: true,
+  githubId: true,
+  sha: true,
+  createdAt: true,
+  inReplyToId: true,
+  commitId: true,
+  originalCommitId: true,
+  reviewId: true,
+} as const;
+
 export interface SnapshotTimelineEntry {
   kind: "commit" | "pr_comment" | "inline" | "inline_reply" | "review";
   githubId: bigint | null;
