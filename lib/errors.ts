@@ -15,6 +15,7 @@ export const AppErrorCodeSchema = z.enum([
   "busy",
   "rate_limited",
   "payload_too_large",
+  "unsupported_media_type",
   // annotation
   "not_assigned",
   "annotation_closed",
@@ -58,6 +59,7 @@ const HTTP_STATUS: Record<AppErrorCode, number> = {
   busy: 409,
   rate_limited: 429,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   not_assigned: 403,
   annotation_closed: 409,
   not_adjudicating: 409,

@@ -8,9 +8,11 @@ import { SESSION_COOKIE, signIn, signOut } from "@/lib/auth/sessions";
 import { config } from "@/lib/config";
 import { isAppError } from "@/lib/errors";
 
+// a NUL character can be neither a login nor a password (PostgreSQL cannot even look it up)
+const noNul = (text: string) => !text.includes("\u0000");
 const SignInRequestSchema = z.object({
-  login: z.string().trim().min(1, "Enter your login").max(100),
-  password: z.string().min(1, "Enter your password").max(200),
+  login: z.string().trim().min(1, "Enter your login").max(100).refine(noNul, "Unknown login or wrong password."),
+  password: z.string().min(1, "Enter your password").max(200).refine(noNul, "Unknown login or wrong password."),
 });
 
 export type SignInState = { error?: string };

@@ -53,17 +53,62 @@ describe("buildEvalReport", () => {
 
   it("lists at most MAX_LISTED_INVALID invalid records and counts the rest", () => {
     const garbage = Array.from({ length: MAX_LISTED_INVALID + 7 }, (_, i) => `not json ${i}`).join("\n");
-    const report = buildEvalReport(ALL_TRUSTWORTHY, [{ name: "garbage.jsonl", text: garbage }]);
+    const report = buildEvalReport(ALL_TRUSTWORTHY, [{ name: "garbage.jsonl", text: `${jsonl([["eval_m1", true]])}\n${garbage}` }]);
     expect(report.input.invalid).toHaveLength(MAX_LISTED_INVALID);
     expect(report.input.invalidNotListed).toBe(7);
     expect(report.metrics.invalid.records).toBe(MAX_LISTED_INVALID + 7);
   });
 
   it("counts file sizes in UTF-8 bytes and keeps the bootstrap seed it was given", () => {
-    const text = `${jsonl([["eval_m1", true]])} // «é»`;
+    const text = `${jsonl([["eval_m1", true]])}\n// «é»`;
     const report = buildEvalReport(ALL_TRUSTWORTHY, [{ name: "ünïcode.jsonl", text }], { bootstrap: { seed: 7, resamples: 200 } });
     expect(report.input.files).toEqual([{ name: "ünïcode.jsonl", bytes: text.length + 3 }]);
     expect(report.intervals).toMatchObject({ seed: 7, resamples: 200 });
     expect(EvalReportSchema.parse(JSON.parse(JSON.stringify(report)))).toEqual(report);
+  });
+
+  it("refuses an upload in which no record names an item of the split, saying why", () => {
+    const refusal = (files: { name: string; text: string }[]) => {
+      try {
+        buildEvalReport(ALL_TRUSTWORTHY, files);
+      } catch (error) {
+        return error;
+      }
+      return null;
+    };
+    const csv = refusal([{ name: "predictions.csv", text: "eval_id,prediction\neval_m1,true\n" }]);
+    expect(csv).toMatchObject({ code: "invalid_input", details: { reason: "no_valid_prediction", records: 2 } });
+    expect(String(csv)).toMatch(/None of the 2 record\(s\) is a valid prediction \(a CSV file\? the upload is JSONL\): line 1: bad JSON/);
+    const otherSplit = refusal([
+      {
+        name: "run.jsonl",
+        text: jsonl([
+          ["eval_x1", true],
+          ["eval_x2", false],
+        ]),
+      },
+    ]);
+    expect(otherSplit).toMatchObject({ code: "invalid_input", details: { reason: "no_valid_prediction", unknown: 2 } });
+    expect(String(otherSplit)).toContain('None of the 2 eval_id(s) in the upload (e.g. "eval_x1", "eval_x2") is an item');
+  });
+
+  it("refuses rows holding NUL or nested without end, and still scores the rest", () => {
+    const hostile = [
+      JSON.stringify({ eval_id: "eval_m1\u0000", prediction: true }),
+      `{"eval_id":"eval_m2","prediction":${"[".repeat(10_000)}${"]".repeat(10_000)}}`,
+      JSON.stringify({ eval_id: "eval_m3", prediction: true }),
+    ].join("\n");
+    const report = buildEvalReport(ALL_TRUSTWORTHY, [{ name: "run.jsonl", text: hostile }]);
+    expect(report.input.invalid.map((row) => [row.line, row.reason])).toEqual([
+      [1, "refused: field eval_id contains the NUL character (\\u0000)"],
+      [2, "refused: nested more than 64 levels deep"],
+    ]);
+    expect(report.metrics.answered).toBe(1);
+  });
+
+  it("scores rows that name items but answer in the wrong format (a judge's format errors are a result)", () => {
+    const report = buildEvalReport(ALL_TRUSTWORTHY, [{ name: "run.jsonl", text: jsonl([["eval_m1", "yes"]]) }]);
+    expect(report.metrics.answered).toBe(0);
+    expect(report.metrics.invalid.goldItems).toBe(1);
   });
 });

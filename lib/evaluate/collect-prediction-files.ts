@@ -1,6 +1,7 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { AppError } from "@/lib/errors";
 import path from "node:path";
+import { decodePredictionFile } from "./decode-prediction-file";
 import type { PredictionFile } from "./parse-predictions";
 
 // A mini-swe-agent output folder holds `<eval_id>.traj.json` per task (paper A.3 output_path)
@@ -25,7 +26,7 @@ export async function collectPredictionFiles(targets: readonly string[]): Promis
       const entries = (await readdir(target)).sort();
       for (const entry of entries) await visit(path.join(target, entry), false);
     } else if (named || isPredictionFileName(target)) {
-      files.push({ name: target, text: await readFile(target, "utf8") });
+      files.push(decodePredictionFile(target, await readFile(target)));
     } else {
       skipped.push(target);
     }

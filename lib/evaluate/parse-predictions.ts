@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { messageOf, fieldsOf } from "@/lib/unknown-value";
+import { jsonProblem } from "@/lib/untrusted-json";
 import {
   keepFirstPerEvalId,
   OutputRowSchema,
@@ -59,6 +60,8 @@ function rowCandidate(raw: string, line: number, file: string | null): Predictio
   } catch (error) {
     return invalid(`bad JSON: ${messageOf(error)}`);
   }
+  const problem = jsonProblem(row);
+  if (problem !== null) return invalid(`refused: ${problem}`);
   const record = fieldsOf(row);
   if (record === null) return invalid(`a row must be a JSON object, got ${describeValue(row)}`);
   const evalId = typeof record.eval_id === "string" && record.eval_id !== "" ? record.eval_id : null;
@@ -111,6 +114,10 @@ function trajectoryCandidate(text: string, options: { evalId?: string; file?: st
   } catch (error) {
     return invalid(`bad JSON: ${messageOf(error)}`);
   }
+  // a trajectory's messages quote tool output, which may hold any byte: only depth is refused here,
+  // and the submission read from it is checked like a JSONL row's
+  const problem = jsonProblem(json, { allowNul: true });
+  if (problem !== null) return invalid(`refused: ${problem}`);
   const parsed = TrajectorySchema.safeParse(json);
   if (!parsed.success) return invalid("not a mini-swe-agent trajectory: expected an object with a messages array");
   const { messages, info } = parsed.data;

@@ -5,8 +5,14 @@ import type { EvalReport } from "./eval-report-schema";
 import { duplicateRunName } from "./evaluation-errors";
 import { SplitNameSchema, type SplitName } from "@/lib/db/enums";
 import { loadGold, type Db } from "./load-gold";
+import { showNul } from "@/lib/untrusted-json";
 
-export const RunNameSchema = z.string().trim().min(1, "Give the run a name").max(120, "Keep the run name under 120 characters");
+export const RunNameSchema = z
+  .string()
+  .trim()
+  .min(1, "Give the run a name")
+  .max(120, "Keep the run name under 120 characters")
+  .refine((name) => !name.includes("\u0000"), "The run name contains the NUL character (\\u0000)");
 
 export const RecordEvalRunInputSchema = z.object({
   exportId: z.string().min(1, "Choose an export"),
@@ -38,7 +44,8 @@ export async function recordEvalRun(
   const gold = await loadGold(prisma, exportId, split);
   const taken = await prisma.evalRun.findFirst({ where: { exportId, split, name }, select: { id: true } });
   if (taken) throw duplicateRunName(name, split);
-  const report = buildEvalReport(gold, files, { bootstrap: options.bootstrap });
+  // invalid rows' reasons quote the upload, which may hold NUL: shown as ␀ so the report can be stored
+  const report = showNul(buildEvalReport(gold, files, { bootstrap: options.bootstrap }));
   const row = await prisma.evalRun.create({ data: { name, exportId, split, report } });
   await prisma.auditEvent.create({
     data: {

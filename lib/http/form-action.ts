@@ -8,7 +8,8 @@ import { redirect } from "next/navigation";
 import type { z } from "zod";
 import { requireRole } from "@/lib/auth/current-user";
 import type { Role, SessionUser } from "@/lib/auth/roles";
-import { isAppError } from "@/lib/errors";
+import { AppError, isAppError } from "@/lib/errors";
+import { formFieldWithNul } from "@/lib/untrusted-json";
 import { failedState, succeededState, type FormActionResult } from "./form-result";
 import type { FormState } from "./form-state";
 
@@ -21,6 +22,13 @@ export interface FormActionSpec<S extends z.ZodType> {
 
 const readAll = (form: FormData) => Object.fromEntries(form.entries());
 
+/** PostgreSQL cannot store the NUL character: a field holding one is refused by name, before any work. */
+function refuseNul(form: FormData) {
+  const field = formFieldWithNul(form.entries());
+  if (field !== null)
+    throw new AppError("invalid_input", `The field "${field}" contains the NUL character (\\u0000); remove it and send again.`);
+}
+
 export function formAction<S extends z.ZodType, D = unknown>(
   spec: FormActionSpec<S>,
   work: (input: z.output<S>, user: SessionUser, form: FormData) => Promise<FormActionResult<D>>,
@@ -28,6 +36,7 @@ export function formAction<S extends z.ZodType, D = unknown>(
   return async (_previous, form) => {
     try {
       const user = await requireRole(...spec.roles);
+      refuseNul(form);
       const input = spec.input.parse((spec.read ?? readAll)(form));
       return succeededState(await work(input, user, form));
     } catch (e) {
@@ -55,6 +64,7 @@ export function plainAction<S extends z.ZodType>(
       if (isAppError(e, "forbidden")) redirect(`/forbidden?needs=${spec.roles.join(",")}`);
       throw e;
     }
+    refuseNul(form);
     await work(spec.input.parse((spec.read ?? readAll)(form)), user, form);
   };
 }

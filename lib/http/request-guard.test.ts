@@ -1,7 +1,7 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { proxy } from "@/proxy";
-import { guardRequest } from "./request-guard";
+import { guardRequest, SERVER_ACTION_MAX_BYTES } from "./request-guard";
 
 const ORIGIN = "http://127.0.0.1:3000";
 const req = (method: string, headers: Record<string, string>) => ({
@@ -36,7 +36,7 @@ describe("guardRequest", () => {
   it("refuses route-handler bodies that are neither JSON nor multipart, from anyone", () => {
     for (const type of ["text/plain", "application/x-www-form-urlencoded"]) {
       const r = guardRequest(req("POST", { "sec-fetch-site": "same-origin", "content-type": type, "content-length": "10" }));
-      expect(r).toMatchObject({ status: 415 });
+      expect(r).toMatchObject({ status: 415, code: "unsupported_media_type" });
       expect(r?.error).toContain(type);
     }
     expect(guardRequest(req("POST", { "content-length": "12" }))?.status).toBe(415);
@@ -46,6 +46,12 @@ describe("guardRequest", () => {
     expect(guardRequest(req("POST", {}))).toBeNull();
     expect(guardRequest(req("POST", { "content-length": "0" }))).toBeNull();
     expect(guardRequest(req("POST", { "next-action": "abc", origin: ORIGIN, "content-type": "text/plain;charset=UTF-8" }))).toBeNull();
+  });
+
+  it("refuses a server action over Next's 1 MB body limit by its declared length, as 413 instead of Next's 500", () => {
+    const action = (length: number) => req("POST", { "next-action": "abc", origin: ORIGIN, "content-length": String(length) });
+    expect(guardRequest(action(SERVER_ACTION_MAX_BYTES))).toBeNull();
+    expect(guardRequest(action(SERVER_ACTION_MAX_BYTES + 1))).toMatchObject({ status: 413, code: "payload_too_large" });
   });
 
   it("still checks the origin of a server action", () => {

@@ -16,10 +16,16 @@ export interface GuardedRequest {
 }
 
 export interface GuardRefusal {
-  status: 403 | 415;
-  code: "forbidden" | "invalid_input";
+  status: 403 | 413 | 415;
+  code: "forbidden" | "payload_too_large" | "unsupported_media_type";
   error: string;
 }
+
+/**
+ * Next's limit on a server action's body (its default, 1 MB). Beyond it Next fails the action with
+ * a 500 after reading the body; the guard refuses it from the declared length first, as a 413.
+ */
+export const SERVER_ACTION_MAX_BYTES = 1024 * 1024;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const BODY_TYPES = ["application/json", "multipart/form-data"];
@@ -41,14 +47,22 @@ export function guardRequest(request: GuardedRequest): GuardRefusal | null {
       error: `Refused: this request came from ${origin}, not from the workbench (${request.origin}).`,
     };
   }
-  if (request.headers.get("next-action") !== null) return null;
-  const contentType = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   const length = request.headers.get("content-length");
+  if (request.headers.get("next-action") !== null) {
+    if (length !== null && Number(length) > SERVER_ACTION_MAX_BYTES)
+      return {
+        status: 413,
+        code: "payload_too_large",
+        error: `The form is larger than ${SERVER_ACTION_MAX_BYTES / 1024 / 1024} MB; shorten its text or upload files through the upload forms.`,
+      };
+    return null;
+  }
+  const contentType = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   const emptyBody = length === "0" || (length === null && request.headers.get("transfer-encoding") === null);
   if (!emptyBody && !BODY_TYPES.includes(contentType)) {
     return {
       status: 415,
-      code: "invalid_input",
+      code: "unsupported_media_type",
       error: `Send the body as ${BODY_TYPES.join(" or ")}${contentType ? `, not ${contentType}` : ""}.`,
     };
   }

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { requireRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
 import { SplitNameSchema } from "@/lib/db/enums";
+import { decodePredictionFile } from "@/lib/evaluate/decode-prediction-file";
 import { recordEvalRun, RunNameSchema } from "@/lib/evaluate/record-eval-run";
 import { AppError } from "@/lib/errors";
 import { errorResponse } from "@/lib/http/error-response";
@@ -41,7 +42,9 @@ export async function POST(request: Request): Promise<Response> {
       name: form.get("name"),
       files: form.getAll("files").filter((file) => file instanceof File && file.size + file.name.length > 0),
     });
-    const files = await Promise.all(input.files.map(async (file) => ({ name: file.name, text: await file.text() })));
+    const files = await Promise.all(
+      input.files.map(async (file) => decodePredictionFile(file.name, new Uint8Array(await file.arrayBuffer()))),
+    );
     const run = await recordEvalRun(await getPrisma(), { ...input, files }, { actorId: user.id });
     return Response.json(
       { id: run.id, name: run.name, exportId: run.exportId, split: run.split, accuracy: run.report.metrics.accuracy },

@@ -4,6 +4,7 @@ import { getDb } from "@/lib/db/server";
 import { runCronJob } from "@/lib/jobs/run-cron-job";
 import { AppError, isAppError } from "@/lib/errors";
 import { readLimitedText } from "@/lib/http/read-limited-text";
+import { parseUntrustedJson } from "@/lib/untrusted-json";
 
 export const dynamic = "force-dynamic";
 // a crawl invocation may run for minutes; pass maxDurationMs in the payload to fit the platform limit
@@ -18,11 +19,9 @@ export async function POST(req: Request, { params }: { params: Promise<{ job: st
   const readPayload = async (): Promise<unknown> => {
     const text = await readLimitedText(req, MAX_PAYLOAD_BYTES);
     if (!text.trim()) return {};
-    try {
-      return JSON.parse(text);
-    } catch {
-      throw new AppError("invalid_input", "Body must be JSON.");
-    }
+    const reading = parseUntrustedJson(text);
+    if (!reading.ok) throw new AppError("invalid_input", `The body must be JSON: ${reading.reason}.`);
+    return reading.value;
   };
   try {
     const res = await runCronJob(job, req.headers.get("authorization"), readPayload, {
