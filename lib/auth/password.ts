@@ -8,8 +8,8 @@ import { AppError } from "@/lib/errors";
 
 const PARAMS = { N: 16384, r: 8, p: 5 } as const;
 const KEYLEN = 32;
-const HASH_CONCURRENCY = 2;
-const MAX_WAITING = 64;
+export const HASH_CONCURRENCY = 2;
+export const MAX_WAITING = 64;
 
 function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => scryptCb(password, salt, keylen, options, (e, key) => (e ? reject(e) : resolve(key))));
@@ -74,7 +74,11 @@ export function needsRehash(stored: string): boolean {
 // long to refuse as a wrong password (no user enumeration by timing).
 let dummy: Promise<string> | undefined;
 export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummy ??= hashPassword(randomBytes(32).toString("hex"));
-  await verifyPassword(password, await dummy);
+  const made = (dummy ??= hashPassword(randomBytes(32).toString("hex")));
+  // a dummy refused while the server was busy is made again next time, not kept as a failure
+  made.catch(() => {
+    if (dummy === made) dummy = undefined;
+  });
+  await verifyPassword(password, await made);
   return false;
 }
