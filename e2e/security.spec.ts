@@ -3,9 +3,14 @@
 // 1 and 7 lib/db/data-dir-lock.test.ts, lib/db/embedded-signal.test.ts; 3 lib/annotate (closed
 // instance wording); 6 lib/auth (dummy hash); 8 and 13 lib/config.test.ts and lib/auth; 12
 // app/_components/markdown.test.ts.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { acquireDataDirLock } from "@/lib/db/data-dir-lock";
 import { expect, test } from "./fixtures";
 import { DEMO_PASSWORD, signInAs } from "./helpers";
 
@@ -199,4 +204,28 @@ test("9: an annotator calling an admin's form action directly is sent to the for
   expect(answer.status()).toBeLessThan(500);
   expect(answer.headers().location ?? (await answer.text())).toContain("/forbidden");
   await annotator.close();
+});
+
+test("1 and 7: a second server on a data folder another process holds says why and exits 1, instead of answering 500s", async () => {
+  test.setTimeout(120_000);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "wb-held-"));
+  const release = acquireDataDirLock(dataDir);
+  try {
+    const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", EMBEDDED_DB_DIR: dataDir, DEMO_DATA: "0" };
+    delete env.DATABASE_URL;
+    const server = spawn(path.join("node_modules", ".bin", "next"), ["start", "-H", "127.0.0.1", "-p", "0"], {
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    server.stdout?.on("data", (d) => (output += d));
+    server.stderr?.on("data", (d) => (output += d));
+    const code = await new Promise<number | null>((resolve) => server.once("exit", (exitCode) => resolve(exitCode)));
+    expect(code).toBe(1);
+    expect(output).toContain("The workbench cannot start");
+    expect(output).toContain(String(process.pid));
+  } finally {
+    release();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });

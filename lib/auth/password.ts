@@ -74,7 +74,8 @@ export function needsRehash(stored: string): boolean {
 // long to refuse as a wrong password (no user enumeration by timing).
 let dummy: Promise<string> | undefined;
 export async function verifyAgainstDummy(password: string): Promise<false> {
-  const made = (dummy ??= hashPassword(randomBytes(32).toString("hex")));
+  dummy ??= hashPassword(randomBytes(32).toString("hex"));
+  const made = dummy;
   // a dummy refused while the server was busy is made again next time, not kept as a failure
   made.catch(() => {
     if (dummy === made) dummy = undefined;
