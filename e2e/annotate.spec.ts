@@ -106,7 +106,16 @@ test("two annotators disagree without seeing each other's label, the adjudicator
   await carol.getByRole("navigation", { name: "Pipeline stages" }).getByRole("link", { name: "Agreement" }).click();
   await expect(carol.getByTestId("agreement-by-pair")).toContainText("alice × bob");
   await expect(carol.getByTestId("kappa-overall")).not.toHaveText("—");
+  // the demo's few pairs are flagged; the pair's matrix and disagreements open, and lead to the instance
+  await expect(carol.getByTestId("agreement-by-pair").getByTestId("small-sample").first()).toBeVisible();
+  const pair = carol.getByTestId("pair-details").filter({ hasText: "alice × bob" });
+  await pair.locator("summary").click();
+  await expect(pair.getByTestId("confusion-matrix")).toContainText("rows: alice, columns: bob");
   await shoot(carol, info, "agreement");
+  const disagreement = pair.getByTestId("disagreements").getByRole("link").first();
+  const instanceId = await disagreement.textContent();
+  await disagreement.click();
+  await expect(carol).toHaveURL(new RegExp(`/adjudicate/${instanceId}$`));
 });
 
 test("an annotator cannot open adjudication, another's label or another's instance: page and direct requests", async ({

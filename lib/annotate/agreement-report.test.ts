@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { agreementReport, weekStart, type LabelForAgreement } from "./agreement-report";
+import { agreementReport, MIN_PAIRS_FOR_KAPPA, weekStart, type LabelForAgreement } from "./agreement-report";
 
 const at = (iso: string) => new Date(iso);
 const label = (
@@ -67,5 +67,51 @@ describe("agreementReport", () => {
     ]);
     expect(r.byPair.map((p) => p.key)).toEqual(["a × b", "a × c", "b × c"]);
     expect(r.overall.n).toBe(3);
+  });
+});
+
+describe("what a lead needs to act on κ", () => {
+  test("a confusion matrix per pair, first annotator (by login) down the rows", () => {
+    const [aliceBob] = agreementReport(LABELS).byPair;
+    expect(aliceBob.categories).toEqual(["trustworthy", "untrustworthy"]);
+    // i1: alice t, bob t; i2: alice u, bob t
+    expect(aliceBob.confusion).toEqual([
+      [1, 0],
+      [1, 0],
+    ]);
+  });
+
+  test("the disagreeing instances, for drill-down, with both labels in the row's order", () => {
+    const r = agreementReport(LABELS);
+    expect(r.byPair[0].disagreements).toEqual([{ instanceId: "i2", values: ["untrustworthy", "trustworthy"] }]);
+    expect(r.byPair[1].disagreements).toEqual([]);
+    expect(r.overall.disagreements.map((d) => d.instanceId)).toEqual(["i2"]);
+  });
+
+  test("κ over fewer than MIN_PAIRS_FOR_KAPPA pairs is flagged, with its standard error", () => {
+    const r = agreementReport(LABELS);
+    expect(r.byPair.every((row) => row.smallSample)).toBe(true);
+    const many: LabelForAgreement[] = Array.from({ length: MIN_PAIRS_FOR_KAPPA }, (_, i) => [
+      label(`m${i}`, "alice", i % 3 === 0 ? "untrustworthy" : "trustworthy", "2025-09-01T10:00:00Z"),
+      label(`m${i}`, "bob", i % 5 === 0 ? "untrustworthy" : "trustworthy", "2025-09-01T11:00:00Z"),
+    ]).flat();
+    const row = agreementReport(many).byPair[0];
+    expect(row.n).toBe(MIN_PAIRS_FOR_KAPPA);
+    expect(row.smallSample).toBe(false);
+    // po, pe from the 30 pairs; SE = √(po(1−po) / (n(1−pe)²))
+    const po = row.agreed / row.n;
+    expect(row.kappaStandardError).toBeCloseTo(Math.sqrt((po * (1 - po)) / (row.n * (1 - (row.expectedAgreement ?? 0)) ** 2)), 12);
+  });
+
+  test("a value outside the usual three is kept in the matrix, not dropped", () => {
+    const row = agreementReport([
+      label("x", "alice", "trustworthy", "2025-09-01T10:00:00Z"),
+      label("x", "bob", "legacy", "2025-09-01T10:00:00Z"),
+    ]).byPair[0];
+    expect(row.categories).toEqual(["trustworthy", "legacy"]);
+    expect(row.confusion).toEqual([
+      [0, 1],
+      [0, 0],
+    ]);
   });
 });

@@ -19,7 +19,15 @@ export function agreementSummary(report: AgreementReport, counts: { annotated: n
   return {
     annotated: counts.annotated,
     instancesWithPairs: report.instancesWithPairs,
-    overall: report.overall,
+    // the figures only: the row's disagreements name instances, which a published card must not
+    overall: {
+      n: report.overall.n,
+      agreed: report.overall.agreed,
+      rawAgreement: report.overall.rawAgreement,
+      expectedAgreement: report.overall.expectedAgreement,
+      kappa: report.overall.kappa,
+      kappaStandardError: report.overall.kappaStandardError,
+    },
     adjudicated: counts.adjudicated,
   };
 }

@@ -53,6 +53,6 @@ describe("cohenKappa (hand-computed cases)", () => {
   });
 
   test("no items: nothing to report", () => {
-    expect(cohenKappa([])).toEqual({ n: 0, agreed: 0, rawAgreement: null, expectedAgreement: null, kappa: null });
+    expect(cohenKappa([])).toEqual({ n: 0, agreed: 0, rawAgreement: null, expectedAgreement: null, kappa: null, kappaStandardError: null });
   });
 });

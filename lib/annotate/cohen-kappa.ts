@@ -12,11 +12,16 @@ export interface AgreementStats {
   rawAgreement: number | null;
   expectedAgreement: number | null;
   kappa: number | null;
+  /**
+   * Large-sample standard error of κ, √(p_o(1 − p_o) / (n(1 − p_e)²)) (Cohen 1960); null with κ.
+   * With few items it is wide, which is what the small-sample warning shows.
+   */
+  kappaStandardError: number | null;
 }
 
 export function cohenKappa(pairs: readonly (readonly [string, string])[]): AgreementStats {
   const n = pairs.length;
-  if (n === 0) return { n: 0, agreed: 0, rawAgreement: null, expectedAgreement: null, kappa: null };
+  if (n === 0) return { n: 0, agreed: 0, rawAgreement: null, expectedAgreement: null, kappa: null, kappaStandardError: null };
   const first = new Map<string, number>();
   const second = new Map<string, number>();
   let agreed = 0;
@@ -30,5 +35,12 @@ export function cohenKappa(pairs: readonly (readonly [string, string])[]): Agree
   for (const [category, count] of first) pe += (count / n) * ((second.get(category) ?? 0) / n);
   // floating sums can land a hair off 1 when every item is in one category
   const degenerate = Math.abs(1 - pe) < 1e-12;
-  return { n, agreed, rawAgreement: po, expectedAgreement: pe, kappa: degenerate ? null : (po - pe) / (1 - pe) };
+  return {
+    n,
+    agreed,
+    rawAgreement: po,
+    expectedAgreement: pe,
+    kappa: degenerate ? null : (po - pe) / (1 - pe),
+    kappaStandardError: degenerate ? null : Math.sqrt((po * (1 - po)) / (n * (1 - pe) ** 2)),
+  };
 }

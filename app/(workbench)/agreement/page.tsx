@@ -1,11 +1,91 @@
 import { requirePageRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
 import type { AgreementStats } from "@/lib/annotate/cohen-kappa";
-import type { AgreementRow } from "@/lib/annotate/agreement-report";
+import { MIN_PAIRS_FOR_KAPPA, type AgreementRow } from "@/lib/annotate/agreement-report";
+import { hasRole } from "@/lib/auth/roles";
 import { loadAgreement } from "@/lib/annotate/load-agreement";
 
 const pct = (x: number | null) => (x === null ? "—" : `${(100 * x).toFixed(1)}%`);
 const kappa = (s: AgreementStats) => (s.kappa === null ? (s.n > 0 ? "n/a*" : "—") : s.kappa.toFixed(3));
+/** the half-width of κ's 95% interval (1.96 large-sample standard errors; meaningless for few pairs, which are flagged instead) */
+const margin = (s: AgreementStats) =>
+  s.kappaStandardError === null || s.n < MIN_PAIRS_FOR_KAPPA ? "" : `± ${(1.96 * s.kappaStandardError).toFixed(2)}`;
+const labelName = (value: string) => value.replaceAll("_", " ");
+
+function SmallSample({ row }: { row: AgreementRow }) {
+  if (!row.smallSample || row.n === 0) return null;
+  return (
+    <span
+      className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900"
+      title={`κ from fewer than ${MIN_PAIRS_FOR_KAPPA} pairs: its 95% interval is wide, so read it with the raw agreement and the matrix`}
+      data-testid="small-sample"
+    >
+      {row.n === 1 ? "1 pair" : `only ${row.n} pairs`}
+    </span>
+  );
+}
+
+/** A pair's confusion matrix and the instances its two annotators disagree on, with links to open them. */
+function PairDetails({ row, instanceHref }: { row: AgreementRow; instanceHref: (id: string) => string }) {
+  const [first, second] = row.key.split(" × ");
+  return (
+    <details className="rounded-lg border border-slate-200 bg-white p-3 text-sm" data-testid="pair-details">
+      <summary className="cursor-pointer font-medium">
+        {row.key}: {row.disagreements.length} disagreement{row.disagreements.length === 1 ? "" : "s"} in {row.n} pair
+        {row.n === 1 ? "" : "s"}
+      </summary>
+      <div className="mt-3 flex flex-wrap gap-8">
+        <table className="text-xs" data-testid="confusion-matrix">
+          <caption className="mb-1 text-left text-slate-600">
+            rows: {first}, columns: {second}
+          </caption>
+          <thead>
+            <tr>
+              <th />
+              {row.categories.map((c) => (
+                <th key={c} scope="col" className="px-2 py-1 text-slate-600">
+                  {labelName(c)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {row.categories.map((c, i) => (
+              <tr key={c}>
+                <th scope="row" className="px-2 py-1 text-left text-slate-600">
+                  {labelName(c)}
+                </th>
+                {row.confusion[i].map((count, j) => (
+                  <td
+                    key={row.categories[j]}
+                    className={`px-3 py-1 text-right font-mono ${i === j ? "bg-emerald-50 text-emerald-900" : count > 0 ? "bg-red-50 text-red-900" : "text-slate-600"}`}
+                  >
+                    {count}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {row.disagreements.length > 0 && (
+          <ul className="space-y-1" data-testid="disagreements">
+            {row.disagreements.slice(0, 50).map((d) => (
+              <li key={d.instanceId}>
+                <a href={instanceHref(d.instanceId)} className="font-mono text-xs text-indigo-700 underline">
+                  {d.instanceId}
+                </a>{" "}
+                <span className="text-slate-600">
+                  {first}: {labelName(d.values[0])}, {second}: {labelName(d.values[1])}
+                </span>
+              </li>
+            ))}
+            {row.disagreements.length > 50 && <li className="text-slate-600">and {row.disagreements.length - 50} more</li>}
+          </ul>
+        )}
+      </div>
+    </details>
+  );
+}
 
 // Landis & Koch's bands, the usual reading of kappa
 function reading(k: number | null): string {
@@ -54,7 +134,10 @@ function AgreementTable({ title, rows, keyLabel, testId }: { title: string; rows
                 <td className="px-3 py-2">
                   <Bar value={r.rawAgreement} tone="bg-slate-400" />
                 </td>
-                <td className="px-3 py-2 text-right font-mono">{kappa(r)}</td>
+                <td className="px-3 py-2 text-right font-mono">
+                  {kappa(r)} <span className="text-xs text-slate-500">{margin(r)}</span>
+                  <SmallSample row={r} />
+                </td>
                 <td className="px-3 py-2">
                   <div className="flex items-center gap-2">
                     <Bar value={r.kappa} tone="bg-indigo-500" />
@@ -71,7 +154,9 @@ function AgreementTable({ title, rows, keyLabel, testId }: { title: string; rows
 }
 
 export default async function AgreementPage() {
-  await requirePageRole("admin", "adjudicator");
+  const user = await requirePageRole("admin", "adjudicator");
+  // an adjudicator opens an instance where she decides; an admin in the lead's view
+  const instanceHref = (id: string) => (hasRole(user, "adjudicator") ? `/adjudicate/${id}` : `/annotate/${id}`);
   const report = await loadAgreement(await getPrisma());
   const o = report.overall;
   return (
@@ -89,7 +174,10 @@ export default async function AgreementPage() {
           <p className="mt-1 font-mono text-3xl" data-testid="kappa-overall">
             {kappa(o)}
           </p>
-          <p className="text-xs text-slate-500">{reading(o.kappa)}</p>
+          <p className="text-xs text-slate-500">
+            {reading(o.kappa)} {margin(o) && `(95% interval ${margin(o)})`}
+          </p>
+          <SmallSample row={o} />
         </div>
         <div className="rounded-xl border border-slate-200 bg-white p-5">
           <p className="text-xs uppercase text-slate-500">Raw agreement</p>
@@ -109,11 +197,20 @@ export default async function AgreementPage() {
         </div>
       </div>
       <AgreementTable title="Per annotator pair" rows={report.byPair} keyLabel="Pair" testId="agreement-by-pair" />
+      {report.byPair.length > 0 && (
+        <section className="space-y-2">
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Where each pair disagrees</h2>
+          {report.byPair.map((row) => (
+            <PairDetails key={row.key} row={row} instanceHref={instanceHref} />
+          ))}
+        </section>
+      )}
       <AgreementTable title="Per repository" rows={report.byRepository} keyLabel="Repository" testId="agreement-by-repository" />
       <AgreementTable title="Per week (week the pair was completed)" rows={report.byWeek} keyLabel="Week of" testId="agreement-by-week" />
       <p className="text-xs text-slate-500">
         * κ is undefined when both annotators used one and the same label for every instance (chance agreement is then 100%): shown as n/a,
-        with raw agreement still reported.
+        with raw agreement still reported. ± is the half-width of κ&apos;s 95% interval (1.96 large-sample standard errors); a group with
+        fewer than {MIN_PAIRS_FOR_KAPPA} pairs is marked instead, as its κ alone cannot tell fair from substantial agreement.
       </p>
     </div>
   );
