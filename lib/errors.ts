@@ -13,6 +13,7 @@ export const AppErrorCodeSchema = z.enum([
   "not_found",
   "conflict",
   "busy",
+  "cancelled",
   "rate_limited",
   "payload_too_large",
   // annotation
@@ -56,6 +57,7 @@ const HTTP_STATUS: Record<AppErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   busy: 409,
+  cancelled: 409,
   rate_limited: 429,
   payload_too_large: 413,
   not_assigned: 403,
