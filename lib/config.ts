@@ -29,6 +29,11 @@ export const ConfigSchema = z
     HF_REPO_ID: optionalString,
     CRON_SECRET: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16, "must be at least 16 characters").optional()),
     MIRRORS_DIR: z.string().default(".data/mirrors"),
+    // the app process runs one job worker ("1"); "0" leaves jobs to `npm run worker` processes (PostgreSQL only)
+    JOBS_IN_APP: z
+      .enum(["0", "1"])
+      .default("1")
+      .transform((v) => v === "1"),
     // where exports are written; unset: an "exports" folder beside the embedded data folder, so two
     // instances with their own data folders never write into each other's
     EXPORTS_DIR: optionalString,
@@ -40,6 +45,12 @@ export const ConfigSchema = z
       .transform((v) => v === "1"),
   })
   .superRefine((c, ctx) => {
+    if (!c.JOBS_IN_APP && !c.DATABASE_URL)
+      ctx.addIssue({
+        code: "custom",
+        path: ["JOBS_IN_APP"],
+        message: "must be 1 with the embedded database (no other process can open it)",
+      });
     if (c.LLM_BASE_URL && !c.LLM_MODEL)
       ctx.addIssue({ code: "custom", path: ["LLM_MODEL"], message: "is required when LLM_BASE_URL is set" });
     if (c.LLM_MODEL && !c.LLM_BASE_URL)

@@ -1,6 +1,9 @@
 // Puts instances that passed screening into annotators' queues: `overlap` distinct annotators
 // each (planAssignments), the instance moving from screened to annotating. Instances already in
-// annotation are topped up when the overlap was raised.
+// annotation are topped up when the overlap was raised. At the paper's scale (40,000+ instances)
+// the plan is written in batches, each its own short transaction (one instance's assignments, its
+// stage and its audit event always commit together), so a run never outlives a transaction's
+// timeout, and a run stopped half-way resumes: the next plan skips what is already assigned.
 import { mustGet } from "@/lib/must";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { InstanceStage } from "@/lib/db/generated/enums";
@@ -19,6 +22,10 @@ export interface AssignOptions {
   annotatorIds?: string[];
   actorId?: string | null;
   now?: Date;
+  /** instances written per transaction */
+  batchSize?: number;
+  /** after each batch: instances written of those planned */
+  onProgress?: (p: { done: number; total: number }) => Promise<void>;
 }
 
 export interface AssignResult {
@@ -57,20 +64,33 @@ export async function assignInstances(prisma: PrismaClient, options: AssignOptio
   const added = new Map<string, string[]>();
   for (const a of plan.assignments)
     added.set(a.instanceId, [...(added.get(a.instanceId) ?? []), mustGet(loginOf, a.annotatorId, "annotator login")]);
-  const toAnnotating = instances.filter((i) => added.has(i.id) && i.stage !== "annotating").map((i) => i.id);
-  await prisma.$transaction([
-    prisma.assignment.createMany({ data: plan.assignments.map((a) => ({ ...a, assignedAt: now })), skipDuplicates: true }),
-    prisma.instance.updateMany({ where: { id: { in: toAnnotating }, stage: { in: stages } }, data: { stage: "annotating" } }),
-    prisma.auditEvent.createMany({
-      data: [...added].map(([instanceId, logins]) => ({
-        at: now,
-        actorId: options.actorId ?? null,
-        action: "instance.assign",
-        subjectType: "instance",
-        subjectId: instanceId,
-        details: { overlap, annotators: logins },
-      })),
-    }),
-  ]);
+  const planned = [...added.keys()];
+  const batchSize = options.batchSize ?? 2_000;
+  const stageOf = new Map(instances.map((i) => [i.id, i.stage]));
+  for (let from = 0; from < planned.length; from += batchSize) {
+    const batch = planned.slice(from, from + batchSize);
+    const inBatch = new Set(batch);
+    await prisma.$transaction([
+      prisma.assignment.createMany({
+        data: plan.assignments.filter((a) => inBatch.has(a.instanceId)).map((a) => ({ ...a, assignedAt: now })),
+        skipDuplicates: true,
+      }),
+      prisma.instance.updateMany({
+        where: { id: { in: batch.filter((id) => stageOf.get(id) !== "annotating") }, stage: { in: stages } },
+        data: { stage: "annotating" },
+      }),
+      prisma.auditEvent.createMany({
+        data: batch.map((instanceId) => ({
+          at: now,
+          actorId: options.actorId ?? null,
+          action: "instance.assign",
+          subjectType: "instance",
+          subjectId: instanceId,
+          details: { overlap, annotators: mustGet(added, instanceId, "planned annotators") },
+        })),
+      }),
+    ]);
+    await options.onProgress?.({ done: Math.min(planned.length, from + batchSize), total: planned.length });
+  }
   return { overlap, instances: added.size, assignments: plan.assignments.length, shortfall: plan.shortfall.length };
 }

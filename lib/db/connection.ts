@@ -15,6 +15,8 @@ export type DatabaseTarget =
 export interface Database {
   target: DatabaseTarget;
   prisma: PrismaClient;
+  /** the embedded database's PGlite instance (the job queue talks to it directly); unset on PostgreSQL */
+  pglite?: PGlite;
   /** Runs a script of several statements (migrations). */
   execScript(sql: string): Promise<void>;
   /** One parameterised query through the raw driver. */
@@ -88,6 +90,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       return {
         target,
         prisma,
+        pglite,
         ...raw,
         // PGlite is a single session already
         session: (fn) => fn(raw),

@@ -5,6 +5,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import type { Database } from "./connection";
+import { installJobQueueSchema } from "./job-queue-schema";
 
 export interface Migration {
   name: string;
@@ -70,6 +71,7 @@ async function migrateInSession(db: Pick<Database, "execScript" | "query">, migr
       );
       done.push(m.name);
     }
+    await installJobQueueSchema(db);
     return done;
   } finally {
     await db.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);

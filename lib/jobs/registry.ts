@@ -1,46 +1,54 @@
-// Every background job in one place: an id, the schedule a platform cron should use, the zod schema
-// of its payload, and the function that does the work. The CLI, the cron route and tests all run
-// jobs through this registry, so no job logic lives only inside a route.
+// Every background job in one place. The embedded worker, `npm run worker`, the cron route (which
+// only enqueues), the pages and the tests all reach jobs through this registry, so no job logic
+// lives only inside a route.
 import { z } from "zod";
-import type { Config } from "@/lib/config";
-import type { Database } from "@/lib/db/connection";
 import { IngestRequestSchema } from "@/lib/ingest/ingest-request";
-import { runIngest, type RunIngestOptions } from "@/lib/ingest/run-ingest";
+import { runIngest } from "@/lib/ingest/run-ingest";
 import { backfillSnapshots } from "@/lib/snapshot/backfill-snapshots";
+import { defineJob, type Job } from "./job-definition";
+import { SCREENING_JOBS } from "./screening-jobs";
 
-export interface JobContext {
-  db: Pick<Database, "prisma">;
-  config: Config;
-  trigger: string;
-  /** test seam: where git fetches repositories from */
-  gitUrlFor?: RunIngestOptions["gitUrlFor"];
-  github?: RunIngestOptions["github"];
-}
+export type { Job, JobContext, JobRunHandle } from "./job-definition";
 
-export interface Job<S extends z.ZodType> {
-  id: string;
-  /** cron expression for the platform scheduler */
-  schedule: string;
-  payloadSchema: S;
-  run(ctx: JobContext, payload: z.output<S>): Promise<unknown>;
-}
-
-const ingestJob: Job<typeof IngestRequestSchema> = {
+const ingestJob = defineJob({
   id: "ingest",
-  // hourly: each invocation resumes from checkpoints and spends about one hour of GraphQL budget
+  title: "crawl",
+  // hourly: each run resumes from checkpoints and spends about one hour of GraphQL budget
   schedule: "7 * * * *",
   payloadSchema: IngestRequestSchema,
-  run: (ctx, payload) =>
-    runIngest({ db: ctx.db, config: ctx.config, trigger: ctx.trigger, request: payload, gitUrlFor: ctx.gitUrlFor, github: ctx.github }),
-};
+  // one crawl at a time; a crawl stopped by a crash resumes from its checkpoints on the retry
+  singletonKey: () => "",
+  retryLimit: 3,
+  retryDelaySeconds: 30,
+  run: async (ctx, payload) => {
+    const summary = await runIngest({
+      db: ctx.db,
+      config: ctx.config,
+      trigger: ctx.trigger,
+      request: payload,
+      gitUrlFor: ctx.gitUrlFor,
+      github: ctx.github,
+      signal: ctx.run?.signal,
+      onProgress: (p) => {
+        if (p.type === "repository")
+          void ctx.run?.progress({ done: p.reposDone, total: p.reposTotal, unit: "repositories" }).catch(() => undefined);
+        if (p.type === "log") void ctx.run?.log(p.message, p.level);
+      },
+    });
+    if (summary.status === "failed") throw new Error(summary.error ?? "The crawl failed; see its run on /ingest.");
+    return summary;
+  },
+});
 
 const SnapshotsPayloadSchema = z.object({ fetch: z.boolean().default(true), recompute: z.boolean().default(false) });
 
 /** Snapshots of instances that have none (databases harvested before issue #12); a no-op once all have one. */
-const snapshotsJob: Job<typeof SnapshotsPayloadSchema> = {
+const snapshotsJob = defineJob({
   id: "snapshots",
+  title: "snapshot backfill",
   schedule: "37 * * * *",
   payloadSchema: SnapshotsPayloadSchema,
+  singletonKey: () => "",
   run: (ctx, payload) =>
     backfillSnapshots(ctx.db.prisma, {
       mirrorsDir: ctx.config.MIRRORS_DIR,
@@ -49,9 +57,19 @@ const snapshotsJob: Job<typeof SnapshotsPayloadSchema> = {
       recompute: payload.recompute,
       gitUrlFor: ctx.gitUrlFor,
     }),
-};
+});
 
-export const JOBS: Record<string, Job<z.ZodType>> = {
-  [ingestJob.id]: ingestJob as unknown as Job<z.ZodType>,
-  [snapshotsJob.id]: snapshotsJob as unknown as Job<z.ZodType>,
-};
+export const JOBS: Record<string, Job<z.ZodType>> = Object.fromEntries(
+  [ingestJob, snapshotsJob, ...SCREENING_JOBS].map((job) => [job.id, job]),
+);
+
+/** The jobs a page starts and shows, by id. */
+export const JOB_IDS = {
+  ingest: "ingest",
+  snapshots: "snapshots",
+  screenRules: "screen-rules",
+  screenLlm: "screen-llm",
+  screenLlmShard: "screen-llm-shard",
+  assign: "assign",
+  auditSample: "audit-sample",
+} as const;

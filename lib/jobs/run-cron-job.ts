@@ -1,11 +1,20 @@
 // The cron route's work, framework-free: check the shared secret, find the job, validate the
-// payload, run it. Returns an HTTP status and a JSON body; the route only translates.
+// payload, queue it. The route never runs the job itself: a worker does (the app's own, or
+// `npm run worker`), so a platform cron's time limit never cuts a crawl short. Returns an HTTP
+// status and a JSON body; the route only translates.
+import type { Config } from "@/lib/config";
+import type { EnqueueResult } from "./job-engine";
+import { JOBS } from "./registry";
 import { verifyCronSecret } from "./verify-cron-secret";
-import { JOBS, type JobContext } from "./registry";
 
 export interface CronResponse {
   status: number;
   body: unknown;
+}
+
+export interface CronContext {
+  config: Pick<Config, "CRON_SECRET">;
+  enqueue(kind: string, payload: unknown): Promise<EnqueueResult>;
 }
 
 /**
@@ -16,7 +25,7 @@ export async function runCronJob(
   jobId: string,
   authorization: string | null,
   payload: unknown | (() => Promise<unknown>),
-  ctx: JobContext,
+  ctx: CronContext,
 ): Promise<CronResponse> {
   if (!ctx.config.CRON_SECRET) return { status: 503, body: { error: "Cron is disabled: set CRON_SECRET (16+ characters) to enable it." } };
   if (!verifyCronSecret(authorization, ctx.config.CRON_SECRET)) return { status: 401, body: { error: "Missing or wrong cron secret." } };
@@ -30,6 +39,6 @@ export async function runCronJob(
       body: { error: "Invalid job payload.", issues: parsed.error.issues.map((i) => `${i.path.join(".") || "payload"}: ${i.message}`) },
     };
   }
-  const result = await job.run(ctx, parsed.data);
-  return { status: 200, body: { job: job.id, result } };
+  const queued = await ctx.enqueue(job.id, parsed.data);
+  return { status: 202, body: { job: job.id, id: queued.id, alreadyQueued: queued.existing } };
 }

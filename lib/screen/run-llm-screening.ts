@@ -37,6 +37,9 @@ export const RunLlmScreeningOptionsSchema = z.object({
   /** decisions written per batch: at most this many answers are re-read from the cache after a crash */
   batchSize: z.number().int().min(1).max(1_000).default(25),
   pageSize: z.number().int().min(1).max(5_000).default(200),
+  /** screen only ids in (idAfter, idUpTo]: one shard of a run that several workers share */
+  idAfter: z.string().optional(),
+  idUpTo: z.string().optional(),
 });
 export type RunLlmScreeningOptions = z.input<typeof RunLlmScreeningOptionsSchema>;
 
@@ -55,7 +58,18 @@ export type LlmScreeningReport = {
 
 const MAX_ERRORS_REPORTED = 50;
 
-type LlmScreeningDeps = { client: LlmClient; cache: LlmCache; signal?: AbortSignal };
+type LlmScreeningDeps = {
+  client: LlmClient;
+  cache: LlmCache;
+  signal?: AbortSignal;
+  /** after each stored batch: items answered (or failed) so far, of eligible */
+  onProgress?: (p: { done: number; eligible: number }) => Promise<void>;
+  /**
+   * Skip the per-level screening lock: the job runner's singleton lane already keeps one run per
+   * level, and its shards (disjoint id ranges) run side by side in several workers.
+   */
+  unlocked?: boolean;
+};
 
 export async function runLlmScreening(
   prisma: PrismaClient,
@@ -63,6 +77,7 @@ export async function runLlmScreening(
   input: RunLlmScreeningOptions,
 ): Promise<LlmScreeningReport> {
   const options = RunLlmScreeningOptionsSchema.parse(input);
+  if (deps.unlocked) return screenStoredItemsWithLlm(prisma, deps, options);
   return withScreeningLock(prisma, options.level === "pr" ? "screen:llm:pr" : "screen:llm:comment", () =>
     screenStoredItemsWithLlm(prisma, deps, options),
   );
@@ -87,10 +102,11 @@ async function screenStoredItemsWithLlm(
     ? { kind: "manual-only" }
     : { kind: "same-prompt", promptVersion: prompt.version, model: client.model };
   const subject = level === "pr" ? "pull_request" : "instance";
+  const range = idRange(options);
   const eligible =
     level === "pr"
-      ? await prisma.pullRequest.count({ where: eligiblePullRequests(decided) })
-      : await prisma.instance.count({ where: eligibleInstances(decided) });
+      ? await prisma.pullRequest.count({ where: { ...range, ...eligiblePullRequests(decided) } })
+      : await prisma.instance.count({ where: { ...range, ...eligibleInstances(decided) } });
 
   const runConfig = {
     model: client.model,
@@ -104,6 +120,7 @@ async function screenStoredItemsWithLlm(
   const run = await prisma.filterRun.create({ data: { filterKey, version: prompt.version, config: runConfig } });
 
   const tally = { kept: 0, dropped: 0 };
+  let answered = 0;
   const errors: LlmScreeningReport["errors"] = [];
   let pendingRows: FilterDecisionRow[] = [];
   let pendingErrors: { id: string; code: string; message: string; attempts: number }[] = [];
@@ -115,6 +132,8 @@ async function screenStoredItemsWithLlm(
     const failed = pendingErrors;
     pendingRows = [];
     pendingErrors = [];
+    answered += rows.length + failed.length;
+    const doneNow = answered;
     writing = writing.then(async () => {
       if (rows.length > 0) {
         const ids = rows.map((r) =>
@@ -144,6 +163,7 @@ async function screenStoredItemsWithLlm(
           })),
         });
       }
+      await deps.onProgress?.({ done: doneNow, eligible });
     });
     return writing;
   };
@@ -212,14 +232,15 @@ async function* jobs(
   options: z.output<typeof RunLlmScreeningOptionsSchema>,
 ): AsyncGenerator<LlmScreenJob> {
   let remaining = options.limit ?? Number.POSITIVE_INFINITY;
-  for (let after = ""; remaining > 0; ) {
+  const upTo = options.idUpTo ? { lte: options.idUpTo } : {};
+  for (let after = options.idAfter ?? ""; remaining > 0; ) {
     const take = Math.min(options.pageSize, remaining);
     // Eligibility is re-read per page, so items another run decided meanwhile are not sent twice.
     const ids =
       level === "pr"
         ? (
             await prisma.pullRequest.findMany({
-              where: { id: { gt: after }, ...eligiblePullRequests(decided) },
+              where: { id: { gt: after, ...upTo }, ...eligiblePullRequests(decided) },
               orderBy: { id: "asc" },
               take,
               select: { id: true },
@@ -227,7 +248,7 @@ async function* jobs(
           ).map((r) => r.id)
         : (
             await prisma.instance.findMany({
-              where: { id: { gt: after }, ...eligibleInstances(decided) },
+              where: { id: { gt: after, ...upTo }, ...eligibleInstances(decided) },
               orderBy: { id: "asc" },
               take,
               select: { id: true },
@@ -250,4 +271,14 @@ async function* jobs(
       }
     }
   }
+}
+
+function idRange(options: { idAfter?: string; idUpTo?: string }) {
+  if (options.idAfter === undefined && options.idUpTo === undefined) return {};
+  return {
+    id: {
+      ...(options.idAfter !== undefined ? { gt: options.idAfter } : {}),
+      ...(options.idUpTo !== undefined ? { lte: options.idUpTo } : {}),
+    },
+  };
 }

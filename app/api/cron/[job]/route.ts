@@ -1,18 +1,17 @@
 import { NextResponse } from "next/server";
 import { config } from "@/lib/config";
-import { getDb } from "@/lib/db/server";
-import { runCronJob } from "@/lib/jobs/run-cron-job";
 import { AppError, isAppError } from "@/lib/errors";
 import { readLimitedText } from "@/lib/http/read-limited-text";
+import { runCronJob } from "@/lib/jobs/run-cron-job";
+import { getJobEngine } from "@/lib/jobs/server-engine";
 import { parseUntrustedJson } from "@/lib/untrusted-json";
 
 export const dynamic = "force-dynamic";
-// a crawl invocation may run for minutes; pass maxDurationMs in the payload to fit the platform limit
-export const maxDuration = 800;
 
 // a job's payload is a few fields; anything larger is refused while it streams in
 const MAX_PAYLOAD_BYTES = 64 * 1024;
 
+// Queues the job and answers 202 with its id; a worker runs it (see README "Jobs and workers").
 export async function POST(req: Request, { params }: { params: Promise<{ job: string }> }) {
   const { job } = await params;
   // the body is read only once the secret has been checked (runCronJob calls this after it)
@@ -24,11 +23,8 @@ export async function POST(req: Request, { params }: { params: Promise<{ job: st
     return reading.value;
   };
   try {
-    const res = await runCronJob(job, req.headers.get("authorization"), readPayload, {
-      db: await getDb(),
-      config: config(),
-      trigger: "cron",
-    });
+    const engine = await getJobEngine();
+    const res = await runCronJob(job, req.headers.get("authorization"), readPayload, { config: config(), enqueue: engine.enqueue });
     return NextResponse.json(res.body, { status: res.status });
   } catch (e) {
     if (isAppError(e)) return NextResponse.json({ code: e.code, error: e.message }, { status: e.status });

@@ -1,0 +1,69 @@
+// What a job is: an id (its pg-boss queue), a zod payload, an idempotent handler in lib/, how it
+// retries, whether two may run at once, and an optional schedule. The runner (lib/jobs/job-engine.ts)
+// only queues, reports progress and records outcomes; the work stays in the stage's lib/ function.
+import type { z } from "zod";
+import type { Config } from "@/lib/config";
+import type { Database } from "@/lib/db/connection";
+import type { RunIngestOptions } from "@/lib/ingest/run-ingest";
+import type { ProgressUpdate } from "./job-run-record";
+
+/** What a running handler gets from the runner. */
+export interface JobRunHandle {
+  id: string;
+  /** 1 on the first try, 2 on the first retry, … */
+  attempt: number;
+  /** what the last attempt stored with its progress; null on a fresh start */
+  checkpoint: unknown;
+  /** `done` as the last attempt left it (0 on a fresh start) */
+  doneBefore: number;
+  /** aborted when the job is cancelled or the worker stops */
+  signal: AbortSignal;
+  /** stores progress (and a checkpoint); throws a `cancelled` AppError once someone asked to cancel */
+  progress(update: ProgressUpdate): Promise<void>;
+  log(message: string, level?: "info" | "warn" | "error"): Promise<void>;
+}
+
+export interface JobContext {
+  db: Pick<Database, "prisma">;
+  config: Config;
+  trigger: string;
+  /** test seam: where git fetches repositories from */
+  gitUrlFor?: RunIngestOptions["gitUrlFor"];
+  github?: RunIngestOptions["github"];
+  /** the running job's handle; absent when a CLI runs the handler directly */
+  run?: JobRunHandle;
+  /** queue or cancel other jobs (a job that fans out into shards) */
+  jobs?: {
+    enqueue(kind: string, payload: unknown): Promise<{ id: string; existing: boolean }>;
+    cancel(id: string): Promise<boolean>;
+  };
+}
+
+export interface Job<S extends z.ZodType> {
+  id: string;
+  /** short description for pages and --help */
+  title: string;
+  /** cron expression for pg-boss's scheduler (UTC); unscheduled when absent */
+  schedule?: string;
+  payloadSchema: S;
+  /**
+   * Jobs that must never run twice at once: the key of the payload's lane (one lane when the
+   * function returns ""). A second request for a busy lane returns the queued or running job.
+   */
+  singletonKey?: (payload: z.output<S>) => string;
+  /** retries after the first failure, with exponential backoff from retryDelaySeconds */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** an attempt that neither finishes nor reports progress for this long is failed and retried */
+  expireInSeconds?: number;
+  run(ctx: JobContext, payload: z.output<S>): Promise<unknown>;
+}
+
+/** Erases a job's payload type for the registry (each job parses its own payload first). */
+export function defineJob<S extends z.ZodType>(job: Job<S>): Job<z.ZodType> {
+  return {
+    ...job,
+    singletonKey: job.singletonKey ? (payload) => job.singletonKey?.(job.payloadSchema.parse(payload)) ?? "" : undefined,
+    run: (ctx, payload) => job.run(ctx, job.payloadSchema.parse(payload)),
+  };
+}
