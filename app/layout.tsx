@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
-import "highlight.js/styles/github.css";
+import "./code-highlight.css";
 import "./globals.css";
 import { Providers } from "./providers";
 

@@ -26,7 +26,7 @@ export default async function WorkbenchLayout({ children }: { children: ReactNod
           </nav>
           <div className="ml-auto flex items-center gap-3 text-sm text-slate-600">
             <span data-testid="current-user">
-              {user.name} <span className="text-slate-400">({user.roles.join(", ")})</span>
+              {user.name} <span className="text-slate-500">({user.roles.join(", ")})</span>
             </span>
             <form action={signOutAction}>
               <button type="submit" className="rounded-md border border-slate-300 px-2 py-1 hover:bg-slate-50">

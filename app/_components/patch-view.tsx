@@ -13,7 +13,7 @@ export type PatchViewFile = PatchFile | PatchFileChunk;
 
 export const JUMP_TO_HUNK_EVENT = "workbench:jump-to-hunk";
 
-const ROW_BG = { add: "bg-emerald-50", del: "bg-rose-50", context: "", meta: "text-slate-400 italic" } as const;
+const ROW_BG = { add: "bg-emerald-50", del: "bg-rose-50", context: "", meta: "text-slate-500 italic" } as const;
 const SIGN = { add: "+", del: "-", context: " ", meta: "" } as const;
 
 const hasIdleCallback = () => typeof window.requestIdleCallback === "function";
@@ -78,9 +78,9 @@ function FileBody({ file, anchor }: { file: PatchViewFile; anchor: { hunkIndex: 
               data-commented={marked ? "true" : undefined}
               className={`${ROW_BG[line.kind]} ${marked ? "outline outline-2 -outline-offset-2 outline-amber-500" : ""}`}
             >
-              <td className="w-12 select-none px-2 text-right align-top text-slate-400">{line.oldNo ?? ""}</td>
-              <td className="w-12 select-none px-2 text-right align-top text-slate-400">{line.newNo ?? ""}</td>
-              <td className="w-4 select-none align-top text-slate-500">{SIGN[line.kind]}</td>
+              <td className="w-12 select-none px-2 text-right align-top text-slate-600">{line.oldNo ?? ""}</td>
+              <td className="w-12 select-none px-2 text-right align-top text-slate-600">{line.newNo ?? ""}</td>
+              <td className="w-4 select-none align-top text-slate-600">{SIGN[line.kind]}</td>
               {lineHtml !== undefined && lineHtml !== "" ? (
                 <td className="whitespace-pre-wrap break-all pr-3" dangerouslySetInnerHTML={{ __html: lineHtml }} />
               ) : (
@@ -187,7 +187,7 @@ export function PatchView({ files, anchor }: { files: PatchViewFile[]; anchor: C
               aria-expanded={isOpen}
               className="flex w-full items-center gap-3 bg-slate-50 px-3 py-2 text-left font-mono text-xs hover:bg-slate-100"
             >
-              <span className="text-slate-400">{isOpen ? "▾" : "▸"}</span>
+              <span className="text-slate-500">{isOpen ? "▾" : "▸"}</span>
               <span className="font-semibold">{file.oldPath !== file.path ? `${file.oldPath} → ${file.path}` : file.path}</span>
               <span className="text-emerald-700">+{file.additions}</span>
               <span className="text-rose-700">-{file.deletions}</span>

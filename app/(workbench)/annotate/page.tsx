@@ -46,7 +46,7 @@ function QueueTable({ items, lead }: { items: QueueItem[]; lead: boolean }) {
               <Link href={`/annotate/${i.id}`} className="text-indigo-700 hover:underline" data-testid="instance-link">
                 {i.excerpt || "(empty)"}
               </Link>
-              {i.path && <span className="ml-2 font-mono text-xs text-slate-400">{i.path.split("/").pop()}</span>}
+              {i.path && <span className="ml-2 font-mono text-xs text-slate-500">{i.path.split("/").pop()}</span>}
             </td>
             <td className="px-3 py-2 text-xs">{i.kind.replace("_", " ")}</td>
             <td className="px-3 py-2 text-xs">

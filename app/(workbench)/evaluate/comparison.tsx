@@ -109,7 +109,7 @@ export function RunComparison({
                   <td className={`${cell} border-l border-slate-100`}>{formatPercent(row.macroF1)}</td>
                   <td className={cell}>{formatPercent(row.trueRate)}</td>
                   <td className={`${cell} text-slate-500`}>{formatPercent(row.goldTrueRate)}</td>
-                  <td className={`${cell} ${row.unanswered > 0 ? "text-amber-700" : "text-slate-400"}`} data-testid="comparison-unanswered">
+                  <td className={`${cell} ${row.unanswered > 0 ? "text-amber-700" : "text-slate-500"}`} data-testid="comparison-unanswered">
                     {row.unanswered}
                   </td>
                   <td className="px-3 py-1.5 text-right text-xs">

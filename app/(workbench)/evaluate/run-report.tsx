@@ -147,7 +147,7 @@ export function RunReport({ run }: { run: StoredEvalRun }) {
               <div key={item.label} className="rounded-md bg-slate-50 p-2">
                 <dt className="text-xs text-slate-500">{item.label}</dt>
                 <dd
-                  className={`font-mono text-xl font-semibold ${item.value > 0 ? "text-amber-700" : "text-slate-400"}`}
+                  className={`font-mono text-xl font-semibold ${item.value > 0 ? "text-amber-700" : "text-slate-500"}`}
                   data-testid={item.testId}
                 >
                   {item.value}

@@ -57,7 +57,7 @@ export default async function IngestPage() {
               <tr key={r.fullName} className="border-t border-slate-100 align-top">
                 <td className="px-3 py-2 font-mono text-xs">
                   {r.fullName}
-                  <div className="text-slate-400">
+                  <div className="text-slate-500">
                     {r.language ?? ""}
                     {r.starRank ? ` · rank ${r.starRank}` : ""}
                   </div>

@@ -53,6 +53,9 @@ export function HunkView({ hunk, testId }: { hunk: string | null; testId?: strin
     <pre
       className="max-h-72 overflow-auto rounded-md border border-slate-200 bg-white p-2 font-mono text-xs leading-5"
       data-testid={testId}
+      // a scrolling region must be reachable by keyboard
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: axe's scrollable-region-focusable asks for exactly this
+      tabIndex={0}
     >
       {hunk.split("\n").map((line, i) => (
         <div

@@ -110,7 +110,7 @@ export default async function SplitsPage() {
                   </td>
                   <td className="text-xs">
                     {r.params === null ? (
-                      <span className="text-slate-400">made by another tool</span>
+                      <span className="text-slate-500">made by another tool</span>
                     ) : r.params.method === "imported" ? (
                       "imported"
                     ) : (
@@ -155,7 +155,7 @@ export default async function SplitsPage() {
                       when(e.createdAt)
                     )}
                   </td>
-                  <td>{e.title ?? <span className="text-slate-400">no files (recorded by another tool)</span>}</td>
+                  <td>{e.title ?? <span className="text-slate-500">no files (recorded by another tool)</span>}</td>
                   <td className="text-right font-mono">
                     {e.rows ? `${fmt(e.rows.train)} / ${fmt(e.rows.validation)} / ${fmt(e.rows.test)}` : "–"}
                   </td>

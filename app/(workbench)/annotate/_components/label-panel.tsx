@@ -29,7 +29,7 @@ export interface QueueLinks {
 }
 
 const LABEL_STYLE: Record<LabelValue, { on: string; off: string }> = {
-  trustworthy: { on: "border-emerald-600 bg-emerald-600 text-white", off: "border-emerald-300 text-emerald-800 hover:bg-emerald-50" },
+  trustworthy: { on: "border-emerald-600 bg-emerald-700 text-white", off: "border-emerald-300 text-emerald-800 hover:bg-emerald-50" },
   untrustworthy: { on: "border-rose-600 bg-rose-600 text-white", off: "border-rose-300 text-rose-800 hover:bg-rose-50" },
   unsuitable: { on: "border-slate-600 bg-slate-600 text-white", off: "border-slate-300 text-slate-700 hover:bg-slate-50" },
 };
@@ -241,7 +241,7 @@ export function LabelPanel({
         ))}
       </div>
       <label className="mt-3 block text-xs font-medium text-slate-600" htmlFor="rationale">
-        Rationale <span className="font-normal text-slate-400">(r)</span>
+        Rationale <span className="font-normal text-slate-500">(r)</span>
       </label>
       <textarea
         id="rationale"

@@ -74,7 +74,7 @@ function Dir({
       {dirs.map((d) => (
         <li key={d.path}>
           <button type="button" onClick={() => toggle(d.path)} className="w-full truncate text-left hover:bg-slate-50">
-            <span className="text-slate-400">{expanded.has(d.path) ? "▾" : "▸"}</span> {d.name}/
+            <span className="text-slate-500">{expanded.has(d.path) ? "▾" : "▸"}</span> {d.name}/
             {d.changed && <span className="ml-1 text-amber-600">●</span>}
           </button>
           {expanded.has(d.path) && (
@@ -123,7 +123,7 @@ function CodeView({ file, targetLine }: { file: FileResult; targetLine: number |
         <tbody>
           {lines.map((line, i) => (
             <tr key={i} id={`repo-line-${i + 1}`} className={targetLine === i + 1 ? "bg-amber-100" : ""}>
-              <td className="w-12 select-none px-2 text-right align-top text-slate-400">{i + 1}</td>
+              <td className="w-12 select-none px-2 text-right align-top text-slate-500">{i + 1}</td>
               {html ? (
                 <td className="whitespace-pre-wrap break-all pr-3" dangerouslySetInnerHTML={{ __html: html[i] }} />
               ) : (
@@ -327,7 +327,7 @@ export function RepoBrowser({
                         data-testid="repo-search-match"
                         className="block w-full truncate text-left font-mono hover:bg-slate-50"
                       >
-                        <span className="mr-2 text-slate-400">{m.line}</span>
+                        <span className="mr-2 text-slate-500">{m.line}</span>
                         {m.text}
                       </button>
                     ))}
@@ -339,7 +339,7 @@ export function RepoBrowser({
               <>
                 <p className="border-b border-slate-100 px-3 py-1 font-mono text-xs text-slate-600" data-testid="repo-file-path">
                   {selected}{" "}
-                  <span className="text-slate-400">
+                  <span className="text-slate-500">
                     · {version}
                     {file.data && "source" in file.data && file.data.source === "head"
                       ? " (read from the head commit: the patch does not apply)"

@@ -80,7 +80,7 @@ export function TimelineReveal({ instanceId, lead }: { instanceId: string; lead:
                 {e.sha ? ` · ${e.sha.slice(0, 7)}` : ""}
                 {e.isTarget && <span className="ml-2 rounded bg-amber-200 px-1 text-amber-900">the comment being judged</span>}
               </p>
-              {e.body ? <Markdown text={e.body} /> : <p className="text-xs italic text-slate-400">(no text)</p>}
+              {e.body ? <Markdown text={e.body} /> : <p className="text-xs italic text-slate-500">(no text)</p>}
             </li>
           ))}
         </ol>

@@ -65,7 +65,7 @@ export default async function VerifyPerturbationPage({ params }: { params: Promi
             {location ? (
               <>
                 moved to{" "}
-                <ins className="bg-emerald-100 no-underline" data-testid="perturbed-path">
+                <ins className="bg-emerald-100 text-emerald-900 no-underline" data-testid="perturbed-path">
                   {review.perturbed.path}
                 </ins>
               </>

@@ -127,7 +127,7 @@ export function VerifyPanel({ instanceId, kind, status, viewerDecision, original
               onClick={() => verify.mutate({ decision: "accept", note })}
               disabled={verify.isPending}
               data-testid="accept"
-              className="rounded-md bg-emerald-600 px-3 py-1.5 font-medium text-white hover:bg-emerald-700 disabled:opacity-50"
+              className="rounded-md bg-emerald-700 px-3 py-1.5 font-medium text-white hover:bg-emerald-800 disabled:opacity-50"
             >
               Accept: incorrect now
             </button>

@@ -59,7 +59,7 @@ const VARIANTS = {
   primary: "bg-indigo-600 text-white hover:bg-indigo-700",
   secondary: "border border-slate-300 bg-white text-slate-700 hover:bg-slate-50",
   danger: "border border-rose-300 bg-white text-rose-700 hover:bg-rose-50",
-  keep: "bg-emerald-600 text-white hover:bg-emerald-700",
+  keep: "bg-emerald-700 text-white hover:bg-emerald-800",
 } as const;
 
 export function SubmitButton({

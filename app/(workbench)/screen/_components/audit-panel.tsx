@@ -7,7 +7,7 @@ const pct = (x: number | null | undefined) => (x === null || x === undefined ? "
 
 export function ErrorRate({ sample }: { sample: AuditSampleSummary }) {
   const e = sample.errorRate;
-  if (e.rate === null || e.interval === null) return <span className="text-slate-400">no settled items yet</span>;
+  if (e.rate === null || e.interval === null) return <span className="text-slate-500">no settled items yet</span>;
   return (
     <span>
       {pct(e.rate)}{" "}

@@ -49,7 +49,7 @@ export function FunnelTable({ title, steps, testId }: { title: string; steps: Sc
                     {fmt(s.dropped)}
                   </Link>
                 ) : (
-                  <span className="text-slate-400" data-testid={`dropped-${s.id}`}>
+                  <span className="text-slate-500" data-testid={`dropped-${s.id}`}>
                     {s.kind === "total" ? "" : "0"}
                   </span>
                 )}
@@ -58,7 +58,7 @@ export function FunnelTable({ title, steps, testId }: { title: string; steps: Sc
                 {s.awaiting > 0 ? (
                   <span className="text-amber-700">{fmt(s.awaiting)}</span>
                 ) : (
-                  <span className="text-slate-400">{s.kind === "total" ? "" : "0"}</span>
+                  <span className="text-slate-500">{s.kind === "total" ? "" : "0"}</span>
                 )}
               </td>
               <td className="px-3 py-2 text-right font-mono font-semibold" data-testid={`remaining-${s.id}`}>

@@ -74,7 +74,7 @@ export default async function DroppedPage({ searchParams }: { searchParams: Sear
                   </td>
                   <td className="max-w-md px-3 py-2">
                     <p className="line-clamp-4 whitespace-pre-wrap break-words text-slate-800">
-                      {item.text || <span className="text-slate-400">(empty)</span>}
+                      {item.text || <span className="text-slate-500">(empty)</span>}
                     </p>
                     {item.location && <p className="mt-1 font-mono text-xs text-slate-500">{item.location}</p>}
                   </td>

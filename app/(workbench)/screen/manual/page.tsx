@@ -77,7 +77,7 @@ export default async function ManualQueuePage({ searchParams }: { searchParams: 
                 </p>
                 <p className="font-medium">{item.title}</p>
                 <div className="mt-2 max-h-64 overflow-auto rounded-md bg-slate-50 p-3">
-                  {item.text.trim() ? <Markdown text={item.text} /> : <p className="text-sm text-slate-400">(empty)</p>}
+                  {item.text.trim() ? <Markdown text={item.text} /> : <p className="text-sm text-slate-500">(empty)</p>}
                 </div>
                 {level === "comment" && (
                   <Link href={`/annotate/${item.id}`} className="mt-1 inline-block text-xs text-indigo-700 hover:underline">

@@ -164,7 +164,7 @@ function CandidateCard({ candidate: c, rank, parentId }: { candidate: ProposedCa
       data-origin={c.origin}
     >
       <div className="mb-2 flex flex-wrap items-center gap-2 text-xs">
-        <span className="font-mono text-slate-400">#{rank}</span>
+        <span className="font-mono text-slate-500">#{rank}</span>
         <KindBadge kind={c.kind} />
         <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">
           {c.origin === "llm" ? "LLM" : "rule"} · {c.rule}
@@ -186,7 +186,7 @@ function CandidateCard({ candidate: c, rank, parentId }: { candidate: ProposedCa
         >
           {c.selfCheck.ok ? "✓ self-check" : "✗ self-check"}: {c.selfCheck.reason}
         </span>
-        <span className="ml-auto font-mono text-slate-400">score {c.score}</span>
+        <span className="ml-auto font-mono text-slate-500">score {c.score}</span>
       </div>
       {c.kind === "location" ? (
         <div className="space-y-2">
