@@ -4,6 +4,7 @@ import { requirePageRole } from "@/lib/auth/current-user";
 import { hasRole } from "@/lib/auth/roles";
 import { signOutAction } from "../sign-in/actions";
 import { OVERVIEW_ROLES, STAGE_NAV } from "./nav";
+import { NavLinks } from "./nav-links";
 
 export const dynamic = "force-dynamic";
 
@@ -12,20 +13,20 @@ export default async function WorkbenchLayout({ children }: { children: ReactNod
   const links = STAGE_NAV.filter((n) => n.roles.length === 0 || hasRole(user, ...n.roles));
   return (
     <div className="min-h-screen">
+      <a
+        href="#main"
+        className="sr-only rounded-md bg-indigo-700 px-3 py-2 text-white focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50"
+      >
+        Skip to content
+      </a>
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-7xl items-center gap-6 px-6 py-3">
-          <Link href={hasRole(user, ...OVERVIEW_ROLES) ? "/" : "/annotate"} className="font-semibold text-indigo-700">
+        <div className="mx-auto flex max-w-7xl items-center gap-4 px-6 py-3">
+          <Link href={hasRole(user, ...OVERVIEW_ROLES) ? "/" : "/annotate"} className="whitespace-nowrap font-semibold text-indigo-700">
             Review Trust Workbench
           </Link>
-          <nav aria-label="Pipeline stages" className="flex gap-1 text-sm">
-            {links.map((n) => (
-              <Link key={n.href} href={n.href} className="rounded-md px-3 py-1.5 text-slate-700 hover:bg-slate-100">
-                {n.label}
-              </Link>
-            ))}
-          </nav>
-          <div className="ml-auto flex items-center gap-3 text-sm text-slate-600">
-            <span data-testid="current-user">
+          <NavLinks links={links.map(({ href, label }) => ({ href, label }))} />
+          <div className="ml-auto flex items-center gap-3 whitespace-nowrap text-sm text-slate-600">
+            <span data-testid="current-user" title={`Roles: ${user.roles.join(", ")}`}>
               {user.name} <span className="text-slate-500">({user.roles.join(", ")})</span>
             </span>
             <form action={signOutAction}>
@@ -36,7 +37,9 @@ export default async function WorkbenchLayout({ children }: { children: ReactNod
           </div>
         </div>
       </header>
-      <main className="mx-auto max-w-7xl px-6 py-6">{children}</main>
+      <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-6 py-6 focus:outline-none">
+        {children}
+      </main>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { getPrisma } from "@/lib/db/server";
 import { clientAddress } from "@/lib/auth/client-address";
+import { safeReturnPath } from "@/lib/auth/return-path";
 import { SESSION_COOKIE, signIn, signOut } from "@/lib/auth/sessions";
 import { config } from "@/lib/config";
 import { isAppError } from "@/lib/errors";
@@ -35,7 +36,7 @@ export async function signInAction(_prev: SignInState, form: FormData): Promise<
     expires: session.expiresAt,
     secure: process.env.NODE_ENV === "production" && !config().INSECURE_COOKIES,
   });
-  redirect("/");
+  redirect(safeReturnPath(form.get("next")) ?? "/");
 }
 
 export async function signOutAction(): Promise<void> {

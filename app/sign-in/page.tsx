@@ -1,16 +1,18 @@
+import { safeReturnPath } from "@/lib/auth/return-path";
 import { config } from "@/lib/config";
 import { DEMO_PASSWORD, DEMO_USERS } from "@/lib/demo/seed-demo";
 import { SignInForm } from "./sign-in-form";
 
 export const dynamic = "force-dynamic";
 
-export default function SignInPage() {
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
   const demo = config().DEMO_DATA === "1";
+  const next = safeReturnPath((await searchParams).next);
   return (
     <main className="mx-auto mt-24 max-w-sm rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
       <h1 className="text-xl font-semibold">Review Trust Workbench</h1>
       <p className="mb-6 mt-1 text-sm text-slate-600">Sign in to crawl, screen, annotate and publish.</p>
-      <SignInForm />
+      <SignInForm next={next} />
       {demo && (
         <div className="mt-6 rounded-md bg-amber-50 p-3 text-xs text-amber-900">
           <p className="font-medium">

@@ -2,10 +2,11 @@
 import { useActionState } from "react";
 import { signInAction, type SignInState } from "./actions";
 
-export function SignInForm() {
+export function SignInForm({ next }: { next: string | null }) {
   const [state, action, pending] = useActionState<SignInState, FormData>(signInAction, {});
   return (
     <form action={action} className="space-y-4">
+      {next && <input type="hidden" name="next" value={next} />}
       <label className="block">
         <span className="text-sm font-medium text-slate-700">Login</span>
         <input

@@ -1,7 +1,8 @@
 import "server-only";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getPrisma } from "@/lib/db/server";
+import { REQUEST_PATH_HEADER, signInPathFor } from "./return-path";
 import { assertRole, hasRole, type Role, type SessionUser } from "./roles";
 import { SESSION_COOKIE, userForToken } from "./sessions";
 
@@ -10,10 +11,10 @@ export async function currentUser(): Promise<SessionUser | null> {
   return userForToken(await getPrisma(), token);
 }
 
-/** For pages: signed out → sign-in page; wrong role → the forbidden page. */
+/** For pages: signed out → sign-in page (and back to this page after); wrong role → the forbidden page. */
 export async function requirePageRole(...roles: Role[]): Promise<SessionUser> {
   const user = await currentUser();
-  if (!user) redirect("/sign-in");
+  if (!user) redirect(signInPathFor((await headers()).get(REQUEST_PATH_HEADER)));
   if (roles.length && !hasRole(user, ...roles)) redirect(`/forbidden?needs=${roles.join(",")}`);
   return user;
 }

@@ -1,10 +1,28 @@
+"use client";
+import { useEffect, useRef } from "react";
 import { LABEL_VALUES } from "@/lib/annotate/label-schemas";
 import { LABEL_DEFINITIONS, RUBRIC_VERBATIM } from "@/lib/annotate/label-rubric";
 
-/** The annotation guidelines: the paper's rubric (Appendix A.1.1) and the three labels. */
-export function Guidelines({ open = false }: { open?: boolean }) {
+/** Remembers, per browser, that the user folded the guidelines away; until then they show open. */
+const FOLDED_KEY = "workbench.guidelines-folded";
+
+/**
+ * The annotation guidelines: the paper's rubric (Appendix A.1.1) and the three labels. Open on a
+ * first visit, so a new annotator reads them before the first label; folded once the user folds them.
+ */
+export function Guidelines() {
+  const details = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (details.current && window.localStorage.getItem(FOLDED_KEY) === "1") details.current.open = false;
+  }, []);
   return (
-    <details open={open} className="rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="guidelines">
+    <details
+      ref={details}
+      open
+      onToggle={(event) => window.localStorage.setItem(FOLDED_KEY, event.currentTarget.open ? "0" : "1")}
+      className="rounded-lg border border-slate-200 bg-white p-4 text-sm"
+      data-testid="guidelines"
+    >
       <summary className="cursor-pointer text-xs font-semibold uppercase text-slate-500">Guidelines</summary>
       <dl className="mt-3 space-y-2">
         {LABEL_VALUES.map((v) => (
