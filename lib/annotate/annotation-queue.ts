@@ -26,13 +26,16 @@ const ORDER: Prisma.InstanceOrderByWithRelationInput[] = [
   { id: "asc" },
 ];
 const QUEUE_CAP = 1000;
+const ANNOTATION_STAGES = ["annotating", "adjudicating", "labelled", "unsuitable"] as const;
 
 export type QueueScope = "mine" | "all" | "adjudication";
 
 function whereFor(viewer: SessionUser, scope: QueueScope): Prisma.InstanceWhereInput {
   if (scope === "adjudication") return { source: "human", stage: "adjudicating" };
   if (scope === "all" && hasRole(viewer, "admin", "adjudicator")) return { source: "human" };
-  return { assignments: { some: { annotatorId: viewer.id } } };
+  // an annotator's queue holds what annotation owns: a comment screening dropped (its open
+  // assignments withdrawn) leaves it, even for an annotator whose label stays in its history
+  return { assignments: { some: { annotatorId: viewer.id } }, stage: { in: [...ANNOTATION_STAGES] } };
 }
 
 export async function loadQueue(prisma: PrismaClient, viewer: SessionUser, scope: QueueScope): Promise<QueueItem[]> {
