@@ -124,7 +124,7 @@ test("a verifier withdraws a vote while the rule has not decided, and moves on w
   await page.getByTestId("next-pending").click();
   await expect(page).not.toHaveURL(first);
   await expect(page.getByTestId("verify-panel")).toBeVisible();
-  const withdrawn = await page.request.delete(first.replace(/\/perturb\//, "/api/perturbations/") + "/verifications", {
+  const withdrawn = await page.request.delete(`${first.replace(/\/perturb\//, "/api/perturbations/")}/verifications`, {
     headers: { "content-type": "application/json" },
   });
   expect(withdrawn.status()).toBe(404);
