@@ -54,6 +54,10 @@ function QueueTable({ items, lead }: { items: QueueItem[]; lead: boolean }) {
                 `${i.labels}/${i.assigned}`
               ) : i.ownLabel ? (
                 <LabelBadge value={i.ownLabel} />
+              ) : i.skipped ? (
+                <span className="text-slate-600" data-testid="skipped">
+                  skipped
+                </span>
               ) : (
                 <span className="text-amber-700">to do</span>
               )}
