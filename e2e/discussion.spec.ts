@@ -61,45 +61,37 @@ test("an annotator skips one instance and flags another; the adjudicator sees bo
   await expect(alice.getByTestId("discussion-note").filter({ hasText: "Yes, if the docstring" })).toBeVisible();
 });
 
-test("an adjudicator sends a disagreement back with a note; an admin reopens an adjudication", async ({ browser, baseURL }, info) => {
+test("an admin reopens an adjudication with a reason; an adjudicator sends the disagreement back with a note", async ({
+  browser,
+  baseURL,
+}, info) => {
   const admin = await signedIn(browser, "admin", baseURL);
   await admin.goto("/adjudicate");
-  const rows = admin.getByTestId("adjudication-row").filter({ has: admin.getByTestId("adjudicate-link") });
-  expect(await rows.count()).toBeGreaterThanOrEqual(1);
-  const sentBack = (await rows.first().getAttribute("data-instance-id")) ?? "";
-  await admin.goto(`/adjudicate/${sentBack}`);
-  await postNote(admin, "send_back", "Both of you: check the fallback in the base commit first.");
-  await admin.goto("/adjudicate");
-  await expect(admin.locator(`[data-testid=adjudication-row][data-instance-id="${sentBack}"]`)).toHaveCount(0);
-  await admin.goto(`/annotate/${sentBack}`);
-  await expect(admin.getByTestId("instance-stage")).toContainText("annotating");
-  await expect(admin.getByTestId("discussion-note").filter({ hasText: "check the fallback" })).toBeVisible();
+  const row = admin
+    .getByTestId("adjudication-row")
+    .filter({ has: admin.getByTestId("adjudicate-link") })
+    .first();
+  const id = (await row.getAttribute("data-instance-id")) ?? "";
+  expect(id).not.toBe("");
 
-  // a decided adjudication, reopened with a reason, waits for an adjudicator again
-  // (one with perturbations made from its label is refused, with the reason: the next one is tried)
-  await admin.goto("/adjudicate");
-  const decided: string[] = [];
-  for (const link of await admin.getByTestId("decided").getByRole("link").all())
-    decided.push((await link.getAttribute("href"))?.split("/").pop() ?? "");
-  let reopened = "";
-  for (const id of decided) {
-    await admin.goto(`/annotate/${id}`);
-    await admin.getByTestId("discussion-reopen").click();
-    await admin.getByTestId("discussion-note-input").fill("The fallback was removed in a later commit of the PR.");
-    await admin.getByTestId("discussion-submit").click();
-    const outcome = admin
-      .getByTestId("discussion-error")
-      .or(admin.getByTestId("discussion-note").filter({ hasText: "fallback was removed" }));
-    await expect(outcome).toBeVisible();
-    if ((await admin.getByTestId("discussion-error").count()) > 0) {
-      await expect(admin.getByTestId("discussion-error")).toContainText("perturbation(s) were made");
-      continue;
-    }
-    reopened = id;
-    break;
-  }
-  expect(reopened, "a decided adjudication without perturbations").not.toBe("");
+  // decided, then reopened with a reason: it waits for an adjudicator again
+  await admin.goto(`/adjudicate/${id}`);
+  await admin.getByTestId("decide-untrustworthy").click();
+  await admin.getByTestId("adjudication-rationale").fill("The fallback only exists in the base commit.");
+  await admin.getByTestId("save-adjudication").click();
+  await expect(admin.getByTestId("instance-stage")).toHaveText("labelled");
+  await postNote(admin, "reopen", "The fallback was removed in a later commit of the PR.");
+  await expect(admin.getByTestId("instance-stage")).toHaveText("adjudicating");
   await admin.screenshot({ path: `test-results/screenshots/discussion-reopen-${info.project.name}.png`, fullPage: true });
   await admin.goto("/adjudicate");
-  await expect(admin.locator(`[data-testid=adjudication-row][data-instance-id="${reopened}"]`)).toHaveCount(1);
+  await expect(admin.locator(`[data-testid=adjudication-row][data-instance-id="${id}"]`)).toHaveCount(1);
+
+  // sent back to its annotators with a note: out of adjudication, both label again and read the note
+  await admin.goto(`/adjudicate/${id}`);
+  await postNote(admin, "send_back", "Both of you: check the fallback in the base commit first.");
+  await expect(admin.getByTestId("instance-stage")).toHaveText("annotating");
+  await admin.goto("/adjudicate");
+  await expect(admin.locator(`[data-testid=adjudication-row][data-instance-id="${id}"]`)).toHaveCount(0);
+  const annotators = await admin.request.get(`/api/labels?instanceId=${id}`);
+  expect((await annotators.json()).labels).toEqual([]);
 });
