@@ -55,13 +55,21 @@ test("three experts accept a negation candidate, and only then is it counted as 
   const screenshot = readmeScreenshotPath(info.project.name, "perturb.png");
   const url = await createCandidate(page, "negation", screenshot);
   await expect(page.getByTestId("verification-progress")).toHaveText("0 of 3 verifiers accepted");
+  // the creator does not verify their own candidate
+  await expect(page.getByTestId("verify-own")).toContainText("other experts verify it");
   await expect(
     page.getByTestId("original-side").getByTestId("diff-removed").or(page.getByTestId("perturbed-side").getByTestId("diff-added")).first(),
   ).toBeVisible();
 
-  await accept(page, url, "admin", "1 of 3 verifiers accepted");
+  await accept(page, url, "bob", "1 of 3 verifiers accepted");
   await page.reload();
   await expect(page.getByTestId("verify-done")).toContainText("You accepted this text");
+  // blind: carol sees no tally, no vote and no history of votes before she votes
+  await switchUser(page, "carol");
+  await page.goto(url);
+  await expect(page.getByTestId("verification-progress")).toHaveText("Votes hidden until you vote (3 must accept)");
+  await expect(page.getByTestId("votes-hidden")).toBeVisible();
+  await expect(page.locator("body")).not.toContainText("bob: the edited claim");
   await accept(page, url, "carol", "2 of 3 verifiers accepted");
   expect(await count(page, "negation", "accepted")).toBe(before);
   await accept(page, url, "alice", "3 of 3 verifiers accepted");
@@ -79,7 +87,7 @@ test("one expert's rejection keeps a candidate out of the negatives", async ({ p
   const acceptedBefore = await count(page, "symbol", "accepted");
   const rejectedBefore = await count(page, "symbol", "rejected");
   const url = await createCandidate(page, "symbol");
-  await accept(page, url, "admin", "1 of 3 verifiers accepted");
+  await accept(page, url, "bob", "1 of 3 verifiers accepted");
 
   await switchUser(page, "alice");
   await page.goto(url);
@@ -94,6 +102,33 @@ test("one expert's rejection keeps a candidate out of the negatives", async ({ p
   await expect(page.getByTestId("verify-closed")).toContainText("never becomes a negative");
   expect(await count(page, "symbol", "accepted")).toBe(acceptedBefore);
   expect(await count(page, "symbol", "rejected")).toBe(rejectedBefore + 1);
+});
+
+test("a verifier withdraws a vote while the rule has not decided, and moves on with next pending", async ({ page }, info) => {
+  await switchUser(page, "alice");
+  await page.goto("/perturb");
+  // the demo's pending perturbations were created by admin: alice verifies them in order
+  await page.getByTestId("verify-next-pending").click();
+  await expect(page.getByTestId("verify-panel")).toBeVisible();
+  await expect(page.getByTestId("verification-progress")).toContainText("Votes hidden until you vote");
+  const first = page.url();
+  await page.getByTestId("verification-note").fill("alice: the negated claim contradicts the patch");
+  await page.getByTestId("accept").click();
+  await expect(page.getByTestId("verification-progress")).toHaveText("1 of 3 verifiers accepted");
+  await page.screenshot({ path: `test-results/screenshots/perturb-voted-${info.project.name}.png`, fullPage: true });
+
+  await page.getByTestId("withdraw-vote").click();
+  await expect(page.getByTestId("verify-panel")).toBeVisible();
+  await expect(page.getByTestId("verification-progress")).toContainText("Votes hidden until you vote");
+
+  await page.getByTestId("next-pending").click();
+  await expect(page).not.toHaveURL(first);
+  await expect(page.getByTestId("verify-panel")).toBeVisible();
+  const withdrawn = await page.request.delete(`${first.replace(/\/perturb\//, "/api/perturbations/")}/verifications`, {
+    headers: { "content-type": "application/json" },
+  });
+  expect(withdrawn.status()).toBe(404);
+  expect((await withdrawn.json()).code).toBe("not_found");
 });
 
 test("annotators verify but cannot create perturbations", async ({ page }) => {

@@ -17,7 +17,8 @@ test("admin sees the demo funnel and opens what the bot rule dropped, with the r
   await expect(page.getByTestId("dropped-instance:short_comment")).toHaveText("2");
   await expect(page.getByTestId("dropped-instance:acknowledgement")).toHaveText("1");
   await expect(page.getByTestId("remaining-instance:lgtm_prefix")).toHaveText("16");
-  await expect(page.getByTestId("awaiting-instance:llm:comment")).toHaveText("16");
+  // 8 of the 16 are already decided by annotation in the demo: screening no longer waits on them
+  await expect(page.getByTestId("awaiting-instance:llm:comment")).toHaveText("8");
   await page.screenshot({ path: `test-results/screenshots/screen-${info.project.name}.png`, fullPage: true });
 
   await page.getByTestId("dropped-instance:bot_author").click();

@@ -26,6 +26,7 @@ export const AppErrorCodeSchema = z.enum([
   "timeline_locked",
   "blind",
   "no_annotators",
+  "confirmation_required",
   // perturbation
   "not_eligible",
   "duplicate",
@@ -70,6 +71,7 @@ const HTTP_STATUS: Record<AppErrorCode, number> = {
   timeline_locked: 403,
   blind: 403,
   no_annotators: 409,
+  confirmation_required: 409,
   not_eligible: 409,
   duplicate: 409,
   already_verified: 409,

@@ -15,6 +15,8 @@ export interface QueueItem {
   stage: VisibleStage;
   /** the viewer's own label, if any */
   ownLabel: string | null;
+  /** the viewer set it aside with a reason (a lead may reassign it) */
+  skipped: boolean;
   /** leads only: labels given / annotators assigned */
   labels: number | null;
   assigned: number | null;
@@ -26,13 +28,16 @@ const ORDER: Prisma.InstanceOrderByWithRelationInput[] = [
   { id: "asc" },
 ];
 const QUEUE_CAP = 1000;
+const ANNOTATION_STAGES = ["annotating", "adjudicating", "labelled", "unsuitable"] as const;
 
 export type QueueScope = "mine" | "all" | "adjudication";
 
 function whereFor(viewer: SessionUser, scope: QueueScope): Prisma.InstanceWhereInput {
   if (scope === "adjudication") return { source: "human", stage: "adjudicating" };
   if (scope === "all" && hasRole(viewer, "admin", "adjudicator")) return { source: "human" };
-  return { assignments: { some: { annotatorId: viewer.id } } };
+  // an annotator's queue holds what annotation owns: a comment screening dropped (its open
+  // assignments withdrawn) leaves it, even for an annotator whose label stays in its history
+  return { assignments: { some: { annotatorId: viewer.id } }, stage: { in: [...ANNOTATION_STAGES] } };
 }
 
 export async function loadQueue(prisma: PrismaClient, viewer: SessionUser, scope: QueueScope): Promise<QueueItem[]> {
@@ -47,7 +52,7 @@ export async function loadQueue(prisma: PrismaClient, viewer: SessionUser, scope
       targetEntry: { select: { kind: true, body: true, path: true } },
       pullRequest: { select: { number: true, repository: { select: { fullName: true } } } },
       labels: { select: { annotatorId: true, value: true } },
-      assignments: { where: { annotatorId: viewer.id }, select: { id: true } },
+      assignments: { where: { annotatorId: viewer.id }, select: { id: true, skippedAt: true } },
       _count: { select: { assignments: true } },
     },
     orderBy: ORDER,
@@ -63,6 +68,7 @@ export async function loadQueue(prisma: PrismaClient, viewer: SessionUser, scope
     // a lead who also annotates is blind on their own instances, even in the full list
     stage: blindStage(r.stage, lead && r.assignments.length === 0 ? "lead" : "annotator"),
     ownLabel: r.labels.find((l) => l.annotatorId === viewer.id)?.value ?? null,
+    skipped: r.assignments.some((a) => a.skippedAt !== null),
     labels: lead ? r.labels.length : null,
     assigned: lead ? r._count.assignments : null,
   }));
@@ -77,7 +83,10 @@ export interface QueueNeighbours {
   nextToDoId: string | null;
 }
 
-export function neighboursIn(queue: readonly Pick<QueueItem, "id" | "ownLabel">[], instanceId: string): QueueNeighbours {
+export function neighboursIn(
+  queue: readonly (Pick<QueueItem, "id" | "ownLabel"> & { skipped?: boolean })[],
+  instanceId: string,
+): QueueNeighbours {
   const index = queue.findIndex((q) => q.id === instanceId);
   const rotated = index < 0 ? queue : [...queue.slice(index + 1), ...queue.slice(0, index)];
   return {
@@ -85,6 +94,6 @@ export function neighboursIn(queue: readonly Pick<QueueItem, "id" | "ownLabel">[
     total: queue.length,
     previousId: index > 0 ? queue[index - 1].id : null,
     nextId: index >= 0 && index < queue.length - 1 ? queue[index + 1].id : null,
-    nextToDoId: rotated.find((q) => q.ownLabel === null && q.id !== instanceId)?.id ?? null,
+    nextToDoId: rotated.find((q) => q.ownLabel === null && !q.skipped && q.id !== instanceId)?.id ?? null,
   };
 }

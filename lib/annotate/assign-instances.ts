@@ -20,6 +20,8 @@ export interface AssignOptions {
   includeCandidates?: boolean;
   /** restrict to these annotators (default: every user with the annotator role) */
   annotatorIds?: string[];
+  /** restrict to this batch of instances (default: every ready one); see selectAssignmentBatch */
+  instanceIds?: string[];
   actorId?: string | null;
   now?: Date;
   /** instances written per transaction */
@@ -48,7 +50,7 @@ export async function assignInstances(prisma: PrismaClient, options: AssignOptio
   ).filter((u) => u.roles.includes("annotator"));
   if (annotators.length === 0) throw new AppError("no_annotators", "No user has the annotator role: add annotators before assigning.");
   const instances = await prisma.instance.findMany({
-    where: { source: "human", stage: { in: stages } },
+    where: { source: "human", stage: { in: stages }, ...(options.instanceIds ? { id: { in: options.instanceIds } } : {}) },
     select: { id: true, stage: true, assignments: { select: { annotatorId: true } } },
     // oldest PRs first, comments in timeline order: queues read like the PR did
     orderBy: [{ pullRequest: { createdAt: "asc" } }, { targetEntry: { createdAt: "asc" } }, { id: "asc" }],

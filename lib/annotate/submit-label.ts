@@ -88,7 +88,8 @@ export async function submitLabel(prisma: PrismaClient, input: SubmitLabelInput)
     const outcome = nextStageAfterLabel(values, instance.assignments.length);
     await tx.assignment.update({
       where: { instanceId_annotatorId: { instanceId: input.instanceId, annotatorId: input.annotatorId } },
-      data: { completedAt: now },
+      // labelling takes back a skip
+      data: { completedAt: now, skippedAt: null },
     });
     const events: Prisma.AuditEventCreateManyInput[] = [
       {

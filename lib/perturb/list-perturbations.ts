@@ -5,6 +5,7 @@ import { resultingComment } from "./load-perturbation-parent";
 import { anchorLabel, type PerturbedComment } from "./proposed-candidate";
 import { loadRequiredVerifiers } from "./required-verifiers";
 import { wordDiff, type WordDiffSegment } from "./word-diff";
+import { votesVisible } from "./blind-verification";
 
 export type PerturbationRow = {
   id: string;
@@ -17,9 +18,15 @@ export type PerturbationRow = {
   perturbed: PerturbedComment;
   /** Body word diff (negation, symbol) or "path @@ header" diff (location). */
   diff: WordDiffSegment[];
-  accepted: number;
+  /** null while the votes are hidden from the viewer (blind verification) */
+  accepted: number | null;
   required: number;
+  /** empty while the votes are hidden from the viewer */
   verifiers: { login: string; decision: VerificationStatus }[];
+  /** the viewer has not voted on this pending text: other votes are hidden until they do */
+  votesHidden: boolean;
+  /** the viewer created it, so someone else verifies it */
+  viewerIsCreator: boolean;
   /** The viewer's own decision on the current text, if any. */
   viewerDecision: VerificationStatus | null;
   createdBy: string | null;
@@ -39,34 +46,45 @@ export function diffFor(kind: PerturbationKind, original: PerturbedComment, pert
 }
 
 /** Who created each perturbation, from the audit log (the instance row has no creator column). */
-export async function creatorsOf(prisma: PrismaClient, ids: string[]): Promise<Map<string, string>> {
+export async function creatorsOf(prisma: PrismaClient, ids: string[]): Promise<Map<string, { login: string; id: string | null }>> {
   if (ids.length === 0) return new Map();
   const events = await prisma.auditEvent.findMany({
     where: { action: "perturb.create", subjectType: "instance", subjectId: { in: ids } },
-    select: { subjectId: true, actor: { select: { login: true } } },
+    select: { subjectId: true, actorId: true, actor: { select: { login: true } } },
   });
-  return new Map(events.flatMap((e) => (e.actor ? [[e.subjectId, e.actor.login] as const] : [])));
+  return new Map(events.flatMap((e) => (e.actor ? [[e.subjectId, { login: e.actor.login, id: e.actorId }] as const] : [])));
 }
 
-export function toRow(i: RowSource, viewerId: string, required: number, createdBy: string | null): PerturbationRow {
+export function toRow(
+  i: RowSource,
+  viewerId: string,
+  required: number,
+  creator: { login: string; id: string | null } | null,
+): PerturbationRow {
   const kind = i.perturbationKind ?? "negation";
+  const verification = i.verification ?? "pending";
+  const viewerDecision = i.verifications.find((v) => v.verifierId === viewerId)?.decision ?? null;
+  const viewerIsCreator = creator?.id === viewerId;
+  const hidden = !votesVisible({ verification, viewerDecision, viewerIsCreator });
   const original = { body: i.targetEntry.body, path: i.targetEntry.path, diffHunk: i.targetEntry.diffHunk };
   const perturbed = resultingComment(i, original);
   return {
     id: i.id,
     parentId: i.parentId,
     kind,
-    verification: i.verification ?? "pending",
+    verification,
     repo: i.pullRequest.repository.fullName,
     pullNumber: i.pullRequest.number,
     original,
     perturbed,
     diff: diffFor(kind, original, perturbed),
-    accepted: i.verifications.filter((v) => v.decision === "accepted").length,
+    accepted: hidden ? null : i.verifications.filter((v) => v.decision === "accepted").length,
     required,
-    verifiers: i.verifications.map((v) => ({ login: v.verifier.login, decision: v.decision })),
-    viewerDecision: i.verifications.find((v) => v.verifierId === viewerId)?.decision ?? null,
-    createdBy,
+    verifiers: hidden ? [] : i.verifications.map((v) => ({ login: v.verifier.login, decision: v.decision })),
+    votesHidden: hidden,
+    viewerIsCreator,
+    viewerDecision,
+    createdBy: creator?.login ?? null,
     createdAt: i.createdAt,
   };
 }

@@ -30,6 +30,8 @@ function summarise(action: string, details: Record<string, unknown>): string {
       return `edited the text${details.note ? `: ${details.note}` : ""}; ${Array.isArray(details.discarded) ? details.discarded.length : 0} earlier verification(s) discarded`;
     case "perturb.verify":
       return `${details.decision}${details.edited ? " the edited text" : ""}${details.note ? `: ${details.note}` : ""} → ${details.verification}`;
+    case "perturb.withdraw":
+      return `withdrew their ${details.decision ?? ""} vote`;
     case "perturb.settle":
       return `settled as ${details.verification} after the verifier count changed to ${details.requiredVerifiers}`;
     default:
@@ -80,8 +82,11 @@ export async function loadPerturbationReview(
     }),
   ]);
   const pr = instance.pullRequest;
+  const row = toRow(instance, viewerId, required, creators.get(instanceId) ?? null);
+  // blind: until the viewer votes, neither the votes nor a history that would reveal them
+  const visible = (e: (typeof events)[number]) => !row.votesHidden || e.action === "perturb.create";
   return {
-    ...toRow(instance, viewerId, required, creators.get(instanceId) ?? null),
+    ...row,
     stage: instance.stage,
     finalLabel: instance.finalLabel,
     commentKind: instance.targetEntry.kind,
@@ -93,14 +98,14 @@ export async function loadPerturbationReview(
       patch: judgedPatchOf(instance.snapshot ?? instance.parent?.snapshot ?? null, pr.patch, pr.headSha).patch,
       linkedIssues: pr.linkedIssues,
     },
-    verifications: instance.verifications.map((v) => ({
+    verifications: (row.votesHidden ? [] : instance.verifications).map((v) => ({
       login: v.verifier.login,
       name: v.verifier.name,
       decision: v.decision,
       note: v.note,
       at: v.createdAt,
     })),
-    history: events.map((e) => ({
+    history: events.filter(visible).map((e) => ({
       at: e.at,
       actor: e.actor?.login ?? null,
       action: e.action,

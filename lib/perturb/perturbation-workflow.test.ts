@@ -121,17 +121,25 @@ describe.each(TEST_DATABASE_KINDS)("perturbation workflow on %s", (kind) => {
     expect(await loadRequiredVerifiers(db.prisma)).toBe(3);
     const first = await verifyPerturbation(db.prisma, {
       instanceId: created.id,
-      verifierId: w.users.admin,
+      verifierId: w.users.bob,
       decision: "accept",
       note: "test_nanmedian_empty exists and is not the test in this hunk",
     });
     expect(first).toMatchObject({ verification: "pending", accepted: 1, required: 3 });
     await expect(
-      verifyPerturbation(db.prisma, { instanceId: created.id, verifierId: w.users.admin, decision: "accept" }),
+      verifyPerturbation(db.prisma, { instanceId: created.id, verifierId: w.users.bob, decision: "accept" }),
     ).rejects.toMatchObject({ code: "already_verified" });
     await verifyPerturbation(db.prisma, { instanceId: created.id, verifierId: w.users.carol, decision: "accept" });
     const list = await listPerturbations(db.prisma, { viewerId: w.users.alice, kind: "symbol" });
-    expect(list[0]).toMatchObject({ accepted: 2, required: 3, viewerDecision: null, createdBy: "admin", verification: "pending" });
+    // blind: alice sees neither the tally nor who voted before she votes
+    expect(list[0]).toMatchObject({
+      accepted: null,
+      verifiers: [],
+      votesHidden: true,
+      required: 3,
+      viewerDecision: null,
+      createdBy: "admin",
+    });
     const last = await verifyPerturbation(db.prisma, { instanceId: created.id, verifierId: w.users.alice, decision: "accept" });
     expect(last).toMatchObject({ verification: "accepted", accepted: 3 });
     const row = await db.prisma.instance.findUniqueOrThrow({ where: { id: created.id } });
@@ -140,14 +148,14 @@ describe.each(TEST_DATABASE_KINDS)("perturbation workflow on %s", (kind) => {
       verifyPerturbation(db.prisma, { instanceId: created.id, verifierId: w.users.bob, decision: "reject", note: "late" }),
     ).rejects.toMatchObject({ code: "already_decided" });
     const review = await loadPerturbationReview(db.prisma, created.id, w.users.alice);
-    expect(review?.verifications.map((v) => v.login)).toEqual(["admin", "carol", "alice"]);
+    expect(review?.verifications.map((v) => v.login)).toEqual(["bob", "carol", "alice"]);
     expect(review?.viewerDecision).toBe("accepted");
     expect(review?.history.map((h) => h.action)).toEqual(["perturb.create", "perturb.verify", "perturb.verify", "perturb.verify"]);
   });
 
   test("one rejection ends it: kept as lineage, never a negative", async () => {
     const created = await create(w.trustworthyInline, "location");
-    await verifyPerturbation(db.prisma, { instanceId: created.id, verifierId: w.users.admin, decision: "accept" });
+    await verifyPerturbation(db.prisma, { instanceId: created.id, verifierId: w.users.bob, decision: "accept" });
     await expect(verifyPerturbation(db.prisma, { instanceId: created.id, verifierId: w.users.carol, decision: "reject" })).rejects.toThrow(
       /Say why/,
     );
@@ -231,7 +239,7 @@ describe.each(TEST_DATABASE_KINDS)("perturbation workflow on %s", (kind) => {
   });
 
   test("counts per kind and status", async () => {
-    const all = [w.users.admin, w.users.carol, w.users.alice];
+    const all = [w.users.bob, w.users.carol, w.users.alice];
     await create(w.trustworthyInline, "negation");
     await accept((await create(w.trustworthyOtherInline, "negation", 1)).id, all);
     await accept((await create(w.trustworthyInline, "symbol")).id, all);
@@ -248,7 +256,7 @@ describe.each(TEST_DATABASE_KINDS)("perturbation workflow on %s", (kind) => {
   test("simultaneous acceptances settle exactly once", async () => {
     const created = await create(w.trustworthyOtherInline, "symbol");
     const outcomes = await Promise.all(
-      [w.users.admin, w.users.carol, w.users.alice].map((verifierId) =>
+      [w.users.bob, w.users.carol, w.users.alice].map((verifierId) =>
         verifyPerturbation(db.prisma, { instanceId: created.id, verifierId, decision: "accept" }),
       ),
     );

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
 import type { VerificationStatus } from "@/lib/db/generated/enums";
 import { resultingComment } from "./load-perturbation-parent";
+import { creatorIdsOf } from "./blind-verification";
 import { lockInstance } from "./lock-instance";
 import { AppError } from "@/lib/errors";
 import { perturbationKey } from "./proposed-candidate";
@@ -58,8 +59,9 @@ const instanceInclude = {
  * incorrect in its context). Accept: the edit makes the comment wrong. Reject: it does not (or it
  * is unfair); one rejection ends it. Edit: the text changes, earlier verifications are discarded
  * since they judged other words, and the editor's acceptance is the first on the new text.
- * The expert who created the perturbation may verify it too: the paper's three experts both
- * made and verified them. Each verifier decides once per text.
+ * The expert who created the perturbation does not verify it (issue #15: verification is a second
+ * pair of eyes); each verifier decides once per text, and may withdraw an acceptance while the
+ * rule has not decided (withdrawVerification).
  */
 export async function verifyPerturbation(
   prisma: PrismaClient,
@@ -76,6 +78,8 @@ export async function verifyPerturbation(
     if (instance.verification !== "pending") {
       throw new AppError("already_decided", `This perturbation is already ${instance.verification}; decisions are final.`);
     }
+    const creatorId = (await creatorIdsOf(tx, [instanceId])).get(instanceId);
+    if (creatorId === verifierId) throw new AppError("own_instance", "You created this perturbation: another expert has to verify it.");
     const kind = instance.perturbationKind;
     const original = { body: instance.targetEntry.body, path: instance.targetEntry.path, diffHunk: instance.targetEntry.diffHunk };
     let decisions = instance.verifications;

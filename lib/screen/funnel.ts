@@ -1,6 +1,7 @@
 import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
 import { SCREENING_FILTERS, type ScreeningFilter } from "./screening-filters";
 import { inDroppedPullRequest } from "./update-screening-stages";
+import { DECIDED_STAGES } from "./withdraw-from-annotation";
 
 // The paper's funnel (§2: 106,241 PRs → 7,086; 76,190 instances → 67,458 → 48,027), counted from
 // the stored decisions. Each drop is attributed to the first step (in the paper's order) that
@@ -86,7 +87,11 @@ async function filterStep(
   const [reached, dropped, awaiting] = await Promise.all([
     countWhere(prisma, reaching, {}),
     countWhere(prisma, reaching, { filterDecisions: { some: { filterKey: filter.key, verdict: "drop" } } }),
-    countWhere(prisma, reaching, { filterDecisions: { none: { filterKey: filter.key } } }),
+    // awaiting: what screening still owns; a comment whose annotation is complete is not waiting for it
+    countWhere(prisma, reaching, {
+      filterDecisions: { none: { filterKey: filter.key } },
+      ...(filter.subject === "instance" ? { stage: { notIn: [...DECIDED_STAGES] } } : {}),
+    }),
   ]);
   return {
     id: stepIdFor(filter),

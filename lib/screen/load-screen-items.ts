@@ -2,6 +2,7 @@ import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
 import type { CommentForScreen, PullRequestForScreen } from "./compose-screen-requests";
 import { INSTANCE_RULE_KEYS, LLM_COMMENT_FILTER, LLM_PR_FILTER, PR_RULE_KEYS } from "./screening-filters";
 import { decidedByEveryInstanceRule, inDroppedPullRequest } from "./update-screening-stages";
+import { DECIDED_STAGES } from "./withdraw-from-annotation";
 
 // Which items the content screens (LLM or manual) look at, and the text they are shown.
 // Paper §2: the LLM sees only what survived the earlier steps: PRs that passed the PR rules,
@@ -42,6 +43,8 @@ export function eligiblePullRequests(decided: AlreadyDecided): Prisma.PullReques
 export function eligibleInstances(decided: AlreadyDecided): Prisma.InstanceWhereInput {
   return {
     source: "human",
+    // a comment whose annotation is complete is annotation's, no longer screening's
+    stage: { notIn: [...DECIDED_STAGES] },
     AND: [
       decidedByEveryInstanceRule,
       { NOT: { filterDecisions: { some: { filterKey: { in: [...INSTANCE_RULE_KEYS] }, verdict: "drop" } } } },

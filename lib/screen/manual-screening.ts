@@ -4,6 +4,7 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import { eligibleInstances, eligiblePullRequests, filterKeyForLevel, type ScreenLevel } from "./load-screen-items";
 import { MANUAL_PROMPT_VERSION } from "./screening-filters";
 import { updateScreeningStages } from "./update-screening-stages";
+import { describeWithdrawal, withdrawFromAnnotation, withdrawPullRequestFromAnnotation } from "./withdraw-from-annotation";
 
 // Without an LLM (or to overrule one), an admin screens the remaining items by hand. The decision
 // is stored under the same filter as the LLM's (model null, promptVersion "manual"), so the funnel,
@@ -18,6 +19,8 @@ export const ManualDecisionRequestSchema = z.object({
     .trim()
     .min(5, "give a rationale of at least 5 characters: reviewers read it in the funnel")
     .max(2_000, "keep the rationale under 2,000 characters"),
+  /** "confirm": drop a comment that is in annotation, withdrawing its open assignments */
+  withdraw: z.literal("confirm").optional(),
 });
 export type ManualDecisionRequest = z.infer<typeof ManualDecisionRequestSchema>;
 
@@ -30,6 +33,8 @@ export type ManualQueueItem = {
   text: string;
   author: string | null;
   location: string | null;
+  /** comments in annotation: dropping one asks first, then withdraws its open assignments */
+  inAnnotation: { open: string[]; labelled: string[]; warning: string } | null;
 };
 
 export async function manualQueue(
@@ -61,6 +66,7 @@ export async function manualQueue(
         text: r.body,
         author: r.authorLogin,
         location: null,
+        inAnnotation: null,
       })),
     };
   }
@@ -74,11 +80,20 @@ export async function manualQueue(
       take,
       select: {
         id: true,
+        stage: true,
         targetEntry: { select: { body: true, authorLogin: true, kind: true, path: true } },
         pullRequest: { select: { number: true, title: true, repository: { select: { fullName: true } } } },
+        assignments: { select: { annotator: { select: { login: true } } }, orderBy: { annotator: { login: "asc" } } },
+        labels: { select: { annotator: { select: { login: true } } } },
       },
     }),
   ]);
+  const annotationOf = (r: (typeof rows)[number]): ManualQueueItem["inAnnotation"] => {
+    if (r.stage !== "annotating") return null;
+    const labelled = r.labels.map((l) => l.annotator.login).sort();
+    const open = r.assignments.map((a) => a.annotator.login).filter((login) => !labelled.includes(login));
+    return { open, labelled, warning: describeWithdrawal({ stage: r.stage, open, labelled }) };
+  };
   return {
     total,
     items: rows.map((r) => ({
@@ -89,6 +104,7 @@ export async function manualQueue(
       text: r.targetEntry.body,
       author: r.targetEntry.authorLogin,
       location: r.targetEntry.path ? `${r.targetEntry.kind} on ${r.targetEntry.path}` : `${r.targetEntry.kind} (PR-level)`,
+      inAnnotation: annotationOf(r),
     })),
   };
 }
@@ -119,9 +135,21 @@ export async function recordManualDecision(
       orderBy: { startedAt: "desc" },
     })) ?? (await prisma.filterRun.create({ data: { filterKey, version: MANUAL_PROMPT_VERSION, config: { manual: true } } }));
   const itemRef = subject === "pull_request" ? { pullRequestId: request.itemId } : { instanceId: request.itemId };
-  const [, decision] = await prisma.$transaction([
-    prisma.filterDecision.deleteMany({ where: { filterKey, ...itemRef } }),
-    prisma.filterDecision.create({
+  const decision = await prisma.$transaction(async (tx) => {
+    // a comment in annotation: withdrawn first (asks for confirmation, refuses once annotation decided it)
+    const withdrawOptions = {
+      actorId: actor.id,
+      confirmed: request.withdraw === "confirm",
+      reason: `dropped by manual screening: ${request.rationale}`,
+    };
+    const withdrawal =
+      request.verdict !== "drop"
+        ? null
+        : subject === "instance"
+          ? await withdrawFromAnnotation(tx, { instanceId: request.itemId, ...withdrawOptions })
+          : await withdrawPullRequestFromAnnotation(tx, { pullRequestId: request.itemId, ...withdrawOptions });
+    await tx.filterDecision.deleteMany({ where: { filterKey, ...itemRef } });
+    const created = await tx.filterDecision.create({
       data: {
         runId: run.id,
         subject,
@@ -132,21 +160,26 @@ export async function recordManualDecision(
         model: null,
         promptVersion: MANUAL_PROMPT_VERSION,
       },
-    }),
-    prisma.filterRun.update({
+    });
+    await tx.filterRun.update({
       where: { id: run.id },
       data: request.verdict === "keep" ? { kept: { increment: 1 } } : { dropped: { increment: 1 } },
-    }),
-    prisma.auditEvent.create({
+    });
+    await tx.auditEvent.create({
       data: {
         actorId: actor.id,
         action: "screen.manual.decide",
         subjectType: subject,
         subjectId: request.itemId,
-        details: { filterKey, verdict: request.verdict },
+        details: {
+          filterKey,
+          verdict: request.verdict,
+          ...(withdrawal ? { withdrawn: withdrawal.withdrawn, labelsKept: withdrawal.labelsKept } : {}),
+        },
       },
-    }),
-  ]);
+    });
+    return created;
+  });
   await updateScreeningStages(
     prisma,
     subject === "pull_request" ? { pullRequestIds: [request.itemId] } : { instanceIds: [request.itemId] },

@@ -6,7 +6,7 @@ import { LabelBadge } from "../annotate/_components/lead-panel";
 
 export default async function AdjudicateQueuePage() {
   const user = await requirePageRole("adjudicator");
-  const { open, decided } = await loadAdjudicationQueue(await getPrisma(), user);
+  const { open, decided, attention } = await loadAdjudicationQueue(await getPrisma(), user);
   return (
     <div className="space-y-6">
       <div>
@@ -64,6 +64,37 @@ export default async function AdjudicateQueuePage() {
           </tbody>
         </table>
       )}
+      <section>
+        <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">
+          Flagged for discussion or skipped <span className="font-mono">({attention.length})</span>
+        </h2>
+        {attention.length === 0 ? (
+          <p className="text-sm text-slate-600" data-testid="no-attention">
+            No annotator has flagged or skipped an instance.
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm" data-testid="attention">
+            {attention.map((a) => (
+              <li key={a.id} className="flex items-center gap-3 px-3 py-2" data-testid="attention-row" data-instance-id={a.id}>
+                <span className="font-mono text-xs">
+                  {a.repo}#{a.prNumber}
+                </span>
+                <Link href={`/annotate/${a.id}`} className="min-w-0 flex-1 truncate text-indigo-700 hover:underline">
+                  {a.excerpt}
+                </Link>
+                <span className="text-xs text-slate-600">
+                  {[
+                    a.flaggedBy.length > 0 ? `flagged by ${a.flaggedBy.join(", ")}` : "",
+                    a.skippedBy.length > 0 ? `skipped by ${a.skippedBy.join(", ")}` : "",
+                  ]
+                    .filter(Boolean)
+                    .join(" · ")}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
       {decided.length > 0 && (
         <section>
           <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">Recently decided</h2>

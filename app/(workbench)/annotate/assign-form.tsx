@@ -1,9 +1,11 @@
 "use client";
-import { useActionState } from "react";
+import { useActionState, useState } from "react";
 import { assignAction, type AssignState } from "./actions";
 
 export function AssignForm({ overlap, ready, candidates }: { overlap: number; ready: number; candidates: number }) {
   const [state, action, pending] = useActionState<AssignState, FormData>(assignAction, {});
+  const [withCandidates, setWithCandidates] = useState(false);
+  const assignable = ready + (withCandidates ? candidates : 0);
   return (
     <form
       action={action}
@@ -25,15 +27,20 @@ export function AssignForm({ overlap, ready, candidates }: { overlap: number; re
         />
       </div>
       <label className="flex items-center gap-2 text-xs text-slate-700">
-        <input type="checkbox" name="includeCandidates" /> Also assign {candidates} unscreened candidate{candidates === 1 ? "" : "s"}{" "}
-        (screening not run)
+        <input type="checkbox" name="includeCandidates" checked={withCandidates} onChange={(e) => setWithCandidates(e.target.checked)} />{" "}
+        Also assign {candidates} unscreened candidate{candidates === 1 ? "" : "s"} (screening not run)
       </label>
       <button
         type="submit"
-        disabled={pending}
+        disabled={pending || assignable === 0}
         className="rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white hover:bg-indigo-700 disabled:bg-slate-300"
+        data-testid="assign-ready"
       >
-        {pending ? "Assigning…" : `Assign ${ready} ready instance${ready === 1 ? "" : "s"}`}
+        {pending
+          ? "Assigning…"
+          : assignable === 0
+            ? "Nothing ready to assign"
+            : `Assign ${assignable} instance${assignable === 1 ? "" : "s"}`}
       </button>
       {state.message && (
         <p role="status" className="w-full text-xs text-emerald-800">

@@ -5,6 +5,14 @@ import { getPrisma } from "@/lib/db/server";
 import { loadAssignmentReadiness } from "@/lib/annotate/annotation-settings";
 import { loadQueue, neighboursIn, type QueueItem } from "@/lib/annotate/annotation-queue";
 import { LabelBadge } from "./_components/lead-panel";
+import {
+  type FilteredQueue,
+  filterQueue,
+  QUEUE_STATUSES,
+  type QueueQuery,
+  QueueQuerySchema,
+  type QueueStatus,
+} from "@/lib/annotate/queue-filters";
 import { AssignForm } from "./assign-form";
 
 const STAGE_TEXT: Record<string, string> = {
@@ -54,6 +62,10 @@ function QueueTable({ items, lead }: { items: QueueItem[]; lead: boolean }) {
                 `${i.labels}/${i.assigned}`
               ) : i.ownLabel ? (
                 <LabelBadge value={i.ownLabel} />
+              ) : i.skipped ? (
+                <span className="text-slate-600" data-testid="skipped">
+                  skipped
+                </span>
               ) : (
                 <span className="text-amber-700">to do</span>
               )}
@@ -66,14 +78,110 @@ function QueueTable({ items, lead }: { items: QueueItem[]; lead: boolean }) {
   );
 }
 
-export default async function AnnotateQueuePage({ searchParams }: { searchParams: Promise<{ view?: string }> }) {
+function QueueFilters({ mine, query, filtered }: { mine: boolean; query: QueueQuery; filtered: FilteredQueue<QueueItem> }) {
+  const statusLabel: Record<QueueStatus, string> = { all: "all", to_do: "to do", done: "labelled", skipped: "skipped" };
+  return (
+    <form
+      method="get"
+      className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm"
+      data-testid="queue-filters"
+    >
+      {!mine && <input type="hidden" name="view" value="all" />}
+      <label className="block">
+        <span className="block text-xs font-medium text-slate-600">Search</span>
+        <input
+          name="q"
+          defaultValue={query.q ?? ""}
+          placeholder="comment, file or repo#PR"
+          className="mt-1 w-56 rounded-md border border-slate-300 px-2 py-1"
+          data-testid="queue-search"
+        />
+      </label>
+      <label className="block">
+        <span className="block text-xs font-medium text-slate-600">Repository</span>
+        <select
+          name="repo"
+          defaultValue={query.repo ?? ""}
+          className="mt-1 rounded-md border border-slate-300 px-2 py-1"
+          data-testid="queue-repo"
+        >
+          <option value="">all</option>
+          {filtered.repositories.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </select>
+      </label>
+      {mine ? (
+        <label className="block">
+          <span className="block text-xs font-medium text-slate-600">Status</span>
+          <select
+            name="status"
+            defaultValue={query.status}
+            className="mt-1 rounded-md border border-slate-300 px-2 py-1"
+            data-testid="queue-status"
+          >
+            {QUEUE_STATUSES.map((st) => (
+              <option key={st} value={st}>
+                {statusLabel[st]} ({filtered.counts[st]})
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : (
+        <label className="block">
+          <span className="block text-xs font-medium text-slate-600">Stage</span>
+          <select
+            name="stage"
+            defaultValue={query.stage ?? ""}
+            className="mt-1 rounded-md border border-slate-300 px-2 py-1"
+            data-testid="queue-stage"
+          >
+            <option value="">all</option>
+            {filtered.stages.map((st) => (
+              <option key={st} value={st}>
+                {STAGE_TEXT[st] ?? st}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <label className="block">
+        <span className="block text-xs font-medium text-slate-600">Sort</span>
+        <select
+          name="sort"
+          defaultValue={query.sort}
+          className="mt-1 rounded-md border border-slate-300 px-2 py-1"
+          data-testid="queue-sort"
+        >
+          <option value="order">PR order</option>
+          <option value="repository">repository</option>
+          <option value="stage">stage</option>
+        </select>
+      </label>
+      <button type="submit" className="rounded-md border border-slate-300 px-3 py-1 hover:bg-slate-50" data-testid="queue-apply">
+        Apply
+      </button>
+      <p className="text-xs text-slate-600" data-testid="queue-count">
+        Showing {filtered.items.length} of {filtered.counts.all}
+        {mine ? ` · ${filtered.counts.to_do} to do · ${filtered.counts.done} labelled · ${filtered.counts.skipped} skipped` : ""}
+      </p>
+    </form>
+  );
+}
+
+export default async function AnnotateQueuePage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
   const user = await requirePageRole("annotator", "adjudicator", "admin");
   const prisma = await getPrisma();
   const lead = hasRole(user, "admin", "adjudicator");
   const annotator = hasRole(user, "annotator");
-  const { view } = await searchParams;
+  const params = await searchParams;
+  const { view } = params;
+  const query = QueueQuerySchema.parse(params);
   const scope = lead && (view === "all" || !annotator) ? "all" : "mine";
   const items = await loadQueue(prisma, user, scope);
+  const filtered = filterQueue(items, query);
   const admin = hasRole(user, "admin");
   const { overlap, ready, candidates } = admin ? await loadAssignmentReadiness(prisma) : { overlap: 0, ready: 0, candidates: 0 };
   const mine = scope === "mine";
@@ -123,7 +231,15 @@ export default async function AnnotateQueuePage({ searchParams }: { searchParams
           <div className="h-full bg-indigo-500" style={{ width: `${(100 * done) / items.length}%` }} />
         </div>
       )}
-      {admin && <AssignForm overlap={overlap} ready={ready} candidates={candidates} />}
+      {admin && (
+        <div className="space-y-1">
+          <AssignForm overlap={overlap} ready={ready} candidates={candidates} />
+          <Link href="/annotate/team" className="text-sm text-indigo-700 hover:underline" data-testid="team-link">
+            Choose annotators and batches, see workloads, reassign →
+          </Link>
+        </div>
+      )}
+      {items.length > 0 && <QueueFilters mine={mine} query={query} filtered={filtered} />}
       {items.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600" data-testid="empty-queue">
           {mine
@@ -131,7 +247,7 @@ export default async function AnnotateQueuePage({ searchParams }: { searchParams
             : "No instances yet: ingest and screen pull requests first."}
         </p>
       ) : (
-        <QueueTable items={items} lead={!mine} />
+        <QueueTable items={filtered.items} lead={!mine} />
       )}
     </div>
   );

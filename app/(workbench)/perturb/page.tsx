@@ -3,6 +3,7 @@ import { requirePageRole } from "@/lib/auth/current-user";
 import { hasRole } from "@/lib/auth/roles";
 import { getPrisma } from "@/lib/db/server";
 import { listEligibleParents } from "@/lib/perturb/list-eligible-parents";
+import { nextPendingPerturbation } from "@/lib/perturb/blind-verification";
 import { listPerturbations } from "@/lib/perturb/list-perturbations";
 import { perturbationCounts, PERTURBATION_KINDS, VERIFICATION_STATUSES } from "@/lib/perturb/perturbation-counts";
 import { loadRequiredVerifiers } from "@/lib/perturb/required-verifiers";
@@ -23,11 +24,12 @@ export default async function PerturbPage({ searchParams }: { searchParams: Prom
   const status = parseFilter(search.status ?? "pending", VERIFICATION_STATUSES);
   const kind = parseFilter(search.kind, PERTURBATION_KINDS);
   const canCreate = hasRole(user, "admin", "adjudicator");
-  const [counts, required, queue, parents] = await Promise.all([
+  const [counts, required, queue, parents, nextPendingId] = await Promise.all([
     perturbationCounts(prisma),
     loadRequiredVerifiers(prisma),
     listPerturbations(prisma, { viewerId: user.id, status, kind }),
     canCreate ? listEligibleParents(prisma) : Promise.resolve([]),
+    nextPendingPerturbation(prisma, { viewerId: user.id }),
   ]);
   const filterHref = (s: string | undefined) => `/perturb?${new URLSearchParams({ status: s ?? "all", ...(kind ? { kind } : {}) })}`;
   return (
@@ -55,6 +57,19 @@ export default async function PerturbPage({ searchParams }: { searchParams: Prom
       <section className="space-y-3">
         <div className="flex flex-wrap items-baseline justify-between gap-3">
           <h2 className="text-sm font-semibold uppercase text-slate-500">Verification queue</h2>
+          {nextPendingId ? (
+            <Link
+              href={`/perturb/${nextPendingId}`}
+              className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700"
+              data-testid="verify-next-pending"
+            >
+              Verify the next pending →
+            </Link>
+          ) : (
+            <span className="text-sm text-slate-600" data-testid="no-next-pending">
+              Nothing is waiting for your vote.
+            </span>
+          )}
           <nav aria-label="Filter by status" className="flex gap-1 text-sm">
             {[...VERIFICATION_STATUSES, undefined].map((s) => (
               <Link
@@ -115,13 +130,13 @@ export default async function PerturbPage({ searchParams }: { searchParams: Prom
                   <td className="px-3 py-2 text-xs">
                     <StatusBadge status={row.verification} />
                     <p className="mt-1 text-slate-600" data-testid="progress">
-                      {row.accepted} of {row.required} verifiers accepted
+                      {row.accepted === null ? "votes hidden until you vote" : `${row.accepted} of ${row.required} verifiers accepted`}
                     </p>
                   </td>
                   <td className="px-3 py-2 text-xs">{row.viewerDecision ?? "–"}</td>
                   <td className="px-3 py-2 text-right">
                     <Link href={`/perturb/${row.id}`} className="text-indigo-700 hover:underline" data-testid="review-link">
-                      {row.verification === "pending" && !row.viewerDecision ? "Verify" : "Open"}
+                      {row.verification === "pending" && !row.viewerDecision && !row.viewerIsCreator ? "Verify" : "Open"}
                     </Link>
                   </td>
                 </tr>

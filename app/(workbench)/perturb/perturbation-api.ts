@@ -19,6 +19,10 @@ export const perturbationApi = {
       method: "POST",
       body: JSON.stringify(request),
     }),
+  withdraw: (instanceId: string) =>
+    call<{ withdrawn: string; accepted: number; required: number }>(`/api/perturbations/${encodeURIComponent(instanceId)}/verifications`, {
+      method: "DELETE",
+    }),
   saveRequiredVerifiers: (requiredVerifiers: number | string) =>
     call<{ value: number; settled: number }>("/api/perturbations/settings", { method: "PUT", body: JSON.stringify({ requiredVerifiers }) }),
 };

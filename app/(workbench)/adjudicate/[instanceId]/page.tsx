@@ -8,6 +8,8 @@ import { InstanceWorkspace } from "../../annotate/_components/instance-workspace
 import { LeadPanel } from "../../annotate/_components/lead-panel";
 import { NotAssigned } from "../../annotate/_components/not-assigned";
 import { QueueKeys } from "../../annotate/_components/queue-keys";
+import { discussionActionsFor, loadDiscussion } from "@/lib/annotate/discussion-thread";
+import { DiscussionPanel } from "../../annotate/_components/discussion-panel";
 import { AdjudicationPanel } from "./adjudication-panel";
 
 export default async function AdjudicateInstancePage({ params }: { params: Promise<{ instanceId: string }> }) {
@@ -32,6 +34,17 @@ export default async function AdjudicateInstancePage({ params }: { params: Promi
           <QueueKeys queue={queue} />
           <LeadPanel view={view} showAdjudicateLink={false} />
           {view.canAdjudicate && <AdjudicationPanel instanceId={instanceId} />}
+          <DiscussionPanel
+            instanceId={instanceId}
+            notes={(await loadDiscussion(prisma, instanceId, user)).map((n) => ({ ...n, at: n.at.toISOString() }))}
+            actions={discussionActionsFor({
+              viewer: user,
+              perspective: view.perspective,
+              stage: view.stage,
+              hasOwnLabel: false,
+              adjudicated: view.adjudication !== null,
+            })}
+          />
           {!view.canAdjudicate && !view.adjudication && (
             <p className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-600">
               Nothing to decide: this instance is {view.stage.replace("_", " ")}. Only instances whose annotators disagreed are adjudicated.

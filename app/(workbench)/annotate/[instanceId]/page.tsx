@@ -7,6 +7,8 @@ import { loadQueue, neighboursIn } from "@/lib/annotate/annotation-queue";
 import { loadInstanceView, type InstanceView } from "@/lib/annotate/instance-view";
 import { instanceKeys } from "@/lib/annotate/query-keys";
 import { InstanceWorkspace } from "../_components/instance-workspace";
+import { discussionActionsFor, loadDiscussion } from "@/lib/annotate/discussion-thread";
+import { DiscussionPanel } from "../_components/discussion-panel";
 import { LabelPanel } from "../_components/label-panel";
 import { LeadPanel } from "../_components/lead-panel";
 import { NotAssigned } from "../_components/not-assigned";
@@ -25,6 +27,19 @@ export default async function InstancePage({ params }: { params: Promise<{ insta
     if (isAppError(e)) return <NotAssigned message={e.message} />;
     throw e;
   }
+  const discussion = (
+    <DiscussionPanel
+      instanceId={instanceId}
+      notes={(await loadDiscussion(prisma, instanceId, user)).map((n) => ({ ...n, at: n.at.toISOString() }))}
+      actions={discussionActionsFor({
+        viewer: user,
+        perspective: view.perspective,
+        stage: view.stage,
+        hasOwnLabel: view.ownLabel !== null,
+        adjudicated: view.adjudication !== null,
+      })}
+    />
+  );
   const queue = {
     basePath: "/annotate",
     ...neighboursIn(await loadQueue(prisma, user, view.perspective === "annotator" ? "mine" : "all"), instanceId),
@@ -38,6 +53,7 @@ export default async function InstancePage({ params }: { params: Promise<{ insta
           <>
             <QueueKeys queue={queue} />
             <LeadPanel view={view} />
+            {discussion}
           </>
         }
       />
@@ -54,7 +70,19 @@ export default async function InstancePage({ params }: { params: Promise<{ insta
     <HydrationBoundary state={dehydrate(client)}>
       <InstanceWorkspace
         view={view}
-        aside={<LabelPanel instanceId={instanceId} login={user.login} initialLabel={ownLabel} initialStage={view.stage} queue={queue} />}
+        aside={
+          <>
+            <LabelPanel
+              key={instanceId}
+              instanceId={instanceId}
+              login={user.login}
+              initialLabel={ownLabel}
+              initialStage={view.stage}
+              queue={queue}
+            />
+            {discussion}
+          </>
+        }
       />
     </HydrationBoundary>
   );

@@ -7,6 +7,7 @@ import { splitPatchByFile } from "@/lib/annotate/patch-chunks";
 import { requirePageRole } from "@/lib/auth/current-user";
 import { hasRole } from "@/lib/auth/roles";
 import { getPrisma } from "@/lib/db/server";
+import { nextPendingPerturbation } from "@/lib/perturb/blind-verification";
 import { loadPerturbationReview } from "@/lib/perturb/load-perturbation-review";
 import { wordDiff } from "@/lib/perturb/word-diff";
 import { HunkView, KindBadge, StatusBadge, WordDiffView } from "../word-diff-view";
@@ -17,8 +18,10 @@ const fmt = (d: Date) => d.toISOString().replace("T", " ").slice(0, 16);
 export default async function VerifyPerturbationPage({ params }: { params: Promise<{ instanceId: string }> }) {
   const user = await requirePageRole("admin", "adjudicator", "annotator");
   const { instanceId } = await params;
-  const review = await loadPerturbationReview(await getPrisma(), instanceId, user.id);
+  const prisma = await getPrisma();
+  const review = await loadPerturbationReview(prisma, instanceId, user.id);
   if (!review) notFound();
+  const nextPendingId = await nextPendingPerturbation(prisma, { viewerId: user.id, afterId: review.id });
   const pr = review.pullRequest;
   const files = splitPatchByFile(pr.patch);
   const anchor = anchorComment(parsePatch(pr.patch), review.perturbed.path, review.perturbed.diffHunk);
@@ -26,10 +29,19 @@ export default async function VerifyPerturbationPage({ params }: { params: Promi
   const bodyDiff = wordDiff(review.original.body, review.perturbed.body);
   return (
     <div className="space-y-6">
-      <nav className="text-sm">
+      <nav className="flex justify-between text-sm">
         <Link href="/perturb" className="text-indigo-700 hover:underline">
           ← Verification queue
         </Link>
+        {nextPendingId ? (
+          <Link href={`/perturb/${nextPendingId}`} className="text-indigo-700 hover:underline" data-testid="next-pending">
+            Next pending →
+          </Link>
+        ) : (
+          <span className="text-slate-600" data-testid="no-next-pending">
+            Nothing else is waiting for your vote.
+          </span>
+        )}
       </nav>
       <header className="space-y-1">
         <p className="font-mono text-xs text-slate-500">
@@ -40,7 +52,9 @@ export default async function VerifyPerturbationPage({ params }: { params: Promi
           <KindBadge kind={review.kind} />
           <StatusBadge status={review.verification} />
           <span className="font-medium" data-testid="verification-progress">
-            {review.accepted} of {review.required} verifiers accepted
+            {review.accepted === null
+              ? `Votes hidden until you vote (${review.required} must accept)`
+              : `${review.accepted} of ${review.required} verifiers accepted`}
           </span>
         </div>
       </header>
@@ -113,12 +127,17 @@ export default async function VerifyPerturbationPage({ params }: { params: Promi
             kind={review.kind}
             status={review.verification}
             viewerDecision={review.viewerDecision}
+            viewerIsCreator={review.viewerIsCreator}
             original={review.original}
             perturbed={review.perturbed}
           />
           <section className="rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="verifications">
             <h2 className="mb-2 text-xs font-semibold uppercase text-slate-500">Verifications on the current text</h2>
-            {review.verifications.length === 0 ? (
+            {review.votesHidden ? (
+              <p className="text-slate-600" data-testid="votes-hidden">
+                Hidden until you vote: each expert judges the text on their own.
+              </p>
+            ) : review.verifications.length === 0 ? (
               <p className="text-slate-600">None yet.</p>
             ) : (
               <ul className="space-y-2">

@@ -15,12 +15,13 @@ type Props = {
   kind: PerturbationKind;
   status: "pending" | "accepted" | "rejected";
   viewerDecision: "pending" | "accepted" | "rejected" | null;
+  viewerIsCreator: boolean;
   original: PerturbedComment;
   perturbed: PerturbedComment;
 };
 
 /** Accept (technically incorrect now), reject (with a reason), or edit the text and accept the edit. */
-export function VerifyPanel({ instanceId, kind, status, viewerDecision, original, perturbed }: Props) {
+export function VerifyPanel({ instanceId, kind, status, viewerDecision, viewerIsCreator, original, perturbed }: Props) {
   const router = useRouter();
   const [note, setNote] = useState("");
   const [editing, setEditing] = useState(false);
@@ -33,6 +34,10 @@ export function VerifyPanel({ instanceId, kind, status, viewerDecision, original
       router.refresh();
     },
   });
+  const withdraw = useMutation({
+    mutationFn: () => perturbationApi.withdraw(instanceId),
+    onSuccess: () => router.refresh(),
+  });
   const draftCheck = useMemo(() => explainSelfCheck(original, { ...original, body: draft }, kind), [original, draft, kind]);
 
   if (status !== "pending") {
@@ -44,10 +49,31 @@ export function VerifyPanel({ instanceId, kind, status, viewerDecision, original
       </section>
     );
   }
+  if (viewerIsCreator) {
+    return (
+      <section className="rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="verify-own">
+        You created this perturbation, so other experts verify it.
+      </section>
+    );
+  }
   if (viewerDecision && !editing) {
     return (
       <section className="space-y-2 rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="verify-done">
         <p>You {viewerDecision} this text. Waiting for the other verifiers.</p>
+        <button
+          type="button"
+          onClick={() => withdraw.mutate()}
+          disabled={withdraw.isPending}
+          data-testid="withdraw-vote"
+          className="block text-indigo-700 hover:underline disabled:opacity-50"
+        >
+          Withdraw my vote (possible until the rule decides)
+        </button>
+        {withdraw.isError && (
+          <p role="alert" className="text-rose-700">
+            {withdraw.error.message}
+          </p>
+        )}
         {kind !== "location" && (
           <button type="button" onClick={() => setEditing(true)} className="text-indigo-700 hover:underline">
             Edit the text instead (restarts verification)

@@ -22,7 +22,12 @@ export function FunnelTable({ title, steps, testId }: { title: string; steps: Sc
             <th className="px-3 py-2">Step</th>
             <th className="px-3 py-2 text-right">Reached</th>
             <th className="px-3 py-2 text-right">Dropped here</th>
-            <th className="px-3 py-2 text-right">Awaiting</th>
+            <th
+              className="px-3 py-2 text-right"
+              title="Not decided by this step yet. A comment whose annotation is complete (adjudicating, labelled, unsuitable) no longer waits for screening."
+            >
+              Awaiting
+            </th>
             <th className="px-3 py-2 text-right">Remaining</th>
             <th className="px-3 py-2">Last run</th>
             <th className="px-3 py-2"></th>
@@ -91,6 +96,12 @@ export function FunnelTable({ title, steps, testId }: { title: string; steps: Sc
           ))}
         </tbody>
       </table>
+      {steps.some((s) => s.subject === "instance") && (
+        <p className="mt-1 text-xs text-slate-600">
+          Awaiting counts what screening still owns: a comment whose annotation is complete is annotation&apos;s and no longer waits for a
+          screening step.
+        </p>
+      )}
     </section>
   );
 }

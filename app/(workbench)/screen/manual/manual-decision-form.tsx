@@ -2,7 +2,8 @@
 import { manualDecisionAction } from "../actions";
 import { ActionForm, SubmitButton } from "../_components/action-form";
 
-export function ManualDecisionForm({ level, itemId }: { level: "pr" | "comment"; itemId: string }) {
+/** inAnnotation: what dropping a comment that is in annotation does; the admin confirms it before the drop counts. */
+export function ManualDecisionForm({ level, itemId, inAnnotation }: { level: "pr" | "comment"; itemId: string; inAnnotation?: string }) {
   return (
     <ActionForm action={manualDecisionAction} testId="manual-decision" className="space-y-2">
       <input type="hidden" name="level" value={level} />
@@ -23,6 +24,15 @@ export function ManualDecisionForm({ level, itemId }: { level: "pr" | "comment";
           className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm focus:border-indigo-500 focus:outline-none"
         />
       </label>
+      {inAnnotation && (
+        <div className="rounded-md border border-amber-300 bg-amber-50 p-2 text-xs text-amber-900" data-testid="manual-in-annotation">
+          <p>{inAnnotation}</p>
+          <label className="mt-1 flex items-center gap-2 font-medium">
+            <input type="checkbox" name="withdraw" value="confirm" data-testid="manual-confirm-withdraw" />
+            Drop it from annotation too
+          </label>
+        </div>
+      )}
       <div className="flex gap-2">
         <SubmitButton name="verdict" value="keep" variant="keep" pendingLabel="Saving…" testId="manual-keep">
           Keep

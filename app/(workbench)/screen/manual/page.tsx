@@ -69,6 +69,7 @@ export default async function ManualQueuePage({ searchParams }: { searchParams: 
               key={item.id}
               className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 lg:grid-cols-[minmax(0,1fr)_22rem]"
               data-testid="manual-item"
+              data-in-annotation={item.inAnnotation ? "true" : undefined}
             >
               <div className="min-w-0">
                 <p className="font-mono text-xs text-slate-500">
@@ -85,7 +86,7 @@ export default async function ManualQueuePage({ searchParams }: { searchParams: 
                   </Link>
                 )}
               </div>
-              <ManualDecisionForm level={level} itemId={item.id} />
+              <ManualDecisionForm level={level} itemId={item.id} inAnnotation={item.inAnnotation?.warning} />
             </li>
           ))}
         </ul>

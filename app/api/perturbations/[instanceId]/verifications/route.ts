@@ -3,6 +3,7 @@ import { getPrisma } from "@/lib/db/server";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { respond } from "@/lib/http/error-response";
 import { verifyPerturbation, VerifyPerturbationRequestSchema } from "@/lib/perturb/verify-perturbation";
+import { withdrawVerification } from "@/lib/perturb/withdraw-verification";
 
 export const dynamic = "force-dynamic";
 
@@ -14,5 +15,14 @@ export function POST(request: Request, { params }: { params: Promise<{ instanceI
     const { instanceId } = await params;
     const body = VerifyPerturbationRequestSchema.parse(await readJsonBody(request));
     return verifyPerturbation(await getPrisma(), { ...body, instanceId, verifierId: user.id });
+  });
+}
+
+/** DELETE → withdraws the signed-in verifier's vote while the perturbation is pending. */
+export function DELETE(_request: Request, { params }: { params: Promise<{ instanceId: string }> }): Promise<Response> {
+  return respond(async () => {
+    const user = await requireRole("admin", "adjudicator", "annotator");
+    const { instanceId } = await params;
+    return withdrawVerification(await getPrisma(), { instanceId, verifierId: user.id });
   });
 }

@@ -1,0 +1,57 @@
+"use server";
+import { revalidatePath } from "next/cache";
+import { reassignOpenAssignments, ReassignRequestSchema } from "@/lib/annotate/reassign-open";
+import { assignTeamBatch, TeamAssignRequestSchema } from "@/lib/annotate/team-assignment";
+import { getPrisma } from "@/lib/db/server";
+import { formAction } from "@/lib/http/form-action";
+import type { FormState } from "@/lib/http/form-state";
+
+export type TeamState = FormState;
+
+const text = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === "string" ? v : undefined;
+};
+
+export const assignBatchAction = formAction(
+  {
+    roles: ["admin"],
+    input: TeamAssignRequestSchema,
+    read: (form) => ({
+      annotatorIds: form.getAll("annotatorIds").filter((v) => typeof v === "string"),
+      overlap: text(form, "overlap"),
+      batch: {
+        repository: text(form, "repository"),
+        pullRequestNumber: text(form, "pullRequestNumber"),
+        search: text(form, "search"),
+        includeCandidates: form.get("includeCandidates") === "on",
+      },
+    }),
+  },
+  async (input, user) => {
+    const r = await assignTeamBatch(await getPrisma(), { ...input, actorId: user.id });
+    revalidatePath("/annotate", "layout");
+    if (r.assignments === 0) return `The ${r.batch} instance(s) of this batch already have their annotators.`;
+    return (
+      `Assigned ${r.assignments} label(s) over ${r.instances} of the batch's ${r.batch} instance(s) (overlap ${r.overlap}).` +
+      (r.shortfall ? ` ${r.shortfall} instance(s) got fewer annotators than the overlap: choose more annotators.` : "")
+    );
+  },
+);
+
+export const reassignAction = formAction(
+  {
+    roles: ["admin"],
+    input: ReassignRequestSchema,
+    read: (form) => ({
+      fromAnnotatorId: text(form, "fromAnnotatorId"),
+      toAnnotatorId: text(form, "toAnnotatorId"),
+      onlySkipped: form.get("onlySkipped") === "on",
+    }),
+  },
+  async (input, user) => {
+    const r = await reassignOpenAssignments(await getPrisma(), { ...input, actorId: user.id });
+    revalidatePath("/annotate", "layout");
+    return `Moved ${r.moved} open item(s).${r.kept ? ` ${r.kept} stayed: the new annotator already has them.` : ""}`;
+  },
+);

@@ -1,0 +1,141 @@
+"use client";
+import { useActionState, useState } from "react";
+import { ActionResult } from "../../screen/_components/action-form";
+import { assignBatchAction, reassignAction, type TeamState } from "./actions";
+
+type Annotator = { id: string; login: string; open: number };
+
+export function AssignBatchForm({
+  annotators,
+  repositories,
+  overlap,
+  candidates,
+}: {
+  annotators: Annotator[];
+  repositories: { repository: string; ready: number }[];
+  overlap: number;
+  candidates: number;
+}) {
+  const [state, action, pending] = useActionState<TeamState, FormData>(assignBatchAction, {});
+  const [chosen, setChosen] = useState<string[]>(annotators.map((a) => a.id));
+  return (
+    <form action={action} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="assign-batch-form">
+      <h2 className="text-xs font-semibold uppercase text-slate-500">Assign a batch</h2>
+      <fieldset>
+        <legend className="text-xs font-medium text-slate-600">Annotators</legend>
+        <div className="mt-1 flex flex-wrap gap-3">
+          {annotators.map((a) => (
+            <label key={a.id} className="flex items-center gap-1">
+              <input
+                type="checkbox"
+                name="annotatorIds"
+                value={a.id}
+                checked={chosen.includes(a.id)}
+                onChange={(e) => setChosen(e.target.checked ? [...chosen, a.id] : chosen.filter((id) => id !== a.id))}
+                data-testid={`choose-${a.login}`}
+              />
+              {a.login} <span className="text-xs text-slate-500">({a.open} open)</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="block">
+          <span className="block text-xs font-medium text-slate-600">Repository</span>
+          <select name="repository" className="mt-1 rounded-md border border-slate-300 px-2 py-1" data-testid="batch-repository">
+            <option value="">any</option>
+            {repositories.map((r) => (
+              <option key={r.repository} value={r.repository}>
+                {r.repository} ({r.ready} ready)
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block">
+          <span className="block text-xs font-medium text-slate-600">Pull request #</span>
+          <input name="pullRequestNumber" inputMode="numeric" className="mt-1 w-24 rounded-md border border-slate-300 px-2 py-1" />
+        </label>
+        <label className="block">
+          <span className="block text-xs font-medium text-slate-600">Comment or file contains</span>
+          <input name="search" className="mt-1 w-48 rounded-md border border-slate-300 px-2 py-1" data-testid="batch-search" />
+        </label>
+        <label className="block">
+          <span className="block text-xs font-medium text-slate-600">Annotators per instance</span>
+          <input
+            name="overlap"
+            type="number"
+            min={1}
+            max={5}
+            defaultValue={overlap}
+            className="mt-1 w-20 rounded-md border border-slate-300 px-2 py-1"
+          />
+        </label>
+        <label className="flex items-center gap-1 text-xs">
+          <input type="checkbox" name="includeCandidates" /> also {candidates} unscreened candidate(s)
+        </label>
+      </div>
+      <button
+        type="submit"
+        disabled={pending || chosen.length === 0}
+        className="rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white hover:bg-indigo-700 disabled:bg-slate-300"
+        data-testid="assign-batch"
+      >
+        {pending ? "Assigning…" : chosen.length === 0 ? "Choose annotators first" : `Assign the batch to ${chosen.length} annotator(s)`}
+      </button>
+      <ActionResult state={state} />
+    </form>
+  );
+}
+
+export function ReassignForm({ annotators }: { annotators: Annotator[] }) {
+  const [state, action, pending] = useActionState<TeamState, FormData>(reassignAction, {});
+  const select = (name: string, testId: string) => (
+    <select
+      id={testId}
+      name={name}
+      className="mt-1 block rounded-md border border-slate-300 px-2 py-1"
+      data-testid={testId}
+      defaultValue=""
+    >
+      <option value="" disabled>
+        choose
+      </option>
+      {annotators.map((a) => (
+        <option key={a.id} value={a.id}>
+          {a.login} ({a.open} open)
+        </option>
+      ))}
+    </select>
+  );
+  return (
+    <form action={action} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="reassign-form">
+      <h2 className="text-xs font-semibold uppercase text-slate-500">Reassign open items</h2>
+      <div className="flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="reassign-from" className="block text-xs font-medium text-slate-600">
+            From
+          </label>
+          {select("fromAnnotatorId", "reassign-from")}
+        </div>
+        <div>
+          <label htmlFor="reassign-to" className="block text-xs font-medium text-slate-600">
+            To
+          </label>
+          {select("toAnnotatorId", "reassign-to")}
+        </div>
+        <label className="flex items-center gap-1 text-xs">
+          <input type="checkbox" name="onlySkipped" data-testid="reassign-only-skipped" /> only the ones they skipped
+        </label>
+        <button
+          type="submit"
+          disabled={pending}
+          className="rounded-md border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50 disabled:opacity-50"
+          data-testid="reassign"
+        >
+          {pending ? "Moving…" : "Move open items"}
+        </button>
+      </div>
+      <ActionResult state={state} />
+    </form>
+  );
+}

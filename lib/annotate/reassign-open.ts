@@ -1,0 +1,58 @@
+// Moving open work from one annotator to another (issue #15 item 6): only assignments not yet
+// labelled, on instances still in annotation. An instance the new annotator already has is left
+// with the old one and reported (the pair must stay two distinct people). Audited per instance.
+import { z } from "zod";
+import type { PrismaClient } from "@/lib/db/generated/client";
+import { AppError } from "@/lib/errors";
+
+export const ReassignRequestSchema = z
+  .object({
+    fromAnnotatorId: z.string().min(1, "Choose whose open items to move."),
+    toAnnotatorId: z.string().min(1, "Choose who takes them."),
+    /** only the skipped ones (what an annotator set aside) */
+    onlySkipped: z.boolean().default(false),
+  })
+  .refine((r) => r.fromAnnotatorId !== r.toAnnotatorId, { message: "Choose two different annotators.", path: ["toAnnotatorId"] });
+export type ReassignRequest = z.input<typeof ReassignRequestSchema>;
+
+export async function reassignOpenAssignments(
+  prisma: PrismaClient,
+  input: ReassignRequest & { actorId: string; now?: Date },
+): Promise<{ moved: number; kept: number }> {
+  const now = input.now ?? new Date();
+  const [from, to] = await Promise.all([
+    prisma.user.findUnique({ where: { id: input.fromAnnotatorId }, select: { login: true } }),
+    prisma.user.findUnique({ where: { id: input.toAnnotatorId }, select: { login: true, roles: true } }),
+  ]);
+  if (!from || !to) throw new AppError("not_found", "No such annotator.");
+  if (!to.roles.includes("annotator")) throw new AppError("invalid_input", `${to.login} does not have the annotator role.`);
+  return prisma.$transaction(async (tx) => {
+    const open = await tx.assignment.findMany({
+      where: {
+        annotatorId: input.fromAnnotatorId,
+        completedAt: null,
+        instance: { stage: "annotating" },
+        ...(input.onlySkipped === true ? { skippedAt: { not: null } } : {}),
+      },
+      select: { id: true, instanceId: true, instance: { select: { assignments: { select: { annotatorId: true } } } } },
+    });
+    const movable = open.filter((a) => !a.instance.assignments.some((b) => b.annotatorId === input.toAnnotatorId));
+    for (const a of movable)
+      await tx.assignment.update({
+        where: { id: a.id },
+        data: { annotatorId: input.toAnnotatorId, assignedAt: now, skippedAt: null, flaggedAt: null },
+      });
+    if (movable.length > 0)
+      await tx.auditEvent.createMany({
+        data: movable.map((a) => ({
+          at: now,
+          actorId: input.actorId,
+          action: "assignment.reassign",
+          subjectType: "instance",
+          subjectId: a.instanceId,
+          details: { from: from.login, to: to.login },
+        })),
+      });
+    return { moved: movable.length, kept: open.length - movable.length };
+  });
+}
