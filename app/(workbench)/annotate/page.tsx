@@ -5,6 +5,7 @@ import { getPrisma } from "@/lib/db/server";
 import { loadAssignmentReadiness } from "@/lib/annotate/annotation-settings";
 import { loadQueue, neighboursIn, type QueueItem } from "@/lib/annotate/annotation-queue";
 import { LabelBadge } from "./_components/lead-panel";
+import { JobPanel } from "@/app/_components/job-panel";
 import { AssignForm } from "./assign-form";
 
 const STAGE_TEXT: Record<string, string> = {
@@ -124,6 +125,7 @@ export default async function AnnotateQueuePage({ searchParams }: { searchParams
         </div>
       )}
       {admin && <AssignForm overlap={overlap} ready={ready} candidates={candidates} />}
+      {admin && <JobPanel kinds={["assign"]} title="Assignment jobs" titles={{ assign: "Assignment" }} />}
       {items.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600" data-testid="empty-queue">
           {mine

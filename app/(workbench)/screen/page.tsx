@@ -14,6 +14,7 @@ import { rerunRulesAction } from "./actions";
 import { ActionForm, SubmitButton } from "./_components/action-form";
 import { AuditPanel } from "./_components/audit-panel";
 import { FunnelTable } from "./_components/funnel-table";
+import { JobPanel } from "@/app/_components/job-panel";
 import { LlmPanel } from "./_components/llm-panel";
 import { SnapshotPanel } from "./_components/snapshot-panel";
 
@@ -45,6 +46,11 @@ export default async function ScreenPage() {
       </header>
 
       <LlmPanel status={llm} queues={{ pr: prQueue.total, comment: commentQueue.total }} />
+      <JobPanel
+        kinds={["screen-rules", "screen-llm", "audit-sample"]}
+        title="Screening jobs"
+        titles={{ "screen-rules": "Rule screening", "screen-llm": "LLM screening", "audit-sample": "Audit-sample draw" }}
+      />
 
       <FunnelTable title="Pull requests" steps={funnel.pullRequests} testId="funnel-pull-requests" />
       <FunnelTable title="Review-comment instances" steps={funnel.instances} testId="funnel-instances" />
