@@ -4,8 +4,7 @@ import { config } from "@/lib/config";
 import { getPrisma } from "@/lib/db/server";
 import { auditSampleSummaries } from "@/lib/screen/audit-sample-view";
 import { recentLlmScreeningErrors } from "@/lib/screen/recent-llm-errors";
-import { screeningFunnel } from "@/lib/screen/funnel";
-import { manualQueue } from "@/lib/screen/manual-screening";
+import { screeningOverview } from "@/lib/screen/screening-overview";
 import { ruleConfigFingerprint } from "@/lib/screen/rule-config";
 import { loadRuleConfig } from "@/lib/screen/rule-config-store";
 import { screeningLlmStatus } from "@/lib/llm/configured-llm";
@@ -23,11 +22,9 @@ const fmt = (n: number) => n.toLocaleString("en-US");
 export default async function ScreenPage() {
   await requirePageRole("admin");
   const prisma = await getPrisma();
-  const [funnel, rules, prQueue, commentQueue, samples, errors, snapshots] = await Promise.all([
-    screeningFunnel(prisma),
+  const [{ funnel, queues }, rules, samples, errors, snapshots] = await Promise.all([
+    screeningOverview(prisma),
     loadRuleConfig(prisma),
-    manualQueue(prisma, "pr", { take: 0 }),
-    manualQueue(prisma, "comment", { take: 0 }),
     auditSampleSummaries(prisma),
     recentLlmScreeningErrors(prisma),
     snapshotSummary(prisma),
@@ -45,7 +42,7 @@ export default async function ScreenPage() {
         </p>
       </header>
 
-      <LlmPanel status={llm} queues={{ pr: prQueue.total, comment: commentQueue.total }} />
+      <LlmPanel status={llm} queues={queues} />
       <JobPanel
         kinds={["screen-rules", "screen-llm", "audit-sample"]}
         title="Screening jobs"
