@@ -1,7 +1,7 @@
 // An annotator's queue (their assignments, in PR and timeline order) and the leads' view of all
 // human instances; plus the neighbours of one instance for j/k navigation.
 import type { VisibleStage } from "./viewer-access";
-import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
+import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import { hasRole, type SessionUser } from "@/lib/auth/roles";
 import { blindStage } from "./viewer-access";
 
@@ -20,25 +20,51 @@ export interface QueueItem {
   assigned: number | null;
 }
 
-const ORDER: Prisma.InstanceOrderByWithRelationInput[] = [
-  { pullRequest: { createdAt: "asc" } },
-  { targetEntry: { createdAt: "asc" } },
-  { id: "asc" },
-];
-const QUEUE_CAP = 1000;
+/** rows shown per page of a queue; the order and the counts cover the whole queue */
+export const QUEUE_PAGE_SIZE = 100;
 
 export type QueueScope = "mine" | "all" | "adjudication";
 
-function whereFor(viewer: SessionUser, scope: QueueScope): Prisma.InstanceWhereInput {
-  if (scope === "adjudication") return { source: "human", stage: "adjudicating" };
-  if (scope === "all" && hasRole(viewer, "admin", "adjudicator")) return { source: "human" };
-  return { assignments: { some: { annotatorId: viewer.id } } };
+/** One entry of a queue's order: enough for counts and j/k navigation. */
+export interface QueueEntry {
+  id: string;
+  ownLabel: string | null;
 }
 
-export async function loadQueue(prisma: PrismaClient, viewer: SessionUser, scope: QueueScope): Promise<QueueItem[]> {
+/**
+ * The whole queue in PR and timeline order, ids and the viewer's own label only: one query, so
+ * an annotator with 14,000 assignments or a lead over 70,000 instances gets it in tens of ms.
+ */
+export async function loadQueueOrder(prisma: PrismaClient, viewer: SessionUser, scope: QueueScope): Promise<QueueEntry[]> {
+  const lead = scope === "all" && hasRole(viewer, "admin", "adjudicator");
+  const scopeSql =
+    scope === "adjudication"
+      ? Prisma.sql`i.source = 'human' AND i.stage = 'adjudicating'`
+      : lead
+        ? Prisma.sql`i.source = 'human'`
+        : Prisma.sql`EXISTS (SELECT 1 FROM "Assignment" a WHERE a."instanceId" = i.id AND a."annotatorId" = ${viewer.id})`;
+  return prisma.$queryRaw<QueueEntry[]>`
+    SELECT i.id, l.value::text AS "ownLabel"
+    FROM "Instance" i
+    JOIN "PullRequest" p ON p.id = i."pullRequestId"
+    JOIN "TimelineEntry" t ON t.id = i."targetEntryId"
+    LEFT JOIN "Label" l ON l."instanceId" = i.id AND l."annotatorId" = ${viewer.id}
+    WHERE ${scopeSql}
+    ORDER BY p."createdAt", t."createdAt", i.id`;
+}
+
+/** The rows of one page of a queue whose order was loaded by loadQueueOrder. */
+export async function loadQueuePage(
+  prisma: PrismaClient,
+  viewer: SessionUser,
+  scope: QueueScope,
+  order: readonly QueueEntry[],
+  page: number,
+): Promise<QueueItem[]> {
   const lead = scope !== "mine" && hasRole(viewer, "admin", "adjudicator");
+  const ids = order.slice((page - 1) * QUEUE_PAGE_SIZE, page * QUEUE_PAGE_SIZE).map((e) => e.id);
   const rows = await prisma.instance.findMany({
-    where: whereFor(viewer, scope),
+    where: { id: { in: ids } },
     select: {
       id: true,
       stage: true,
@@ -50,22 +76,27 @@ export async function loadQueue(prisma: PrismaClient, viewer: SessionUser, scope
       assignments: { where: { annotatorId: viewer.id }, select: { id: true } },
       _count: { select: { assignments: true } },
     },
-    orderBy: ORDER,
-    take: QUEUE_CAP,
   });
-  return rows.map((r) => ({
-    id: r.id,
-    repo: r.pullRequest.repository.fullName,
-    prNumber: r.pullRequest.number,
-    kind: r.targetEntry.kind,
-    path: r.perturbedPath ?? r.targetEntry.path,
-    excerpt: (r.perturbedBody ?? r.targetEntry.body).replace(/\s+/g, " ").slice(0, 160),
-    // a lead who also annotates is blind on their own instances, even in the full list
-    stage: blindStage(r.stage, lead && r.assignments.length === 0 ? "lead" : "annotator"),
-    ownLabel: r.labels.find((l) => l.annotatorId === viewer.id)?.value ?? null,
-    labels: lead ? r.labels.length : null,
-    assigned: lead ? r._count.assignments : null,
-  }));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    return [
+      {
+        id: r.id,
+        repo: r.pullRequest.repository.fullName,
+        prNumber: r.pullRequest.number,
+        kind: r.targetEntry.kind,
+        path: r.perturbedPath ?? r.targetEntry.path,
+        excerpt: (r.perturbedBody ?? r.targetEntry.body).replace(/\s+/g, " ").slice(0, 160),
+        // a lead who also annotates is blind on their own instances, even in the full list
+        stage: blindStage(r.stage, lead && r.assignments.length === 0 ? "lead" : "annotator"),
+        ownLabel: r.labels.find((l) => l.annotatorId === viewer.id)?.value ?? null,
+        labels: lead ? r.labels.length : null,
+        assigned: lead ? r._count.assignments : null,
+      },
+    ];
+  });
 }
 
 export interface QueueNeighbours {

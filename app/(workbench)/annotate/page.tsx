@@ -3,7 +3,7 @@ import { requirePageRole } from "@/lib/auth/current-user";
 import { hasRole } from "@/lib/auth/roles";
 import { getPrisma } from "@/lib/db/server";
 import { loadAssignmentReadiness } from "@/lib/annotate/annotation-settings";
-import { loadQueue, neighboursIn, type QueueItem } from "@/lib/annotate/annotation-queue";
+import { loadQueueOrder, loadQueuePage, neighboursIn, QUEUE_PAGE_SIZE, type QueueItem } from "@/lib/annotate/annotation-queue";
 import { LabelBadge } from "./_components/lead-panel";
 import { JobPanel } from "@/app/_components/job-panel";
 import { AssignForm } from "./assign-form";
@@ -67,19 +67,24 @@ function QueueTable({ items, lead }: { items: QueueItem[]; lead: boolean }) {
   );
 }
 
-export default async function AnnotateQueuePage({ searchParams }: { searchParams: Promise<{ view?: string }> }) {
+export default async function AnnotateQueuePage({ searchParams }: { searchParams: Promise<{ view?: string; page?: string }> }) {
   const user = await requirePageRole("annotator", "adjudicator", "admin");
   const prisma = await getPrisma();
   const lead = hasRole(user, "admin", "adjudicator");
   const annotator = hasRole(user, "annotator");
-  const { view } = await searchParams;
+  const { view, page: pageParam } = await searchParams;
   const scope = lead && (view === "all" || !annotator) ? "all" : "mine";
-  const items = await loadQueue(prisma, user, scope);
+  const order = await loadQueueOrder(prisma, user, scope);
+  const pages = Math.max(1, Math.ceil(order.length / QUEUE_PAGE_SIZE));
+  const page = Math.min(pages, Math.max(1, Number.parseInt(pageParam ?? "1", 10) || 1));
+  const items = await loadQueuePage(prisma, user, scope, order, page);
   const admin = hasRole(user, "admin");
   const { overlap, ready, candidates } = admin ? await loadAssignmentReadiness(prisma) : { overlap: 0, ready: 0, candidates: 0 };
   const mine = scope === "mine";
-  const done = items.filter((i) => i.ownLabel).length;
-  const firstToDo = mine ? neighboursIn(items, "").nextToDoId : null;
+  const done = order.filter((i) => i.ownLabel).length;
+  const firstToDo = mine ? neighboursIn(order, "").nextToDoId : null;
+  const pageHref = (p: number) =>
+    `/annotate?${new URLSearchParams({ ...(scope === "all" && annotator ? { view: "all" } : {}), page: String(p) })}`;
 
   return (
     <div className="space-y-4">
@@ -88,8 +93,8 @@ export default async function AnnotateQueuePage({ searchParams }: { searchParams
           <h1 className="text-2xl font-semibold">{mine ? "My queue" : "All instances"}</h1>
           <p className="text-sm text-slate-600">
             {mine
-              ? `${done} of ${items.length} labelled. Labels are blind: you never see a colleague's label; disagreements go to an adjudicator.`
-              : `${items.length} human instances. Leads see every label; annotators see only their own.`}
+              ? `${done} of ${order.length} labelled. Labels are blind: you never see a colleague's label; disagreements go to an adjudicator.`
+              : `${order.length} human instances. Leads see every label; annotators see only their own.`}
           </p>
         </div>
         <div className="flex items-center gap-2 text-sm">
@@ -112,16 +117,16 @@ export default async function AnnotateQueuePage({ searchParams }: { searchParams
           )}
         </div>
       </div>
-      {mine && items.length > 0 && (
+      {mine && order.length > 0 && (
         <div
           className="h-2 overflow-hidden rounded-full bg-slate-200"
           role="progressbar"
           aria-valuemin={0}
-          aria-valuemax={items.length}
+          aria-valuemax={order.length}
           aria-valuenow={done}
-          aria-label={`${done} of ${items.length} labelled`}
+          aria-label={`${done} of ${order.length} labelled`}
         >
-          <div className="h-full bg-indigo-500" style={{ width: `${(100 * done) / items.length}%` }} />
+          <div className="h-full bg-indigo-500" style={{ width: `${(100 * done) / order.length}%` }} />
         </div>
       )}
       {admin && <AssignForm overlap={overlap} ready={ready} candidates={candidates} />}
@@ -134,6 +139,24 @@ export default async function AnnotateQueuePage({ searchParams }: { searchParams
         </p>
       ) : (
         <QueueTable items={items} lead={!mine} />
+      )}
+      {pages > 1 && (
+        <nav className="flex items-center gap-3 text-sm" data-testid="queue-pages">
+          {page > 1 && (
+            <Link href={pageHref(page - 1)} className="text-indigo-700 hover:underline">
+              ← previous
+            </Link>
+          )}
+          <span className="text-slate-600">
+            page {page} of {pages} (rows {(page - 1) * QUEUE_PAGE_SIZE + 1}–{Math.min(order.length, page * QUEUE_PAGE_SIZE)} of{" "}
+            {order.length})
+          </span>
+          {page < pages && (
+            <Link href={pageHref(page + 1)} className="text-indigo-700 hover:underline">
+              next →
+            </Link>
+          )}
+        </nav>
       )}
     </div>
   );
