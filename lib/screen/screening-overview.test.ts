@@ -45,7 +45,12 @@ describe.each(TEST_DATABASE_KINDS)("screening overview on %s", (kind) => {
         rationale: "test",
       },
     });
+    // while a screening run writes, a count younger than 30 s is shown, marked stale
+    const during = await screeningOverview(db.prisma, { screeningRunning: true });
+    expect(during.stale).toBe(true);
+    expect(during.countedAt).toEqual(first.countedAt);
     const after = await screeningOverview(db.prisma);
+    expect(after.stale).toBe(false);
     expect(llmStep(after).awaiting).toBe(llmStep(first).awaiting - 1);
     expect(llmStep(after).dropped).toBe(llmStep(first).dropped + 1);
   });

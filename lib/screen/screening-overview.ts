@@ -14,7 +14,12 @@ export interface ScreeningOverview {
   funnel: ScreeningFunnel;
   queues: { pr: number; comment: number };
   countedAt: Date;
+  /** decisions changed since countedAt (a screening run is writing them); the page says so */
+  stale: boolean;
 }
+
+/** While a run writes decisions every second, recount at most this often. */
+const RECOUNT_WHILE_RUNNING_MS = 30_000;
 
 const LastRunSchema = z
   .object({
@@ -51,11 +56,17 @@ async function readVersion(prisma: PrismaClient): Promise<number> {
   return typeof row?.value === "number" ? row.value : 0;
 }
 
-/** The funnel and queue sizes, counted again only when the screening version moved. */
-export async function screeningOverview(prisma: PrismaClient): Promise<ScreeningOverview> {
+/**
+ * The funnel and queue sizes, counted again only when the screening version moved. While a
+ * screening job runs (`screeningRunning`), counts up to 30 s old are shown, marked stale: a count
+ * takes seconds at the paper's scale and the run moves the version with every batch.
+ */
+export async function screeningOverview(prisma: PrismaClient, options: { screeningRunning?: boolean } = {}): Promise<ScreeningOverview> {
   const [version, stored] = await Promise.all([readVersion(prisma), prisma.setting.findUnique({ where: { key: OVERVIEW_KEY } })]);
   const cached = StoredOverviewSchema.safeParse(stored?.value);
-  if (cached.success && cached.data.version === version) return cached.data;
+  if (cached.success && cached.data.version === version) return { ...cached.data, stale: false };
+  if (cached.success && options.screeningRunning && Date.now() - cached.data.countedAt.getTime() < RECOUNT_WHILE_RUNNING_MS)
+    return { ...cached.data, stale: true };
   // counted at `version`: a write during the count moves the version, so the next view counts again
   const [funnel, pr, comment] = await Promise.all([
     screeningFunnel(prisma),
@@ -65,5 +76,5 @@ export async function screeningOverview(prisma: PrismaClient): Promise<Screening
   const overview = { funnel, queues: { pr: pr.total, comment: comment.total }, countedAt: new Date() };
   const value = JSON.parse(JSON.stringify({ version, ...overview }));
   await prisma.setting.upsert({ where: { key: OVERVIEW_KEY }, create: { key: OVERVIEW_KEY, value }, update: { value } });
-  return overview;
+  return { ...overview, stale: false };
 }

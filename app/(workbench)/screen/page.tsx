@@ -4,6 +4,7 @@ import { config } from "@/lib/config";
 import { getPrisma } from "@/lib/db/server";
 import { auditSampleSummaries } from "@/lib/screen/audit-sample-view";
 import { recentLlmScreeningErrors } from "@/lib/screen/recent-llm-errors";
+import { anyJobActive } from "@/lib/jobs/job-run-record";
 import { screeningOverview } from "@/lib/screen/screening-overview";
 import { ruleConfigFingerprint } from "@/lib/screen/rule-config";
 import { loadRuleConfig } from "@/lib/screen/rule-config-store";
@@ -22,8 +23,9 @@ const fmt = (n: number) => n.toLocaleString("en-US");
 export default async function ScreenPage() {
   await requirePageRole("admin");
   const prisma = await getPrisma();
-  const [{ funnel, queues }, rules, samples, errors, snapshots] = await Promise.all([
-    screeningOverview(prisma),
+  const screeningRunning = await anyJobActive(prisma, ["screen-rules", "screen-llm", "screen-llm-shard"]);
+  const [{ funnel, queues, countedAt, stale }, rules, samples, errors, snapshots] = await Promise.all([
+    screeningOverview(prisma, { screeningRunning }),
     loadRuleConfig(prisma),
     auditSampleSummaries(prisma),
     recentLlmScreeningErrors(prisma),
@@ -49,6 +51,12 @@ export default async function ScreenPage() {
         titles={{ "screen-rules": "Rule screening", "screen-llm": "LLM screening", "audit-sample": "Audit-sample draw" }}
       />
 
+      {stale && (
+        <p role="status" className="text-sm text-amber-800" data-testid="funnel-stale">
+          Screening is running: these counts are from {countedAt.toISOString().slice(11, 19)} UTC and are recounted at most every 30 s;
+          reload to update.
+        </p>
+      )}
       <FunnelTable title="Pull requests" steps={funnel.pullRequests} testId="funnel-pull-requests" />
       <FunnelTable title="Review-comment instances" steps={funnel.instances} testId="funnel-instances" />
       <SnapshotPanel summary={snapshots} />
