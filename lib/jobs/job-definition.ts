@@ -39,7 +39,7 @@ export interface JobContext {
   };
 }
 
-export interface Job<S extends z.ZodType> {
+export interface Job<S extends z.ZodType, R = unknown> {
   id: string;
   /** short description for pages and --help */
   title: string;
@@ -56,14 +56,21 @@ export interface Job<S extends z.ZodType> {
   retryDelaySeconds?: number;
   /** an attempt that neither finishes nor reports progress for this long is failed and retried */
   expireInSeconds?: number;
-  run(ctx: JobContext, payload: z.output<S>): Promise<unknown>;
+  run(ctx: JobContext, payload: z.output<S>): Promise<R>;
+  /** one line for the job's log when it completes ("Assigned 41,701 instances") */
+  describe?: (result: R) => string;
 }
 
 /** Erases a job's payload type for the registry (each job parses its own payload first). */
-export function defineJob<S extends z.ZodType>(job: Job<S>): Job<z.ZodType> {
+export function defineJob<S extends z.ZodType, R>(job: Job<S, R>): Job<z.ZodType> {
+  const { describe, ...rest } = job;
   return {
-    ...job,
+    ...rest,
     singletonKey: job.singletonKey ? (payload) => job.singletonKey?.(job.payloadSchema.parse(payload)) ?? "" : undefined,
-    run: (ctx, payload) => job.run(ctx, job.payloadSchema.parse(payload)),
+    run: async (ctx, payload) => {
+      const result = await job.run(ctx, job.payloadSchema.parse(payload));
+      if (describe) await ctx.run?.log(describe(result));
+      return result;
+    },
   };
 }

@@ -70,8 +70,12 @@ export async function startJobEngine(db: Database, options: JobEngineOptions): P
       expireInSeconds: job.expireInSeconds ?? 6 * 60 * 60,
       heartbeatSeconds: HEARTBEAT_SECONDS,
     } as const;
-    if (!(await boss.getQueue(job.id))) await boss.createQueue(job.id, queue);
-    else {
+    if (!(await boss.getQueue(job.id))) {
+      // two workers starting together may both try; the loser finds the queue made
+      await boss.createQueue(job.id, queue).catch(async (e: unknown) => {
+        if (!(await boss.getQueue(job.id))) throw e;
+      });
+    } else {
       const { policy: _policy, heartbeatSeconds: _heartbeat, ...updatable } = queue;
       await boss.updateQueue(job.id, updatable);
     }

@@ -161,3 +161,8 @@ export async function listJobRuns(prisma: PrismaClient, options: { kinds?: strin
   const now = new Date();
   return rows.map((r) => viewJobRun(r, now));
 }
+
+/** Whether a job of these kinds is running or waiting to retry. */
+export async function anyJobActive(prisma: PrismaClient, kinds: string[]): Promise<boolean> {
+  return (await prisma.jobRun.count({ where: { kind: { in: kinds }, state: { in: ["running", "retrying"] } } })) > 0;
+}

@@ -6,6 +6,7 @@ import { IngestRequestSchema } from "@/lib/ingest/ingest-request";
 import { runIngest } from "@/lib/ingest/run-ingest";
 import { backfillSnapshots } from "@/lib/snapshot/backfill-snapshots";
 import { defineJob, type Job } from "./job-definition";
+import { EXPORT_JOBS } from "./export-jobs";
 import { SCREENING_JOBS } from "./screening-jobs";
 
 export type { Job, JobContext, JobRunHandle } from "./job-definition";
@@ -60,7 +61,7 @@ const snapshotsJob = defineJob({
 });
 
 export const JOBS: Record<string, Job<z.ZodType>> = Object.fromEntries(
-  [ingestJob, snapshotsJob, ...SCREENING_JOBS].map((job) => [job.id, job]),
+  [ingestJob, snapshotsJob, ...SCREENING_JOBS, ...EXPORT_JOBS].map((job) => [job.id, job]),
 );
 
 /** The jobs a page starts and shows, by id. */
@@ -72,4 +73,6 @@ export const JOB_IDS = {
   screenLlmShard: "screen-llm-shard",
   assign: "assign",
   auditSample: "audit-sample",
+  export: "export",
+  hubPush: "hub-push",
 } as const;

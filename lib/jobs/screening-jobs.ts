@@ -79,6 +79,10 @@ const screenLlmShardJob = defineJob({
       { ...payload, concurrency: ctx.config.LLM_CONCURRENCY, batchSize: 50, pageSize: 500 },
     );
   },
+  describe: (r) =>
+    `${r.filterKey} (${r.promptVersion}, ${r.model}): kept ${r.kept}, dropped ${r.dropped}, errors ${r.stats.errors}, cache hits ${r.stats.cacheHits}.` +
+    (r.stats.stoppedBecause ? ` Stopped early: ${r.stats.stoppedBecause}` : "") +
+    (r.errors[0] ? ` First error: ${r.errors[0].message}` : ""),
 });
 
 const screenLlmJob = defineJob({
@@ -157,6 +161,11 @@ const assignJob = defineJob({
       ...payload,
       onProgress: (p) => ctx.run?.progress({ done: p.done, total: p.total, unit: "instances" }) ?? Promise.resolve(),
     }),
+  describe: (r) =>
+    r.assignments === 0
+      ? "Nothing to assign: every ready instance already has its annotators."
+      : `Assigned ${r.assignments} label(s) over ${r.instances} instance(s) (overlap ${r.overlap}).` +
+        (r.shortfall ? ` ${r.shortfall} instance(s) got fewer annotators than the overlap: add annotators.` : ""),
 });
 
 const auditSampleJob = defineJob({
@@ -165,6 +174,7 @@ const auditSampleJob = defineJob({
   payloadSchema: CreateAuditSampleRequestSchema.extend({ actorId: z.string().nullable().default(null) }),
   singletonKey: (p) => p.filterKey,
   run: (ctx, { actorId, ...request }) => createAuditSample(ctx.db.prisma, request, actorId),
+  describe: (r) => `Drew audit sample ${r.sampleId}: ${r.size} of ${r.population} decisions.`,
 });
 
 export const SCREENING_JOBS = [screenRulesJob, screenLlmJob, screenLlmShardJob, assignJob, auditSampleJob];

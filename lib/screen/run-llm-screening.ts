@@ -163,7 +163,7 @@ async function screenStoredItemsWithLlm(
           })),
         });
       }
-      await deps.onProgress?.({ done: doneNow, eligible });
+      await deps.onProgress?.({ done: doneNow, eligible: Math.min(eligible, options.limit ?? eligible) });
     });
     return writing;
   };

@@ -3,16 +3,18 @@ import { requirePageRole } from "@/lib/auth/current-user";
 import { hasRole } from "@/lib/auth/roles";
 import { getPrisma } from "@/lib/db/server";
 import { loadAssignmentReadiness } from "@/lib/annotate/annotation-settings";
-import { loadQueue, neighboursIn, type QueueItem } from "@/lib/annotate/annotation-queue";
+import { loadQueue, loadQueueOrder, loadQueuePage, neighboursIn, QUEUE_PAGE_SIZE, type QueueItem } from "@/lib/annotate/annotation-queue";
 import { LabelBadge } from "./_components/lead-panel";
 import {
   type FilteredQueue,
   filterQueue,
   QUEUE_STATUSES,
+  statusOf,
   type QueueQuery,
   QueueQuerySchema,
   type QueueStatus,
 } from "@/lib/annotate/queue-filters";
+import { JobPanel } from "@/app/_components/job-panel";
 import { AssignForm } from "./assign-form";
 
 const STAGE_TEXT: Record<string, string> = {
@@ -180,13 +182,42 @@ export default async function AnnotateQueuePage({ searchParams }: { searchParams
   const { view } = params;
   const query = QueueQuerySchema.parse(params);
   const scope = lead && (view === "all" || !annotator) ? "all" : "mine";
-  const items = await loadQueue(prisma, user, scope);
-  const filtered = filterQueue(items, query);
+  const order = await loadQueueOrder(prisma, user, scope);
+  // A search, filter or sort looks at every row; the plain queue reads only the page shown (a lead's
+  // view of 70,000 instances stays fast). Counts and choices come from the whole order either way.
+  const filtering =
+    query.q !== undefined || query.repo !== undefined || query.stage !== undefined || query.status !== "all" || query.sort !== "order";
+  const all = filtering ? await loadQueue(prisma, user, scope) : null;
+  const filteredAll = all ? filterQueue(all, query) : null;
+  const total = filteredAll ? filteredAll.items.length : order.length;
+  const pages = Math.max(1, Math.ceil(total / QUEUE_PAGE_SIZE));
+  const page = Math.min(pages, Math.max(1, Number.parseInt(params.page ?? "1", 10) || 1));
+  const pageItems = filteredAll
+    ? filteredAll.items.slice((page - 1) * QUEUE_PAGE_SIZE, page * QUEUE_PAGE_SIZE)
+    : await loadQueuePage(prisma, user, scope, order, page);
+  const filtered: FilteredQueue<QueueItem> = filteredAll
+    ? { ...filteredAll, items: pageItems }
+    : {
+        items: pageItems,
+        counts: {
+          all: order.length,
+          to_do: order.filter((e) => statusOf(e) === "to_do").length,
+          done: order.filter((e) => statusOf(e) === "done").length,
+          skipped: order.filter((e) => statusOf(e) === "skipped").length,
+        },
+        repositories: [...new Set(order.map((e) => e.repo))].sort(),
+        stages: Object.keys(STAGE_TEXT),
+      };
+  const items = order;
   const admin = hasRole(user, "admin");
   const { overlap, ready, candidates } = admin ? await loadAssignmentReadiness(prisma) : { overlap: 0, ready: 0, candidates: 0 };
   const mine = scope === "mine";
-  const done = items.filter((i) => i.ownLabel).length;
-  const firstToDo = mine ? neighboursIn(items, "").nextToDoId : null;
+  const done = order.filter((i) => i.ownLabel).length;
+  const firstToDo = mine ? neighboursIn(order, "").nextToDoId : null;
+  const pageHref = (p: number) => {
+    const keep = Object.entries(params).filter((entry): entry is [string, string] => entry[0] !== "page" && typeof entry[1] === "string");
+    return `/annotate?${new URLSearchParams([...keep, ["page", String(p)]])}`;
+  };
 
   return (
     <div className="space-y-4">
@@ -239,6 +270,7 @@ export default async function AnnotateQueuePage({ searchParams }: { searchParams
           </Link>
         </div>
       )}
+      {admin && <JobPanel kinds={["assign"]} title="Assignment jobs" titles={{ assign: "Assignment" }} />}
       {items.length > 0 && <QueueFilters mine={mine} query={query} filtered={filtered} />}
       {items.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600" data-testid="empty-queue">
@@ -248,6 +280,23 @@ export default async function AnnotateQueuePage({ searchParams }: { searchParams
         </p>
       ) : (
         <QueueTable items={filtered.items} lead={!mine} />
+      )}
+      {pages > 1 && (
+        <nav className="flex items-center gap-3 text-sm" data-testid="queue-pages">
+          {page > 1 && (
+            <Link href={pageHref(page - 1)} className="text-indigo-700 hover:underline">
+              ← previous
+            </Link>
+          )}
+          <span className="text-slate-600">
+            page {page} of {pages} (rows {(page - 1) * QUEUE_PAGE_SIZE + 1}–{Math.min(total, page * QUEUE_PAGE_SIZE)} of {total})
+          </span>
+          {page < pages && (
+            <Link href={pageHref(page + 1)} className="text-indigo-700 hover:underline">
+              next →
+            </Link>
+          )}
+        </nav>
       )}
     </div>
   );

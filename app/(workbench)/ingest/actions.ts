@@ -2,12 +2,10 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { config } from "@/lib/config";
-import { getDb } from "@/lib/db/server";
 import { AppError } from "@/lib/errors";
 import { formAction } from "@/lib/http/form-action";
 import type { FormState } from "@/lib/http/form-state";
-import { crawlIsRunning } from "@/lib/ingest/crawl-views";
-import { runIngest } from "@/lib/ingest/run-ingest";
+import { getJobEngine } from "@/lib/jobs/server-engine";
 
 const StartCrawlRequestSchema = z.object({
   repositories: z
@@ -25,15 +23,12 @@ export const startCrawlAction = formAction({ roles: ["admin"], input: StartCrawl
   const c = config();
   if (!c.GITHUB_TOKEN)
     throw new AppError("not_configured", "GITHUB_TOKEN is not set: add a token to the server's environment, then restart it.");
-  const db = await getDb();
-  if (await crawlIsRunning(db.prisma)) throw new AppError("busy", "A crawl is already running; its progress shows below.");
-  // Runs in the server process; the database lock keeps it the only run even if another worker starts one.
-  void runIngest({
-    db,
-    config: c,
-    trigger: `ui:${user.login}`,
-    request: { repositories: input.repositories.length ? input.repositories : undefined, maxDurationMs: input.maxMinutes * 60_000 },
-  }).finally(() => revalidatePath("/ingest"));
+  // a job: a worker runs it (the app's own or `npm run worker`), one crawl at a time
+  const queued = await (await getJobEngine()).enqueue(
+    "ingest",
+    { repositories: input.repositories.length ? input.repositories : undefined, maxDurationMs: input.maxMinutes * 60_000 },
+    { requestedById: user.id },
+  );
   revalidatePath("/ingest");
-  return "Crawl started. Refresh to follow its progress.";
+  return queued.existing ? "A crawl is already queued or running; its progress shows below." : "Crawl queued; its progress shows below.";
 });

@@ -2,6 +2,7 @@ import { requirePageRole } from "@/lib/auth/current-user";
 import { config, integrationStatus } from "@/lib/config";
 import { getPrisma } from "@/lib/db/server";
 import { listCrawlErrors, listCrawlRuns, repositoryProgress } from "@/lib/ingest/crawl-views";
+import { JobPanel } from "@/app/_components/job-panel";
 import { StartCrawlForm } from "./start-crawl-form";
 
 const STATUS_STYLE = {
@@ -39,6 +40,7 @@ export default async function IngestPage() {
         )}
       </div>
       <StartCrawlForm githubConfigured={integrationStatus(config()).github} />
+      <JobPanel kinds={["ingest", "snapshots"]} title="Crawl jobs" titles={{ ingest: "Crawl", snapshots: "Snapshot backfill" }} />
       <section>
         <h2 className="mb-2 text-sm font-semibold uppercase text-slate-500">Repositories: selection and harvest progress</h2>
         <table className="w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-sm" data-testid="repositories">

@@ -7,18 +7,15 @@ import { z } from "zod";
 import { assertRole } from "@/lib/auth/roles";
 import { config } from "@/lib/config";
 import { getPrisma } from "@/lib/db/server";
-import { isAppError } from "@/lib/errors";
 import { formAction, plainAction } from "@/lib/http/form-action";
 import type { FormState } from "@/lib/http/form-state";
 import { screeningLlmClient } from "@/lib/llm/configured-llm";
-import { createDbLlmCache } from "@/lib/llm/db-cache";
+import { getJobEngine } from "@/lib/jobs/server-engine";
 import { createAuditSample, CreateAuditSampleRequestSchema } from "@/lib/screen/create-audit-sample";
 import { ManualDecisionRequestSchema, recordManualDecision } from "@/lib/screen/manual-screening";
 import { adjudicateAuditItem, AuditReviewRequestSchema, submitAuditReview } from "@/lib/screen/review-audit-item";
 import { ruleConfigFromForm, RULE_LIST_FIELDS, RULE_NUMBER_FIELDS } from "@/lib/screen/rule-config-form";
-import { loadRuleConfig, resetRuleConfig, saveRuleConfig } from "@/lib/screen/rule-config-store";
-import { runLlmScreening } from "@/lib/screen/run-llm-screening";
-import { runRuleScreening } from "@/lib/screen/run-rule-screening";
+import { resetRuleConfig, saveRuleConfig } from "@/lib/screen/rule-config-store";
 import { RerunRulesRequestSchema, RunLlmScreeningRequestSchema } from "@/lib/screen/screening-requests";
 
 export type ActionState = FormState;
@@ -50,17 +47,13 @@ export const saveRulesAction = formAction(
       revalidatePath("/screen");
       return { message: `Saved (${saved.fingerprint}). Re-run the rule filters to apply it.` };
     }
-    try {
-      const report = await runRuleScreening(prisma, saved.config);
-      afterScreening();
-      return {
-        message: `Saved (${saved.fingerprint}) and re-ran ${report.runs.length} rule filters over ${report.instancesScreened} instances and ${report.pullRequestsScreened} PRs.`,
-      };
-    } catch (e) {
-      if (isAppError(e, "busy"))
-        return { ok: false, code: "busy", error: `Saved (${saved.fingerprint}), but not applied yet: ${e.message}` };
-      throw e;
-    }
+    const queued = await (await getJobEngine()).enqueue("screen-rules", {}, { requestedById: user.id });
+    afterScreening();
+    return {
+      message: queued.existing
+        ? `Saved (${saved.fingerprint}). A rule screening is already queued or running; re-run once it ends to apply this config to every filter.`
+        : `Saved (${saved.fingerprint}); the rule filters are queued to re-run (progress on /screen).`,
+    };
   },
 );
 
@@ -70,48 +63,26 @@ export const resetRulesAction = plainAction({ roles: ["admin"], input: z.object(
   redirect("/screen/rules");
 });
 
-export const rerunRulesAction = formAction({ roles: ["admin"], input: RerunRulesRequestSchema }, async (input) => {
-  const prisma = await getPrisma();
-  const { config: ruleConfig } = await loadRuleConfig(prisma);
-  const report = await runRuleScreening(prisma, ruleConfig, { only: input.only });
+export const rerunRulesAction = formAction({ roles: ["admin"], input: RerunRulesRequestSchema }, async (input, user) => {
+  const queued = await (await getJobEngine()).enqueue("screen-rules", { only: input.only }, { requestedById: user.id });
   afterScreening();
-  const dropped = report.runs.reduce((n, r) => n + r.dropped, 0);
-  const what = input.only ? `the ${input.only} filter` : `all ${report.runs.length} rule filters`;
-  const locked =
-    report.stages.lockedButDropped > 0
-      ? ` ${report.stages.lockedButDropped} instance(s) already in annotation would now be dropped; their stage was left alone.`
-      : "";
-  return `Re-ran ${what} in ${(report.elapsedMs / 1000).toFixed(1)} s: ${dropped} drop decision(s).${locked}`;
+  const what = input.only ? `the ${input.only} filter` : "all rule filters";
+  return queued.existing
+    ? "A rule screening is already queued or running; its progress shows below."
+    : `Queued a re-run of ${what}; its progress shows below.`;
 });
 
-// the page runs at most 5,000 items in one request; scripts/screen.ts takes more
-const RunLlmFormSchema = RunLlmScreeningRequestSchema.pick({ level: true }).extend({
-  limit: z.coerce
-    .number({ error: "limit must be a number" })
-    .int("limit must be a whole number")
-    .min(1, "limit must be at least 1")
-    .max(5_000, "run at most 5,000 items from the page; use scripts/screen.ts for more"),
-});
+// no cap: the run is a job, split into shards that every worker shares
+const RunLlmFormSchema = RunLlmScreeningRequestSchema.pick({ level: true, limit: true });
 
-export const runLlmAction = formAction({ roles: ["admin"], input: RunLlmFormSchema }, async (input) => {
-  const prisma = await getPrisma();
-  const client = screeningLlmClient(config());
-  const report = await runLlmScreening(
-    prisma,
-    { client, cache: createDbLlmCache(prisma) },
-    {
-      level: input.level,
-      limit: input.limit,
-      concurrency: config().LLM_CONCURRENCY,
-    },
-  );
+export const runLlmAction = formAction({ roles: ["admin"], input: RunLlmFormSchema }, async (input, user) => {
+  screeningLlmClient(config()); // no LLM configured: say so now, not from inside a job
+  const queued = await (await getJobEngine()).enqueue("screen-llm", { level: input.level, limit: input.limit }, { requestedById: user.id });
   afterScreening();
-  const stopped = report.stats.stoppedBecause ? ` Stopped early: ${report.stats.stoppedBecause}` : "";
-  const firstError = report.errors[0] ? ` First error: ${report.errors[0].message}` : "";
-  return (
-    `${report.filterKey} (${report.promptVersion}, ${report.model}): ${report.stats.items} sent of ${report.eligible} waiting; ` +
-    `kept ${report.kept}, dropped ${report.dropped}, errors ${report.stats.errors}, cache hits ${report.stats.cacheHits}.${stopped}${firstError}`
-  );
+  const what = input.level === "pr" ? "The LLM PR audit" : "The LLM comment screen";
+  return queued.existing
+    ? `${what} is already queued or running; its progress shows below.`
+    : `${what} is queued; its progress shows below.`;
 });
 
 export const manualDecisionAction = formAction({ roles: ["admin"], input: ManualDecisionRequestSchema }, async (input, user) => {

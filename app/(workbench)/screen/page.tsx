@@ -4,8 +4,8 @@ import { config } from "@/lib/config";
 import { getPrisma } from "@/lib/db/server";
 import { auditSampleSummaries } from "@/lib/screen/audit-sample-view";
 import { recentLlmScreeningErrors } from "@/lib/screen/recent-llm-errors";
-import { screeningFunnel } from "@/lib/screen/funnel";
-import { manualQueue } from "@/lib/screen/manual-screening";
+import { anyJobActive } from "@/lib/jobs/job-run-record";
+import { screeningOverview } from "@/lib/screen/screening-overview";
 import { ruleConfigFingerprint } from "@/lib/screen/rule-config";
 import { loadRuleConfig } from "@/lib/screen/rule-config-store";
 import { screeningLlmStatus } from "@/lib/llm/configured-llm";
@@ -14,6 +14,7 @@ import { rerunRulesAction } from "./actions";
 import { ActionForm, SubmitButton } from "./_components/action-form";
 import { AuditPanel } from "./_components/audit-panel";
 import { FunnelTable } from "./_components/funnel-table";
+import { JobPanel } from "@/app/_components/job-panel";
 import { LlmPanel } from "./_components/llm-panel";
 import { SnapshotPanel } from "./_components/snapshot-panel";
 
@@ -22,11 +23,10 @@ const fmt = (n: number) => n.toLocaleString("en-US");
 export default async function ScreenPage() {
   await requirePageRole("admin");
   const prisma = await getPrisma();
-  const [funnel, rules, prQueue, commentQueue, samples, errors, snapshots] = await Promise.all([
-    screeningFunnel(prisma),
+  const screeningRunning = await anyJobActive(prisma, ["screen-rules", "screen-llm", "screen-llm-shard"]);
+  const [{ funnel, queues, countedAt, stale }, rules, samples, errors, snapshots] = await Promise.all([
+    screeningOverview(prisma, { screeningRunning }),
     loadRuleConfig(prisma),
-    manualQueue(prisma, "pr", { take: 0 }),
-    manualQueue(prisma, "comment", { take: 0 }),
     auditSampleSummaries(prisma),
     recentLlmScreeningErrors(prisma),
     snapshotSummary(prisma),
@@ -44,8 +44,19 @@ export default async function ScreenPage() {
         </p>
       </header>
 
-      <LlmPanel status={llm} queues={{ pr: prQueue.total, comment: commentQueue.total }} />
+      <LlmPanel status={llm} queues={queues} />
+      <JobPanel
+        kinds={["screen-rules", "screen-llm", "audit-sample"]}
+        title="Screening jobs"
+        titles={{ "screen-rules": "Rule screening", "screen-llm": "LLM screening", "audit-sample": "Audit-sample draw" }}
+      />
 
+      {stale && (
+        <p role="status" className="text-sm text-amber-800" data-testid="funnel-stale">
+          Screening is running: these counts are from {countedAt.toISOString().slice(11, 19)} UTC and are recounted at most every 30 s;
+          reload to update.
+        </p>
+      )}
       <FunnelTable title="Pull requests" steps={funnel.pullRequests} testId="funnel-pull-requests" />
       <FunnelTable title="Review-comment instances" steps={funnel.instances} testId="funnel-instances" />
       <SnapshotPanel summary={snapshots} />

@@ -48,7 +48,8 @@ export function LlmPanel({ status, queues }: { status: ScreeningLlmStatus; queue
       <p className="mt-1 text-sm text-slate-700">
         Model <span className="font-mono">{status.model}</span> at <span className="font-mono">{status.baseUrl}</span>, {status.concurrency}{" "}
         requests at a time. Answers are cached by prompt version, model and input, so re-running never pays twice; items already decided by
-        this prompt and model are skipped. Large corpora: <code>npx tsx scripts/screen.ts llm --level comment</code>.
+        this prompt and model are skipped. A run is a job split into shards that every worker shares; leave the limit empty to screen
+        everything waiting.
       </p>
       <div className="mt-3 grid gap-3 md:grid-cols-2">
         {(["pr", "comment"] as const).map((level) => (
@@ -61,14 +62,14 @@ export function LlmPanel({ status, queues }: { status: ScreeningLlmStatus; queue
               Up to
               <input
                 name="limit"
-                defaultValue={200}
+                placeholder="all"
                 inputMode="numeric"
                 className="w-24 rounded-md border border-slate-300 px-2 py-1 font-mono"
               />
-              items now
+              items
             </label>
             <div className="mt-2">
-              <SubmitButton pendingLabel="Asking the LLM…">Run {level === "pr" ? "PR audit" : "comment screen"}</SubmitButton>
+              <SubmitButton pendingLabel="Queueing…">Run {level === "pr" ? "PR audit" : "comment screen"}</SubmitButton>
             </div>
           </ActionForm>
         ))}

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { SessionUser } from "@/lib/auth/roles";
+import type { Database } from "@/lib/db/connection";
+import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
+import { seedSyntheticCorpus } from "@/lib/demo/seed-synthetic-corpus";
+import { loadQueueOrder, loadQueuePage, neighboursIn, QUEUE_PAGE_SIZE } from "./annotation-queue";
+import { assignInstances } from "./assign-instances";
+
+describe.each(TEST_DATABASE_KINDS)("annotation queue on %s", (kind) => {
+  let db: Database;
+  let ann: SessionUser;
+  let lead: SessionUser;
+  beforeAll(async () => {
+    db = await openTestDatabase(kind);
+    await seedSyntheticCorpus(db.prisma, { comments: 260, seed: 5 });
+    await db.prisma.instance.updateMany({ data: { stage: "screened" } });
+    const a = await db.prisma.user.create({ data: { login: "ann", name: "Ann", passwordHash: "x", roles: ["annotator"] } });
+    const l = await db.prisma.user.create({ data: { login: "lee", name: "Lee", passwordHash: "x", roles: ["admin"] } });
+    ann = { id: a.id, login: a.login, name: a.name, roles: a.roles };
+    lead = { id: l.id, login: l.login, name: l.name, roles: l.roles };
+    await assignInstances(db.prisma, { overlap: 1 });
+  });
+  afterAll(async () => db?.close());
+
+  test("the whole queue in PR and timeline order, pages of it, and the next one to label", async () => {
+    const order = await loadQueueOrder(db.prisma, ann, "mine");
+    expect(order).toHaveLength(await db.prisma.assignment.count({ where: { annotatorId: ann.id } }));
+    expect(order.length).toBeGreaterThan(QUEUE_PAGE_SIZE);
+    const first = await loadQueuePage(db.prisma, ann, "mine", order, 1);
+    const second = await loadQueuePage(db.prisma, ann, "mine", order, 2);
+    expect(first.map((i) => i.id)).toEqual(order.slice(0, QUEUE_PAGE_SIZE).map((e) => e.id));
+    expect(second.map((i) => i.id)).toEqual(order.slice(QUEUE_PAGE_SIZE, 2 * QUEUE_PAGE_SIZE).map((e) => e.id));
+    const prCreated = await db.prisma.instance.findMany({
+      where: { id: { in: order.map((e) => e.id) } },
+      select: { id: true, pullRequest: { select: { createdAt: true } } },
+    });
+    const createdOf = new Map(prCreated.map((r) => [r.id, r.pullRequest.createdAt.getTime()]));
+    const times = order.map((e) => createdOf.get(e.id) ?? 0);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+
+    await db.prisma.label.create({ data: { instanceId: order[0].id, annotatorId: ann.id, value: "trustworthy", rationale: "ok" } });
+    const after = await loadQueueOrder(db.prisma, ann, "mine");
+    expect(after[0].ownLabel).toBe("trustworthy");
+    expect(neighboursIn(after, "").nextToDoId).toBe(order[1].id);
+  });
+
+  test("a lead's full list covers every human instance and shows label counts", async () => {
+    const order = await loadQueueOrder(db.prisma, lead, "all");
+    expect(order).toHaveLength(await db.prisma.instance.count({ where: { source: "human" } }));
+    const page = await loadQueuePage(db.prisma, lead, "all", order, 1);
+    expect(page[0].assigned).toBe(1);
+  });
+});

@@ -1,0 +1,44 @@
+// Export and Hub push as jobs, for workers and the cron route; the handlers are lib/export's.
+import { z } from "zod";
+import { exportsDir } from "@/lib/config";
+import { exportDataset } from "@/lib/export/export-dataset";
+import { pushExport } from "@/lib/export/push-export";
+import { ExportRequestSchema } from "@/lib/split/split-requests";
+import { defineJob } from "./job-definition";
+
+const exportJob = defineJob({
+  id: "export",
+  title: "export",
+  payloadSchema: ExportRequestSchema.extend({ actorId: z.string().nullable().default(null) }),
+  singletonKey: (p) => p.splitRunId,
+  // each run writes a new export folder: a failed one is re-run by a person, not retried blindly
+  retryLimit: 0,
+  run: async (ctx, payload) => {
+    const result = await exportDataset(ctx.db.prisma, { ...payload, exportsRoot: exportsDir(ctx.config) });
+    return { exportId: result.exportId, dir: result.dir, rows: result.manifest.rows };
+  },
+  describe: (r) => `Exported ${r.exportId} to ${r.dir}.`,
+});
+
+const hubPushJob = defineJob({
+  id: "hub-push",
+  title: "Hub push",
+  payloadSchema: z.object({
+    exportId: z.string().min(1),
+    createIfMissing: z.boolean().default(false),
+    actorId: z.string().nullable().default(null),
+  }),
+  singletonKey: (p) => p.exportId,
+  retryLimit: 2,
+  retryDelaySeconds: 30,
+  run: (ctx, payload) =>
+    pushExport(
+      ctx.db.prisma,
+      payload.exportId,
+      { repoId: ctx.config.HF_REPO_ID, token: ctx.config.HF_TOKEN, endpoint: ctx.config.HF_ENDPOINT },
+      { createIfMissing: payload.createIfMissing, actorId: payload.actorId },
+    ),
+  describe: (r) => `Pushed to ${r.repoId}: ${r.commitUrl}`,
+});
+
+export const EXPORT_JOBS = [exportJob, hubPushJob];
