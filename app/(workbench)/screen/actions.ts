@@ -20,6 +20,7 @@ import { loadRuleConfig, resetRuleConfig, saveRuleConfig } from "@/lib/screen/ru
 import { runLlmScreening } from "@/lib/screen/run-llm-screening";
 import { runRuleScreening } from "@/lib/screen/run-rule-screening";
 import { RerunRulesRequestSchema, RunLlmScreeningRequestSchema } from "@/lib/screen/screening-requests";
+import { chooseForUnavailable, UnavailableChoiceSchema } from "@/lib/snapshot/choose-unavailable";
 
 export type ActionState = FormState;
 
@@ -148,3 +149,13 @@ export const auditReviewAction = formAction(
     return said[status];
   },
 );
+
+export const chooseForUnavailableAction = formAction({ roles: ["admin"], input: UnavailableChoiceSchema }, async (input, user) => {
+  const { snapshots, instances } = await chooseForUnavailable(await getPrisma(), input, user.id);
+  revalidatePath("/screen");
+  revalidatePath("/splits");
+  if (snapshots === 0) return "Nothing to change: the choice was already made.";
+  return input.choice === "final_diff"
+    ? `${instances} instance(s) of ${snapshots} snapshot(s) are now judged on the PR's final diff, marked as such, and can enter splits.`
+    : `${instances} instance(s) of ${snapshots} snapshot(s) are left out of the dataset.`;
+});

@@ -9,6 +9,7 @@ import { manualQueue } from "@/lib/screen/manual-screening";
 import { ruleConfigFingerprint } from "@/lib/screen/rule-config";
 import { loadRuleConfig } from "@/lib/screen/rule-config-store";
 import { screeningLlmStatus } from "@/lib/llm/configured-llm";
+import { listUnavailableSnapshots } from "@/lib/snapshot/choose-unavailable";
 import { snapshotSummary } from "@/lib/snapshot/snapshot-summary";
 import { rerunRulesAction } from "./actions";
 import { ActionForm, SubmitButton } from "./_components/action-form";
@@ -22,7 +23,7 @@ const fmt = (n: number) => n.toLocaleString("en-US");
 export default async function ScreenPage() {
   await requirePageRole("admin");
   const prisma = await getPrisma();
-  const [funnel, rules, prQueue, commentQueue, samples, errors, snapshots] = await Promise.all([
+  const [funnel, rules, prQueue, commentQueue, samples, errors, snapshots, unavailable] = await Promise.all([
     screeningFunnel(prisma),
     loadRuleConfig(prisma),
     manualQueue(prisma, "pr", { take: 0 }),
@@ -30,6 +31,7 @@ export default async function ScreenPage() {
     auditSampleSummaries(prisma),
     recentLlmScreeningErrors(prisma),
     snapshotSummary(prisma),
+    listUnavailableSnapshots(prisma),
   ]);
   const llm = screeningLlmStatus(config());
   const c = rules.config;
@@ -48,7 +50,7 @@ export default async function ScreenPage() {
 
       <FunnelTable title="Pull requests" steps={funnel.pullRequests} testId="funnel-pull-requests" />
       <FunnelTable title="Review-comment instances" steps={funnel.instances} testId="funnel-instances" />
-      <SnapshotPanel summary={snapshots} />
+      <SnapshotPanel summary={snapshots} unavailable={unavailable} />
 
       <section className="rounded-lg border border-slate-200 bg-white p-4" data-testid="rule-config-summary">
         <div className="flex flex-wrap items-start justify-between gap-4">
