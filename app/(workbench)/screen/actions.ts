@@ -82,7 +82,8 @@ export const rerunRulesAction = formAction({ roles: ["admin"], input: RerunRules
     report.stages.lockedButDropped > 0
       ? ` ${report.stages.lockedButDropped} instance(s) already in annotation would now be dropped; their stage was left alone.`
       : "";
-  return `Re-ran ${what} in ${(report.elapsedMs / 1000).toFixed(1)} s: ${dropped} drop decision(s).${locked}`;
+  const created = report.instancesCreated > 0 ? ` ${report.instancesCreated} new instance(s) from newly crawled comments.` : "";
+  return `Re-ran ${what} in ${(report.elapsedMs / 1000).toFixed(1)} s: ${dropped} drop decision(s).${created}${locked}`;
 });
 
 // the page runs at most 5,000 items in one request; scripts/screen.ts takes more
