@@ -5,6 +5,11 @@
 //
 // Usage: import { expect, test } from "./fixtures" instead of "@playwright/test"; the server starts
 // with the file's first test (the baseURL fixture) and stops when the next file starts.
+// A spec that needs other data sets `test.use({ appSetup })`: `demo: false` starts empty (DEMO_DATA=0),
+// `sidecar` is a script (run with tsx) that keeps running beside the server and prints one JSON line
+// `{ "env": {…}, …}` whose env reaches the server (a fake GitHub, say), and `before` are scripts run to the
+// end with the server's environment before it starts (seeding, creating users with the app's own CLI).
+// Each script's last JSON line is merged into the `appInfo` fixture.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
@@ -19,9 +24,16 @@ const ADMIN_URL = process.env.E2E_POSTGRES_ADMIN_URL ?? "postgresql://postgres@1
 const DATA_ROOT = path.resolve(process.env.E2E_DATA_ROOT ?? ".data/e2e");
 const START_TIMEOUT_MS = 180_000;
 
+export interface AppSetup {
+  demo?: boolean;
+  sidecar?: string;
+  before?: string[];
+}
+
 interface RunningApp {
   file: string;
   url: string;
+  info: Record<string, unknown>;
   stop(): Promise<void>;
 }
 
@@ -30,19 +42,24 @@ interface RunningApp {
 let current: RunningApp | undefined;
 
 /** The spec file's server: every request of `page`, `request` and new contexts goes to it. */
-export const test = base.extend<{}, { appCleanup: void }>({
+export const test = base.extend<{ appSetup: AppSetup; appInfo: Record<string, unknown> }, { appCleanup: void }>({
+  appSetup: [{}, { option: true }],
   baseURL: [
-    async ({}, use, info) => {
+    async ({ appSetup }, use, info) => {
       if (current?.file !== info.file) {
         await current?.stop();
         current = undefined;
         const kind = info.project.name === "postgresql" ? "postgresql" : "embedded";
-        current = { file: info.file, ...(await startApp(kind, path.basename(info.file, ".spec.ts"))) };
+        current = { file: info.file, ...(await startApp(kind, path.basename(info.file, ".spec.ts"), appSetup)) };
       }
       await use(current.url);
     },
     { scope: "test", timeout: START_TIMEOUT_MS + 30_000 },
   ],
+  /** what the spec's setup scripts printed (ids of seeded items, the fake GitHub's address, …) */
+  appInfo: async ({ baseURL }, use) => {
+    await use(baseURL && current ? current.info : {});
+  },
   appCleanup: [
     async ({}, use) => {
       await use();
@@ -75,12 +92,67 @@ async function adminQuery(sql: string) {
   }
 }
 
-async function startApp(kind: "embedded" | "postgresql", spec: string): Promise<Omit<RunningApp, "file">> {
+const TSX = path.join("node_modules", ".bin", "tsx");
+
+/** The last line of a script's output that parses as a JSON object. */
+function lastJsonLine(output: string): Record<string, unknown> {
+  for (const line of output.trim().split("\n").reverse()) {
+    try {
+      const value: unknown = JSON.parse(line);
+      if (value && typeof value === "object" && !Array.isArray(value)) return Object.fromEntries(Object.entries(value));
+    } catch {
+      // a log line
+    }
+  }
+  return {};
+}
+
+function runToEnd(script: string, env: NodeJS.ProcessEnv): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(TSX, [script], { env, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout?.on("data", (d) => (out += d));
+    child.stderr?.on("data", (d) => (err += d));
+    child.once("error", reject);
+    child.once("exit", (code) =>
+      code === 0 ? resolve(lastJsonLine(out)) : reject(new Error(`${script} exited with ${code}:\n${(out + err).slice(-4000)}`)),
+    );
+  });
+}
+
+/** Starts a script that keeps running; resolves with its first JSON line. */
+function startSidecar(script: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; info: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(TSX, [script], { env, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let resolved = false;
+    child.stdout?.on("data", (d) => {
+      out += d;
+      const info = lastJsonLine(out);
+      if (!resolved && Object.keys(info).length > 0) {
+        resolved = true;
+        resolve({ child, info });
+      }
+    });
+    child.stderr?.on("data", (d) => (out += d));
+    child.once("exit", (code) => {
+      if (!resolved) reject(new Error(`${script} exited with ${code} before it was ready:\n${out.slice(-4000)}`));
+    });
+  });
+}
+
+const stringEnv = (value: unknown): Record<string, string> =>
+  value && typeof value === "object"
+    ? Object.fromEntries(Object.entries(value).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : [])))
+    : {};
+
+async function startApp(kind: "embedded" | "postgresql", spec: string, setup: AppSetup): Promise<Omit<RunningApp, "file">> {
   const host = new URL(ADMIN_URL).hostname;
   if (!["127.0.0.1", "localhost"].includes(host)) throw new Error(`refusing to create e2e databases on non-local host ${host}`);
   const id = `${spec.replace(/[^a-z0-9]/gi, "_")}_${randomBytes(4).toString("hex")}`;
   const dataDir = path.join(DATA_ROOT, `${kind}-${id}`);
-  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DEMO_DATA: "1" };
+  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DEMO_DATA: setup.demo === false ? "0" : "1" };
   delete env.DATABASE_URL;
   // mirrors and exports of this server stay in its own folder
   env.MIRRORS_DIR = path.join(dataDir, "mirrors");
@@ -94,6 +166,29 @@ async function startApp(kind: "embedded" | "postgresql", spec: string): Promise<
     const url = new URL(ADMIN_URL);
     url.pathname = `/${database}`;
     env.DATABASE_URL = url.toString();
+  }
+  const info: Record<string, unknown> = { dataDir };
+  let sidecar: ChildProcess | undefined;
+  const stopSidecar = async () => {
+    if (sidecar && sidecar.exitCode === null && sidecar.signalCode === null) {
+      const gone = new Promise((r) => sidecar?.once("exit", r));
+      sidecar.kill("SIGTERM");
+      await gone;
+    }
+  };
+  try {
+    if (setup.sidecar) {
+      const started = await startSidecar(setup.sidecar, env);
+      sidecar = started.child;
+      Object.assign(env, stringEnv(started.info.env));
+      Object.assign(info, started.info);
+    }
+    for (const script of setup.before ?? []) Object.assign(info, await runToEnd(script, env));
+  } catch (e) {
+    await stopSidecar();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (database) await adminQuery(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    throw e;
   }
   const port = await freePort();
   const child = spawn(path.join("node_modules", ".bin", "next"), ["start", "-H", "127.0.0.1", "-p", String(port)], {
@@ -111,6 +206,7 @@ async function startApp(kind: "embedded" | "postgresql", spec: string): Promise<
       await exited;
       clearTimeout(timer);
     }
+    await stopSidecar();
     rmSync(dataDir, { recursive: true, force: true });
     if (database) await adminQuery(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
   };
@@ -121,7 +217,7 @@ async function startApp(kind: "embedded" | "postgresql", spec: string): Promise<
     await cleanUp();
     throw new Error(`${kind} server for ${spec} did not start: ${e instanceof Error ? e.message : String(e)}\n${output.slice(-4000)}`);
   }
-  return { url, stop: cleanUp };
+  return { url, info, stop: cleanUp };
 }
 
 async function waitUntilUp(url: string, child: ChildProcess) {

@@ -44,7 +44,7 @@ export function judgedPatchOf(snapshot: SnapshotFacts | null, finalPatch: string
       differsFromFinal: false,
       notice: {
         tone: "warning",
-        text: `The code this comment was written on is unavailable: ${snapshot.reason}. The PR's final diff is shown; it may differ from what the reviewer saw.`,
+        text: `The code this comment was written on is unavailable: ${snapshot.reason}. The PR's final diff is shown; it may differ from what the reviewer saw. The instance stays out of the dataset unless an admin chooses (on the screening page) to judge it on the final diff.`,
       },
     };
   }
@@ -54,7 +54,10 @@ export function judgedPatchOf(snapshot: SnapshotFacts | null, finalPatch: string
       commit: headSha,
       source: "final",
       differsFromFinal: false,
-      notice: { tone: "warning", text: `Snapshot unavailable (${snapshot.reason}).` },
+      notice: {
+        tone: "warning",
+        text: `Judged on the PR's final diff by an admin's choice: the snapshot is unavailable (${snapshot.reason}).`,
+      },
     };
   }
   const differs = snapshot.patch !== finalPatch;

@@ -134,7 +134,27 @@ describe.each(TEST_DATABASE_KINDS)("rule screening on %s", (kind) => {
     expect((await db.prisma.instance.findUniqueOrThrow({ where: { id: late.id } })).stage).toBe("candidate");
     await runRuleScreening(db.prisma, DEFAULT_RULE_CONFIG);
     expect((await db.prisma.instance.findUniqueOrThrow({ where: { id: late.id } })).stage).toBe("screened");
-    await db.prisma.instance.delete({ where: { id: late.id } });
+    await db.prisma.timelineEntry.delete({ where: { id: entry.id } });
+  });
+
+  test("a comment a crawl stored after the instances were made becomes an instance when the rules run", async () => {
+    const entry = await db.prisma.timelineEntry.create({
+      data: {
+        pullRequestId: fx.fullPrId,
+        kind: "inline",
+        githubId: 1990006666n,
+        authorLogin: "phofl",
+        authorType: "User",
+        createdAt: new Date(),
+        body: "Could `read_csv` reject an unknown `encoding_errors` value before opening the file?",
+      },
+    });
+    const report = await runRuleScreening(db.prisma, DEFAULT_RULE_CONFIG);
+    expect(report.instancesCreated).toBe(1);
+    const made = await db.prisma.instance.findMany({ where: { targetEntryId: entry.id } });
+    expect(made.map((i) => i.stage)).toEqual(["screened"]);
+    expect((await runRuleScreening(db.prisma, DEFAULT_RULE_CONFIG)).instancesCreated).toBe(0);
+    await db.prisma.timelineEntry.delete({ where: { id: entry.id } });
   });
 
   test("a second run while one holds the lock is refused with a message, and nothing is written", async () => {

@@ -2,6 +2,7 @@ import { performance } from "node:perf_hooks";
 import { z } from "zod";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { applyInstanceRules, applyPullRequestRules } from "./apply-rule-filters";
+import { createInstances } from "./create-instances";
 import { RULE_SET_VERSION, ruleConfigFingerprint, type RuleConfig } from "./rule-config";
 import { INSTANCE_RULE_KEYS, PR_RULE_KEYS, RuleFilterKeySchema } from "./screening-filters";
 import { withScreeningLock } from "./screening-lock";
@@ -33,6 +34,8 @@ export type RuleScreeningReport = {
   runs: { filterKey: string; runId: string; kept: number; dropped: number }[];
   pullRequestsScreened: number;
   instancesScreened: number;
+  /** instances made for comments harvested since the last run (paper §2: one per review comment) */
+  instancesCreated: number;
   stages: StageUpdate;
   elapsedMs: number;
 };
@@ -54,6 +57,10 @@ async function screenWithRules(prisma: PrismaClient, config: RuleConfig, options
   const prKeys = PR_RULE_KEYS.filter((k) => only === undefined || k === only);
   const instanceKeys = INSTANCE_RULE_KEYS.filter((k) => only === undefined || k === only);
   const fingerprint = ruleConfigFingerprint(config);
+  // A crawl stores PRs and their comments; the comments become instances here, at the funnel's start, so a
+  // crawled PR is screened like any other (idempotent: existing instances stay as they are).
+  const instancesCreated = await createInstances(prisma);
+  progress("instances created", instancesCreated);
 
   // the filters this run decides, each with its FilterRun and running tally; a rule not in it is skipped
   const current = new Map<string, { runId: string; tally: FilterRunTally }>();
@@ -155,7 +162,7 @@ async function screenWithRules(prisma: PrismaClient, config: RuleConfig, options
   progress("statistics refreshed", 0);
   const stages = await updateScreeningStages(prisma);
   progress("stages updated", stages.instances.screened + stages.instances.filteredOut + stages.instances.candidate);
-  return { fingerprint, runs, pullRequestsScreened, instancesScreened, stages, elapsedMs: performance.now() - started };
+  return { fingerprint, runs, pullRequestsScreened, instancesScreened, instancesCreated, stages, elapsedMs: performance.now() - started };
 }
 
 /** Author and patch length of every PR, without loading patches (they can be megabytes each). */

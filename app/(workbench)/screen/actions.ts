@@ -17,6 +17,7 @@ import { adjudicateAuditItem, AuditReviewRequestSchema, submitAuditReview } from
 import { ruleConfigFromForm, RULE_LIST_FIELDS, RULE_NUMBER_FIELDS } from "@/lib/screen/rule-config-form";
 import { resetRuleConfig, saveRuleConfig } from "@/lib/screen/rule-config-store";
 import { RerunRulesRequestSchema, RunLlmScreeningRequestSchema } from "@/lib/screen/screening-requests";
+import { chooseForUnavailable, UnavailableChoiceSchema } from "@/lib/snapshot/choose-unavailable";
 
 export type ActionState = FormState;
 
@@ -119,3 +120,13 @@ export const auditReviewAction = formAction(
     return said[status];
   },
 );
+
+export const chooseForUnavailableAction = formAction({ roles: ["admin"], input: UnavailableChoiceSchema }, async (input, user) => {
+  const { snapshots, instances } = await chooseForUnavailable(await getPrisma(), input, user.id);
+  revalidatePath("/screen");
+  revalidatePath("/splits");
+  if (snapshots === 0) return "Nothing to change: the choice was already made.";
+  return input.choice === "final_diff"
+    ? `${instances} instance(s) of ${snapshots} snapshot(s) are now judged on the PR's final diff, marked as such, and can enter splits.`
+    : `${instances} instance(s) of ${snapshots} snapshot(s) are left out of the dataset.`;
+});

@@ -9,6 +9,7 @@ import { screeningOverview } from "@/lib/screen/screening-overview";
 import { ruleConfigFingerprint } from "@/lib/screen/rule-config";
 import { loadRuleConfig } from "@/lib/screen/rule-config-store";
 import { screeningLlmStatus } from "@/lib/llm/configured-llm";
+import { listUnavailableSnapshots } from "@/lib/snapshot/choose-unavailable";
 import { snapshotSummary } from "@/lib/snapshot/snapshot-summary";
 import { rerunRulesAction } from "./actions";
 import { ActionForm, SubmitButton } from "./_components/action-form";
@@ -24,12 +25,13 @@ export default async function ScreenPage() {
   await requirePageRole("admin");
   const prisma = await getPrisma();
   const screeningRunning = await anyJobActive(prisma, ["screen-rules", "screen-llm", "screen-llm-shard"]);
-  const [{ funnel, queues, countedAt, stale }, rules, samples, errors, snapshots] = await Promise.all([
+  const [{ funnel, queues, countedAt, stale }, rules, samples, errors, snapshots, unavailable] = await Promise.all([
     screeningOverview(prisma, { screeningRunning }),
     loadRuleConfig(prisma),
     auditSampleSummaries(prisma),
     recentLlmScreeningErrors(prisma),
     snapshotSummary(prisma),
+    listUnavailableSnapshots(prisma),
   ]);
   const llm = screeningLlmStatus(config());
   const c = rules.config;
@@ -59,7 +61,7 @@ export default async function ScreenPage() {
       )}
       <FunnelTable title="Pull requests" steps={funnel.pullRequests} testId="funnel-pull-requests" />
       <FunnelTable title="Review-comment instances" steps={funnel.instances} testId="funnel-instances" />
-      <SnapshotPanel summary={snapshots} />
+      <SnapshotPanel summary={snapshots} unavailable={unavailable} />
 
       <section className="rounded-lg border border-slate-200 bg-white p-4" data-testid="rule-config-summary">
         <div className="flex flex-wrap items-start justify-between gap-4">

@@ -1,0 +1,39 @@
+// npm run users -- --login NAME --role admin [--role annotator ...] [--name "Full Name"]
+// Adds a user, or replaces an existing one's roles and password (its sessions end). Roles: admin,
+// annotator, adjudicator. The password is read from standard input (`printf %s "$PW" | npm run users -- …`),
+// so it is not left in the shell's history or the process list. A database started with DEMO_DATA=0 has no
+// users until one is added here. Uses DATABASE_URL, or the embedded database (stop the app first).
+import { text } from "node:stream/consumers";
+import { z } from "zod";
+import { parseCli } from "@/lib/cli/parse-cli";
+import { SaveUserRequestSchema, saveUser } from "@/lib/auth/save-user";
+import { config } from "@/lib/config";
+import { openDatabase } from "@/lib/db/connection";
+import { migrate } from "@/lib/db/migrate";
+
+const { values } = parseCli(
+  { url: import.meta.url },
+  { options: { login: { type: "string" }, role: { type: "string", multiple: true }, name: { type: "string" } } },
+);
+if (!values.login || process.stdin.isTTY) {
+  console.error("error: give --login and the password on standard input (see --help)");
+  process.exit(2);
+}
+const password = (await text(process.stdin)).replace(/\r?\n$/, "");
+const c = config();
+const db = await openDatabase(
+  c.DATABASE_URL ? { kind: "postgresql", url: c.DATABASE_URL } : { kind: "embedded", dataDir: c.EMBEDDED_DB_DIR },
+);
+try {
+  await migrate(db);
+  const saved = await saveUser(
+    db.prisma,
+    SaveUserRequestSchema.parse({ login: values.login, name: values.name, roles: values.role ?? [], password }),
+  );
+  console.log(`${saved.created ? "created" : "updated"}=${values.login} roles=${(values.role ?? []).join(",")}`);
+} catch (error) {
+  console.error(`error: ${error instanceof z.ZodError ? z.prettifyError(error) : error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  await db.close();
+}
