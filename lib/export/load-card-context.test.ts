@@ -27,7 +27,12 @@ describe.each(TEST_DATABASE_KINDS)("the card's funnel on %s", (kind) => {
     const admin = await p.user.findUniqueOrThrow({ where: { login: "admin" } });
     const queue = await manualQueue(p, "comment", { skip: 0, take: 1 });
     expect(queue.items.length).toBe(1);
-    await recordManualDecision(p, { level: "comment", itemId: queue.items[0].id, verdict: "drop", rationale: "Purely social." }, admin);
+    // the demo's comments are already in annotation: dropping one withdraws its open assignments, once confirmed
+    await recordManualDecision(
+      p,
+      { level: "comment", itemId: queue.items[0].id, verdict: "drop", rationale: "Purely social.", withdraw: "confirm" },
+      admin,
+    );
 
     const after = await loadFunnel(p, 0);
     expect(count(after, "Dropped by rule filters")).toBe(ruleDrops);
