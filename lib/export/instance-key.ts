@@ -1,10 +1,20 @@
 import type { ReleasedPerturbationKind } from "./released-row-schema";
 
-// dataset-format.md: `owner__repo-<pull_number>@<7-char base sha>`, e.g. ManimCommunity__manim-166@7a3e1dc;
-// perturbed copies add a `#perturb-…` suffix (ours: `#perturb-<kind>-<n>`, n counting from 1).
+// dataset-format.md: `owner__repo-<pull_number>@<7-char sha>`, e.g. ManimCommunity__manim-166@7a3e1dc, where the
+// sha is the PR's last commit in the timeline (its head when harvested), not the base commit (74c158c… there).
+// Perturbed copies add a `#perturb-…` suffix (ours: `#perturb-<kind>-<n>`, n counting from 1).
 
-export function baseInstanceId(repo: string, pullNumber: number, baseSha: string): string {
-  return `${repo.replace("/", "__")}-${pullNumber}@${baseSha.slice(0, 7)}`;
+export function baseInstanceId(repo: string, pullNumber: number, sha: string): string {
+  return `${repo.replace("/", "__")}-${pullNumber}@${sha.slice(0, 7)}`;
+}
+
+/** The sha an instance_id carries: the last commit of the timeline (oldest first); the base commit when it has none. */
+export function instanceIdSha(timelineOldestFirst: readonly { type: string; sha?: string | null }[], baseCommit: string): string {
+  for (let i = timelineOldestFirst.length - 1; i >= 0; i--) {
+    const e = timelineOldestFirst[i];
+    if (e?.type === "commit" && e.sha) return e.sha;
+  }
+  return baseCommit;
 }
 
 export function perturbedInstanceId(base: string, kind: ReleasedPerturbationKind, ordinal: number): string {

@@ -5,7 +5,7 @@
 import { must } from "@/lib/must";
 import { canonicalJson } from "./canonical-json";
 import { isCanonicalGitHubTime } from "./github-time";
-import { baseInstanceId } from "./instance-key";
+import { baseInstanceId, instanceIdSha } from "./instance-key";
 import { releasedFileError, type ReleasedFile, type ReleasedFileIssue } from "./parse-released-jsonl";
 import { judgedEntryOf, rowKey, type ReleasedPerturbationKind, type ReleasedRow, type ReleasedTimelineEntry } from "./released-row-schema";
 import type { SplitName } from "@/lib/db/enums";
@@ -109,8 +109,10 @@ function planPullRequest(members: Located[], warnings: string[], issues: Release
     if (m.row.judged_user !== judged.user)
       warnings.push(`${where}: judged_user ${m.row.judged_user} is not the judged entry's user ${judged.user}; the entry's is kept`);
     if (m.row.hint_text !== "") warnings.push(`${where}: hint_text is not empty; it is reserved and exported empty`);
-    if (!m.row.instance_id.startsWith(baseInstanceId(m.row.repo, m.row.pull_request.pull_number, m.row.pull_request.base_commit)))
-      warnings.push(`${where}: instance_id ${m.row.instance_id} does not follow owner__repo-<pull_number>@<base sha>; kept as written`);
+    if (!followsInstanceIdRule(m.row))
+      warnings.push(
+        `${where}: instance_id ${m.row.instance_id} does not follow owner__repo-<pull_number>@<last commit sha> (nor @<base sha>); kept as written`,
+      );
     if (m.row.perturbation_kind !== undefined && m.row.trustworthy)
       issues.push({ file: m.file, line: m.line, message: "a perturbed row must be untrustworthy (perturbations are verified negatives)" });
     instances.push({
@@ -171,4 +173,11 @@ export function planReleasedImport(files: readonly ReleasedFile[]): ImportPlan {
       `${nonCanonicalTimes} timestamp(s) are not in GitHub's form (2025-03-11T09:14:02Z); they are stored as instants and re-exported in that form`,
     );
   return { pullRequests, rows: seen.size, warnings };
+}
+
+/** The release's rule (the PR's last commit in the timeline); the base commit, which our earlier exports used, is accepted too. */
+function followsInstanceIdRule(row: ReleasedRow): boolean {
+  const { repo, pull_request: pr } = row;
+  const shas = [instanceIdSha(row.code_review, pr.base_commit), pr.base_commit];
+  return shas.some((sha) => row.instance_id.startsWith(baseInstanceId(repo, pr.pull_number, sha)));
 }

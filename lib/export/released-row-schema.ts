@@ -74,9 +74,9 @@ export type ReleasedPerturbationKind = z.infer<typeof PerturbationKindSchema>;
 export const ReleasedPullRequestSchema = z.strictObject({
   pull_number: z.number().int().positive(),
   title: z.string(),
-  body: z.string(),
   created_at: timestamp,
   base_commit: z.string().regex(/^[0-9a-f]{40}$/, "must be a 40-hex commit sha"),
+  body: z.string(),
   patch_to_review: z.string(),
 });
 
@@ -90,18 +90,18 @@ export const ReleasedRowSchema = z
   .strictObject({
     instance_id: z
       .string()
-      .regex(/^\S+-\d+@[0-9a-f]{7}(#perturb-\S+)?$/, "must look like owner__repo-<pull_number>@<7-hex base sha>[#perturb-…]"),
-    judged_entry_id: githubId,
+      .regex(/^\S+-\d+@[0-9a-f]{7}(#perturb-\S+)?$/, "must look like owner__repo-<pull_number>@<7-hex commit sha>[#perturb-…]"),
     judged_user: login,
+    judged_entry_id: githubId,
+    hint_text: z.string(),
     repo: z.string().regex(/^[^/\s]+\/[^/\s]+$/, "must be owner/name"),
     language: z.string(),
     pull_request: ReleasedPullRequestSchema,
     resolved_issues: z.array(ResolvedIssueSchema),
-    code_review: z.array(TimelineEntrySchema),
     problem_domain: z.string(),
-    hint_text: z.string(),
-    trustworthy: z.boolean(),
+    code_review: z.array(TimelineEntrySchema),
     source: z.string().min(1),
+    trustworthy: z.boolean(),
     perturbation_kind: PerturbationKindSchema.optional(),
   })
   .superRefine((row, ctx) => {

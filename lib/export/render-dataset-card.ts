@@ -199,7 +199,7 @@ const FIELDS_SECTION = `## Fields
 
 | field | type | notes |
 | --- | --- | --- |
-| \`instance_id\` | string | \`owner__repo-<pull_number>@<7-char base sha>\`; perturbed copies add \`#perturb-<kind>-<n>\`. Not unique alone. |
+| \`instance_id\` | string | \`owner__repo-<pull_number>@<7-char sha>\`, the sha of the PR's last commit in the timeline; perturbed copies add \`#perturb-<kind>-<n>\`. Not unique alone. |
 | \`judged_entry_id\` | integer | id of the judged entry inside \`code_review\`; \`(instance_id, judged_entry_id)\` is unique |
 | \`judged_user\` | string | GitHub login of the judged comment's author |
 | \`repo\` | string | \`owner/name\` |
@@ -210,7 +210,7 @@ const FIELDS_SECTION = `## Fields
 | \`problem_domain\` | string | e.g. \`Bug Fixes\` |
 | \`hint_text\` | string | reserved, empty |
 | \`trustworthy\` | boolean | gold label of the judged entry |
-| \`source\` | string | provenance (\`human\` or \`perturbation\`); never shown to a judge |
+| \`source\` | string | provenance (\`crawled_swebench\` for crawled, human-annotated rows; \`perturbation\`); never shown to a judge |
 | \`perturbation_kind\` | string, optional | \`negation\`, \`symbol\` or \`location\`; only on perturbed rows |`;
 
 const FILES_SECTION = `## Files

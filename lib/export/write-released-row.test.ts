@@ -13,7 +13,11 @@ describe("writeReleasedRow on the demo world", () => {
   test("a human-annotated inline comment becomes a released row with the format's fields and ids", () => {
     const row = writeReleasedRow(demoRowSource(REPO, 58123, NIT, true));
     expect(ReleasedRowSchema.parse(row)).toEqual(row);
-    expect(row.instance_id).toBe(`tabular-labs__frameworks-58123@${pr.baseSha.slice(0, 7)}`);
+    // the release's rule: the sha of the PR's last commit in the timeline, not the base commit
+    const commits = row.code_review.flatMap((e) => (e.type === "commit" ? [e.sha] : []));
+    expect(commits.length).toBeGreaterThan(0);
+    expect(commits.at(-1)?.slice(0, 7)).not.toBe(pr.baseSha.slice(0, 7));
+    expect(row.instance_id).toBe(`tabular-labs__frameworks-58123@${commits.at(-1)?.slice(0, 7)}`);
     expect(row.judged_entry_id).toBe(NIT);
     expect(row.judged_user).toBe("rhshadrach");
     expect(row.repo).toBe(REPO);
@@ -26,24 +30,25 @@ describe("writeReleasedRow on the demo world", () => {
       base_commit: pr.baseSha,
       patch_to_review: pr.patch,
     });
+    expect(Object.keys(row.pull_request)).toEqual(["pull_number", "title", "created_at", "base_commit", "body", "patch_to_review"]);
     expect(row.resolved_issues).toEqual([{ number: 58010, title: pr.issues[0].title, body: pr.issues[0].body }]);
     expect(row.problem_domain).toBe("Bug Fixes");
     expect(row.hint_text).toBe("");
-    expect(row).toMatchObject({ trustworthy: true, source: "human" });
+    expect(row).toMatchObject({ trustworthy: true, source: "crawled_swebench" });
     expect("perturbation_kind" in row).toBe(false);
     expect(Object.keys(row)).toEqual([
       "instance_id",
-      "judged_entry_id",
       "judged_user",
+      "judged_entry_id",
+      "hint_text",
       "repo",
       "language",
       "pull_request",
       "resolved_issues",
-      "code_review",
       "problem_domain",
-      "hint_text",
-      "trustworthy",
+      "code_review",
       "source",
+      "trustworthy",
     ]);
   });
 

@@ -2,7 +2,7 @@
 // Pure, so the export, the card preview, the import round trip and the tests share one definition.
 import { AppError } from "@/lib/errors";
 import { formatGitHubTime } from "./github-time";
-import { baseInstanceId, perturbedInstanceId } from "./instance-key";
+import { baseInstanceId, instanceIdSha, perturbedInstanceId } from "./instance-key";
 import type { ReleasedPerturbationKind, ReleasedRow, ReleasedTimelineEntry } from "./released-row-schema";
 
 export type TimelineKind = ReleasedTimelineEntry["type"];
@@ -56,6 +56,9 @@ export interface RowSource {
   /** The released spelling of instance_id and source, kept from an import so a re-export matches it. */
   released?: { instanceId: string; source: string } | null;
 }
+
+/** dataset-format.md: the release's `source` vocabulary (crawled, human-annotated rows; perturbed rows). */
+export const RELEASED_SOURCE_NAMES = { human: "crawled_swebench", perturbation: "perturbation" } as const;
 
 // Ties on created_at (a review and its comments share a second) need a stable order.
 const KIND_RANK: Record<TimelineKind, number> = { commit: 0, pr_comment: 1, review: 2, inline: 3, inline_reply: 4 };
@@ -123,33 +126,39 @@ export function writeReleasedRow(src: RowSource): ReleasedRow {
   if (src.source === "perturbation" && !src.perturbation)
     throw new AppError("invalid_input", `${repo.fullName}#${pr.number}: a perturbation row needs its perturbation`);
 
-  const base = baseInstanceId(repo.fullName, pr.number, pr.baseSha);
+  const timeline = orderTimeline(src.timeline, src.timelineOrder);
+  const lastCommitSha = instanceIdSha(
+    timeline.map((e) => ({ type: e.kind, sha: e.sha })),
+    pr.baseSha,
+  );
+  const base = baseInstanceId(repo.fullName, pr.number, lastCommitSha);
   const instanceId =
     src.released?.instanceId ?? (src.perturbation ? perturbedInstanceId(base, src.perturbation.kind, src.perturbation.ordinal) : base);
   const judged = judgedCopy(target, src.source === "perturbation" ? src.perturbation : null);
+  // keys in the release's order at every level (dataset-format.md), so its loaders and diffs see the same bytes
   const row: ReleasedRow = {
     instance_id: instanceId,
-    judged_entry_id: toNumberId(target.githubId, "the judged entry"),
     judged_user: target.authorLogin,
+    judged_entry_id: toNumberId(target.githubId, "the judged entry"),
+    hint_text: "",
     repo: repo.fullName,
     language: repo.language ?? "",
     pull_request: {
       pull_number: pr.number,
       title: pr.title,
-      body: pr.body,
       created_at: formatGitHubTime(pr.createdAt),
       base_commit: pr.baseSha,
+      body: pr.body,
       patch_to_review: pr.patch,
     },
     resolved_issues: src.linkedIssues
       .slice()
       .sort((a, b) => a.number - b.number)
       .map(({ number, title, body }) => ({ number, title, body })),
-    code_review: orderTimeline(src.timeline, src.timelineOrder).map((e) => toReleasedEntry(e.id === target.id ? judged : e)),
     problem_domain: pr.problemDomain ?? "",
-    hint_text: "",
+    code_review: timeline.map((e) => toReleasedEntry(e.id === target.id ? judged : e)),
+    source: src.released?.source ?? RELEASED_SOURCE_NAMES[src.source],
     trustworthy: src.trustworthy,
-    source: src.released?.source ?? src.source,
   };
   if (src.source === "perturbation" && src.perturbation) row.perturbation_kind = src.perturbation.kind;
   return row;
