@@ -78,7 +78,10 @@ try {
   await migrate(db);
   let splitRunId = args.splitRun;
   if (args.import.length) {
-    const imported = await importReleasedDataset(db.prisma, collectImportFiles(args.import));
+    const imported = await importReleasedDataset(
+      db.prisma,
+      await collectImportFiles(args.import, (line) => console.error(`found: ${line}`)),
+    );
     for (const w of imported.warnings) console.error(`warning: ${w}`);
     console.log(`imported_rows=${imported.rows}`);
     console.log(`imported_instances_created=${imported.instances.created}`);

@@ -23,7 +23,7 @@ const db = await openDatabase(
 );
 try {
   await migrate(db);
-  const result = await importReleasedDataset(db.prisma, collectImportFiles(positionals));
+  const result = await importReleasedDataset(db.prisma, await collectImportFiles(positionals, (line) => console.error(`found: ${line}`)));
   for (const w of result.warnings) console.error(`warning: ${w}`);
   for (const f of result.files) console.log(`file=${f.name} split=${f.split ?? "-"} rows=${f.rows}`);
   console.log(`rows=${result.rows}`);

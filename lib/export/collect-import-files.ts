@@ -1,19 +1,25 @@
-// What `--import <path>` means: a .jsonl file (its split from its name), or a dataset folder,
-// read through its card's data_files when it has a README.md, else every .jsonl in it.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+// What `--import <path>` means: a .jsonl or .parquet file (its split from its name), or a dataset folder,
+// whose split files are found as the Hub finds them (read-dataset-folder.ts). `report` hears how.
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { AppError } from "@/lib/errors";
 import type { ImportInputFile } from "./import-released-dataset";
-import { readDatasetFolder } from "./read-dataset-folder";
+import { locateSplitFiles, readLocatedFiles } from "./read-dataset-folder";
+import { parquetToJsonl } from "./read-parquet-rows";
 
-export function collectImportFiles(paths: readonly string[]): ImportInputFile[] {
-  return paths.flatMap((p) => {
-    if (!existsSync(p)) throw new Error(`${p} does not exist`);
-    if (!statSync(p).isDirectory()) return [{ name: path.basename(p), text: readFileSync(p, "utf8") }];
-    if (existsSync(path.join(p, "README.md"))) return readDatasetFolder(p);
-    const jsonl = readdirSync(p)
-      .filter((n) => n.endsWith(".jsonl"))
-      .sort();
-    if (jsonl.length === 0) throw new Error(`${p} has no README.md and no .jsonl files`);
-    return jsonl.map((n) => ({ name: n, text: readFileSync(path.join(p, n), "utf8") }));
-  });
+export async function collectImportFiles(paths: readonly string[], report: (line: string) => void = () => {}): Promise<ImportInputFile[]> {
+  const out: ImportInputFile[] = [];
+  for (const p of paths) {
+    if (!existsSync(p)) throw new AppError("invalid_input", `${p} does not exist`);
+    if (!statSync(p).isDirectory()) {
+      const name = path.basename(p);
+      out.push({ name, text: name.toLowerCase().endsWith(".parquet") ? await parquetToJsonl(readFileSync(p)) : readFileSync(p, "utf8") });
+      continue;
+    }
+    const layout = locateSplitFiles(p);
+    report(`${p}: ${layout.how}: ${layout.files.map((f) => `${f.split}=${f.path}`).join(" ")}`);
+    for (const note of layout.notes) report(`${p}: ${note}`);
+    out.push(...(await readLocatedFiles(p, layout)));
+  }
+  return out;
 }

@@ -108,7 +108,7 @@ describe.each(TEST_DATABASE_KINDS)("splits and exports of the demo world on %s",
 
   test("the export loads through the card's data_files layout, and each Parquet file has its split's rows", async () => {
     const first = await exported();
-    const files = readDatasetFolder(first.dir);
+    const files = await readDatasetFolder(first.dir);
     expect(files.map((f) => [f.split, f.name])).toEqual([
       ["train", "data/train.jsonl"],
       ["validation", "data/validation.jsonl"],
@@ -136,7 +136,7 @@ describe.each(TEST_DATABASE_KINDS)("splits and exports of the demo world on %s",
 
   test("leak test: no judge-visible file carries a label, source, kind, suffix, later reply, identity or review state", async () => {
     const first = await exported();
-    const rows: ReleasedRow[] = readDatasetFolder(first.dir).flatMap((f) => parseReleasedJsonl(f.name, f.text, f.split!).rows);
+    const rows: ReleasedRow[] = (await readDatasetFolder(first.dir)).flatMap((f) => parseReleasedJsonl(f.name, f.text, f.split!).rows);
     const rowOf = new Map(rows.map((r) => [evalIdFor(r, SECRET), r]));
     const tasks = [...walk(path.join(first.dir, "tasks"))].map(([p, data]) => ({ path: p, text: data.toString("utf8") }));
     expect(tasks.length).toBe(rows.length * 3 + 1);

@@ -12,7 +12,8 @@ import { readDatasetFolder } from "./read-dataset-folder";
 import { parseReleasedJsonl } from "./parse-released-jsonl";
 import { RELEASED_SAMPLE_PATH, releasedSampleRows, releasedSampleText } from "./testing/released-sample";
 
-const exportedRows = (dir: string) => readDatasetFolder(dir).flatMap((f) => parseReleasedJsonl(f.name, f.text, f.split!).rows);
+const exportedRows = async (dir: string) =>
+  (await readDatasetFolder(dir)).flatMap((f) => parseReleasedJsonl(f.name, f.text, f.split!).rows);
 const canonicalSet = (rows: unknown[]) => rows.map((r) => canonicalJson(r)).sort();
 
 describe.each(TEST_DATABASE_KINDS)("importing a released JSONL file on %s", (kind) => {
@@ -66,7 +67,7 @@ describe.each(TEST_DATABASE_KINDS)("importing a released JSONL file on %s", (kin
 
   test("round trip: parse → import → split → export gives back the same rows, suffixes, ids and timeline order", async () => {
     const first = await roundTrip();
-    const rows = exportedRows(first.dir);
+    const rows = await exportedRows(first.dir);
     expect(canonicalSet(rows)).toEqual(canonicalSet(releasedSampleRows()));
     // entries sharing a second keep the file's order (the inline before the review in curvefit#412)
     const pr412 = rows.find((r) => r.pull_request.pull_number === 412)!;
@@ -92,7 +93,7 @@ describe.each(TEST_DATABASE_KINDS)("importing a released JSONL file on %s", (kin
     const first = await roundTrip();
     const other = await openTestDatabase(kind);
     try {
-      const files = readDatasetFolder(first.dir);
+      const files = await readDatasetFolder(first.dir);
       const result = await importReleasedDataset(other.prisma, files);
       expect(result.splitRunId).not.toBeNull();
       const run = await other.prisma.splitRun.findUniqueOrThrow({ where: { id: result.splitRunId! } });

@@ -51,7 +51,7 @@ describe.each(TEST_DATABASE_KINDS)("rows of one PR with different patches on %s"
 
     const run = await createSplitRun(db.prisma, { seed: 42 });
     const exported = await exportDataset(db.prisma, { splitRunId: run.splitRunId, exportsRoot: root });
-    const files = readDatasetFolder(exported.dir);
+    const files = await readDatasetFolder(exported.dir);
     const out = files.flatMap((f) => parseReleasedJsonl(f.name, f.text, f.split ?? null).rows.map((r) => ({ r, split: f.split })));
     expect(canonicalSet(out.map((o) => o.r))).toEqual(canonicalSet(rows));
     // rows of one PR stay in one split, whatever their patches

@@ -1,0 +1,128 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, test } from "vitest";
+import { collectImportFiles } from "./collect-import-files";
+import { parseReleasedJsonl } from "./parse-released-jsonl";
+import { dataFilesFromCard, locateSplitFiles, readDatasetFolder } from "./read-dataset-folder";
+import { rowsToJsonl, sortRows } from "./serialize-jsonl";
+import { releasedSampleRows } from "./testing/released-sample";
+import { rowsToParquet } from "./write-parquet";
+
+// dataset-format.md, "Files": the Hub release has its split files at the root, its GitHub copy under data/;
+// a card may or may not carry front matter with configs/data_files, and the Hub finds split files by name.
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function folder(files: Record<string, string | Uint8Array>): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "wb-folder-"));
+  dirs.push(dir);
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), content);
+  }
+  return dir;
+}
+
+const rows = releasedSampleRows();
+// sorted as the writers sort them (instance_id, then judged_entry_id)
+const bySplit = { test: sortRows(rows.slice(0, 6)), train: sortRows(rows.slice(6, 12)), validation: sortRows(rows.slice(12)) };
+const jsonl = (split: keyof typeof bySplit) => rowsToJsonl(bySplit[split]);
+const rowsRead = async (dir: string) =>
+  (await readDatasetFolder(dir)).map((f) => ({ split: f.split, rows: parseReleasedJsonl(f.name, f.text, f.split ?? null).rows }));
+
+describe("finding a dataset's split files as the Hub does", () => {
+  test("the Hub layout: split files at the root, a README without front matter", async () => {
+    const dir = folder({
+      "README.md": "# CRJudgeBenchmark\n\nNo YAML here.\n",
+      "train.jsonl": jsonl("train"),
+      "validation.jsonl": jsonl("validation"),
+      "test.jsonl": jsonl("test"),
+    });
+    const layout = locateSplitFiles(dir);
+    expect(layout.how).toBe("split files found by name (root)");
+    expect(layout.notes).toEqual(["README.md has no YAML front matter; split files found by name"]);
+    expect(layout.files.map((f) => [f.split, f.path]).sort()).toEqual([
+      ["test", "test.jsonl"],
+      ["train", "train.jsonl"],
+      ["validation", "validation.jsonl"],
+    ]);
+    const read = await rowsRead(dir);
+    expect(read.find((f) => f.split === "train")?.rows).toEqual(bySplit.train);
+    expect(read.find((f) => f.split === "test")?.rows).toEqual(bySplit.test);
+  });
+
+  test("the GitHub layout: data/<split>.jsonl with no README, and a card whose front matter has no configs", async () => {
+    const bare = folder({ "data/train.jsonl": jsonl("train"), "data/test.jsonl": jsonl("test") });
+    expect(locateSplitFiles(bare).how).toBe("split files found by name (data/)");
+    const withCard = folder({ "README.md": "---\nlicense: cc-by-4.0\n---\n# card\n", "data/validation.jsonl": jsonl("validation") });
+    const layout = locateSplitFiles(withCard);
+    expect(layout.notes).toEqual(["README.md's front matter lists no data_files; split files found by name"]);
+    expect((await rowsRead(withCard))[0]?.rows).toEqual(bySplit.validation);
+  });
+
+  test("JSONL is read over the Parquet beside it; a Parquet-only split is read back to the same rows", async () => {
+    const dir = folder({
+      "data/train.jsonl": jsonl("train"),
+      "data/train.parquet": rowsToParquet(bySplit.train),
+      "data/test.parquet": rowsToParquet(bySplit.test),
+    });
+    const layout = locateSplitFiles(dir);
+    expect(layout.files.map((f) => f.path).sort()).toEqual(["data/test.parquet", "data/train.jsonl"]);
+    expect(layout.notes).toEqual(["train: read data/train.jsonl; set aside data/train.parquet"]);
+    const read = await rowsRead(dir);
+    // perturbed rows keep their kind, deleted accounts their null user, and entries only their type's fields
+    expect(bySplit.test.some((r) => r.perturbation_kind) && bySplit.test.some((r) => r.code_review.some((e) => e.user === null))).toBe(
+      true,
+    );
+    expect(read.find((f) => f.split === "test")?.rows).toEqual(bySplit.test);
+  });
+
+  test("the card's data_files win, in each spelling the Hub documents", () => {
+    const card = [
+      "---",
+      "configs:",
+      "- config_name: default",
+      "  data_files:",
+      "  - split: train",
+      '    path: "data/train-*.jsonl"',
+      "  - split: validation",
+      "    path: [data/validation.jsonl, extra/validation.jsonl]",
+      "  - split: test",
+      "    path:",
+      "    - data/test.jsonl",
+      "license: cc-by-4.0",
+      "---",
+    ].join("\n");
+    expect(dataFilesFromCard(card)).toEqual([
+      { split: "train", path: "data/train-*.jsonl" },
+      { split: "validation", path: "data/validation.jsonl" },
+      { split: "validation", path: "extra/validation.jsonl" },
+      { split: "test", path: "data/test.jsonl" },
+    ]);
+    expect(() =>
+      dataFilesFromCard("---\nconfigs:\n- config_name: default\n  data_files:\n  - split: holdout\n    path: h.jsonl\n---\n"),
+    ).toThrow('The dataset card names an unknown split "holdout".');
+  });
+
+  test("a card naming a file that is not there, or a folder with no split files, is a clear error", async () => {
+    const missing = folder({
+      "README.md": "---\nconfigs:\n- config_name: default\n  data_files:\n  - split: train\n    path: data/train.jsonl\n---\n",
+    });
+    expect(() => locateSplitFiles(missing)).toThrow(/lists data\/train\.jsonl for train, which is not in/);
+    const empty = folder({ "README.md": "# nothing\n", "notes.txt": "x" });
+    expect(() => locateSplitFiles(empty)).toThrow(/holds no split files: looked for the card's data_files, then train\/validation\/test/);
+    await expect(collectImportFiles([path.join(empty, "nope")])).rejects.toThrow(/does not exist/);
+  });
+
+  test("the importer reports how it found a folder's files", async () => {
+    const dir = folder({ "train.jsonl": jsonl("train"), "test.jsonl": jsonl("test") });
+    const lines: string[] = [];
+    const files = await collectImportFiles([dir], (l) => lines.push(l));
+    expect(files.map((f) => f.split).sort()).toEqual(["test", "train"]);
+    expect(lines).toEqual([`${dir}: split files found by name (root): test=test.jsonl train=train.jsonl`]);
+  });
+});
