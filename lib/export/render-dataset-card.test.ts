@@ -131,3 +131,40 @@ describe("the dataset card", () => {
     expect(renderDatasetCard(cardInput())).toBe(card);
   });
 });
+
+describe("the card's license and evaluation protocol, as the release's README gives them", () => {
+  test("CC BY 4.0 by default in valid Hub front matter, with the collected material's own licenses stated", () => {
+    const card = renderDatasetCard(cardInput());
+    const front = card.slice(0, card.indexOf("\n---\n", 4));
+    expect(front).toContain("\nlicense: cc-by-4.0\n");
+    expect(front).toMatch(/\ntags:\n- code-review\n/);
+    expect(front).toMatch(/\ntask_categories:\n- text-classification\n/);
+    const body = cardBody(card);
+    expect(body).toContain("## License");
+    expect(body).toContain("Creative Commons Attribution 4.0 International (CC BY 4.0) (`cc-by-4.0`)");
+    expect(body).toContain("keep the licenses of their repositories");
+  });
+
+  test("a configured license replaces the default in front matter and body", () => {
+    const card = renderDatasetCard({ ...cardInput(), license: { id: "cc-by-sa-4.0", name: "CC BY-SA 4.0" } });
+    expect(card).toContain("\nlicense: cc-by-sa-4.0\n");
+    expect(card).toContain("released under CC BY-SA 4.0 (`cc-by-sa-4.0`)");
+    expect(card).not.toContain("cc-by-4.0");
+  });
+
+  test("the evaluation section names private answers, the context policy, the evidence, the splits and what to report", () => {
+    const body = cardBody(renderDatasetCard(cardInput()));
+    const section = body.slice(body.indexOf("## How to evaluate a judge"), body.indexOf("## License"));
+    for (const needle of [
+      "Keep the answers private",
+      "context policy",
+      "base_commit",
+      "patch_to_review",
+      "train on train",
+      "macro-F1",
+      "invalid or missing",
+      "by construction source",
+    ])
+      expect(section).toContain(needle);
+  });
+});

@@ -22,7 +22,17 @@ export interface DatasetCardInput {
   split: SplitDescription;
   funnel: CardFunnelStep[];
   agreement: AgreementSummary;
+  /** the dataset's own contributions; collected code and text keep their licenses. CC BY 4.0 as the release, by default */
+  license?: DatasetLicense;
 }
+
+export interface DatasetLicense {
+  /** a Hub license id (https://huggingface.co/docs/hub/repositories-licenses) */
+  id: string;
+  name: string;
+}
+
+export const RELEASE_LICENSE: DatasetLicense = { id: "cc-by-4.0", name: "Creative Commons Attribution 4.0 International (CC BY 4.0)" };
 
 export const dataFilePath = (split: SplitName, ext: "jsonl" | "parquet") => `data/${split}.${ext}`;
 
@@ -50,10 +60,15 @@ function frontMatter(input: DatasetCardInput): string {
   const lines = [
     "---",
     `pretty_name: ${JSON.stringify(input.title)}`,
+    `license: ${(input.license ?? RELEASE_LICENSE).id}`,
     "language:",
     "- en",
     "task_categories:",
     "- text-classification",
+    "tags:",
+    "- code-review",
+    "- llm-as-a-judge",
+    "- code",
     "size_categories:",
     `- ${sizeCategory(input.statistics.splits.all.total)}`,
     "configs:",
@@ -213,6 +228,25 @@ const FIELDS_SECTION = `## Fields
 | \`source\` | string | provenance (\`crawled_swebench\` for crawled, human-annotated rows; \`perturbation\`); never shown to a judge |
 | \`perturbation_kind\` | string, optional | \`negation\`, \`symbol\` or \`location\`; only on perturbed rows |`;
 
+// The release's own advice on evaluating (dataset-format.md, "The release's own evaluation advice").
+const EVALUATION_SECTION = `## How to evaluate a judge
+
+- **Keep the answers private.** \`trustworthy\`, \`source\`, \`perturbation_kind\` and the original \`instance_id\` (its \`#perturb\` suffix gives perturbed rows away) stay out of model inputs; give the judge opaque evaluation ids. The judge task bundles exported beside this dataset follow that whitelist.
+- **Declare the context policy.** Later replies can reveal the answer: a *focused* context omits the other timeline entries, reviewer identities and review states; report results with the *complete* timeline separately.
+- **Say which evidence the judge had:** the repository at \`base_commit\`, or after applying \`patch_to_review\` (the PR's diff as it stood when the judged comment was written).
+- **Respect the splits:** train on train, select prompts and settings on validation, report on test.
+- **Report** accuracy and macro-F1, precision and recall per class (\`true\` is the positive class), the number of invalid or missing predictions (counted as wrong), and results by construction source (\`source\`, and \`perturbation_kind\` for perturbed rows) with their sample counts.`;
+
+function licenseSection(input: DatasetCardInput): string {
+  const license = input.license ?? RELEASE_LICENSE;
+  return [
+    "## License",
+    "",
+    `This dataset's own contributions (labels, perturbations, split assignment, this card) are released under ${license.name} (\`${license.id}\`). ` +
+      "The collected code, pull-request text and review comments keep the licenses of their repositories and the terms under which their authors published them.",
+  ].join("\n");
+}
+
 const FILES_SECTION = `## Files
 
 - \`data/{train,validation,test}.jsonl\`: one example per line, sorted by \`instance_id\` then \`judged_entry_id\`.
@@ -248,6 +282,10 @@ export function renderDatasetCard(input: DatasetCardInput): string {
     FIELDS_SECTION,
     "",
     FILES_SECTION,
+    "",
+    EVALUATION_SECTION,
+    "",
+    licenseSection(input),
     "",
   ].join("\n");
 }
