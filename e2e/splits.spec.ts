@@ -35,9 +35,15 @@ test("admin imports a released file, splits it, previews the card, exports and f
   await expect(card).toContainText("streamlane/queueworks");
   await expect(card.getByRole("heading", { name: "Perturbations" })).toBeVisible();
   await card.getByText("README.md source").click();
-  await expect(page.getByTestId("card-front-matter")).toContainText("path: data/test.jsonl");
+  // the preview shows the default Hub layout: split files at the repository root
+  await expect(page.getByTestId("card-front-matter")).toContainText("path: test.jsonl");
   await page.screenshot({ path: `test-results/screenshots/split-${info.project.name}.png`, fullPage: true });
 
+  // the release's GitHub copy: data/<split>.jsonl, with Parquet beside it
+  await page
+    .getByTestId("export-form")
+    .getByRole("radio", { name: /^GitHub: data\// })
+    .check();
   await page.getByTestId("export-form").getByRole("button", { name: "Export this split" }).click();
   await expect(page).toHaveURL(/\/splits\/exports\/[^/]+$/);
   const files = page.getByTestId("manifest-files");

@@ -4,6 +4,7 @@
 //   npx tsx scripts/export.ts --split-seed 7 --out out/rel     new split with seed 7, written to out/rel
 //   npx tsx scripts/export.ts --import data/ --out out/again   load a released dataset (file or folder) and re-export it
 //   npx tsx scripts/export.ts --push [--create-repo]           push to HF_REPO_ID on HF_ENDPOINT with HF_TOKEN
+//   npx tsx scripts/export.ts --profile github                 split files under data/ with Parquet (default hub: at the root)
 // Other flags: --split-run <id>, --test-share 0.3, --validation-share 0.15, --title "…", --eval-secret <hex>.
 // Prints name=value lines. Uses DATABASE_URL, or the embedded database (stop the app first).
 import { parseCli } from "@/lib/cli/parse-cli";
@@ -28,6 +29,7 @@ const ArgsSchema = z.object({
   validationShare: split.validationShare,
   out: z.string().min(1).optional(),
   title: ExportRequestSchema.shape.title.default(DEFAULT_DATASET_TITLE),
+  profile: ExportRequestSchema.shape.profile,
   evalSecret: z.string().min(32, "--eval-secret needs at least 32 characters").optional(),
   push: z.boolean(),
   createRepo: z.boolean(),
@@ -44,6 +46,7 @@ const { values } = parseCli(
       "validation-share": { type: "string" },
       out: { type: "string" },
       title: { type: "string" },
+      profile: { type: "string" },
       "eval-secret": { type: "string" },
       push: { type: "boolean", default: false },
       "create-repo": { type: "boolean", default: false },
@@ -59,6 +62,7 @@ const parsed = ArgsSchema.safeParse({
   validationShare: values["validation-share"],
   out: values.out,
   title: values.title,
+  profile: values.profile,
   evalSecret: values["eval-secret"],
   push: values.push,
   createRepo: values["create-repo"],
@@ -99,7 +103,13 @@ try {
     if (run.params.method === "partition") console.log(`split_max_abs_deviation=${run.params.maxAbsDeviation}`);
   }
   console.log(`split_run=${splitRunId}`);
-  const result = await exportDataset(db.prisma, { splitRunId, outDir: args.out, title: args.title, evalIdSecret: args.evalSecret });
+  const result = await exportDataset(db.prisma, {
+    splitRunId,
+    outDir: args.out,
+    title: args.title,
+    profile: args.profile,
+    evalIdSecret: args.evalSecret,
+  });
   console.log(`export=${result.exportId}`);
   console.log(`dir=${result.dir}`);
   for (const split of SPLIT_NAMES) console.log(`rows_${split}=${result.manifest.rows[split]}`);

@@ -48,8 +48,14 @@ function input(secret: string, rows = releasedSampleRows()): ExportFilesInput {
 describe("the export's files", () => {
   const a = buildExportFiles(input(SECRET_A));
 
-  test("the dataset part is the card, three JSONL and three Parquet files, and a manifest of their hashes", () => {
-    expect([...a.dataset.keys()].sort()).toEqual([
+  test("the hub profile's dataset part is the card and three JSONL files at the root, and a manifest of their hashes", () => {
+    expect([...a.dataset.keys()].sort()).toEqual(["README.md", MANIFEST_PATH, "test.jsonl", "train.jsonl", "validation.jsonl"]);
+    expect(a.manifest.profile).toBe("hub");
+  });
+
+  test("the github profile's dataset part is the card, three JSONL and three Parquet files under data/, and a manifest of their hashes", () => {
+    const g = buildExportFiles({ ...input(SECRET_A), profile: "github" });
+    expect([...g.dataset.keys()].sort()).toEqual([
       "README.md",
       "data/test.jsonl",
       "data/test.parquet",
@@ -59,11 +65,11 @@ describe("the export's files", () => {
       "data/validation.parquet",
       MANIFEST_PATH,
     ]);
-    expect(a.manifest.rows).toEqual({ train: 8, validation: 2, test: 5 });
-    for (const f of a.manifest.files) expect(sha256Hex(a.dataset.get(f.path)!)).toBe(f.sha256);
-    expect(a.manifest.content_hash).toBe(contentHashOf(a.manifest.files));
-    expect(JSON.parse(decode(a.dataset.get(MANIFEST_PATH)!))).toEqual(a.manifest);
-    const test = decode(a.dataset.get("data/test.jsonl")!);
+    expect(g.manifest.rows).toEqual({ train: 8, validation: 2, test: 5 });
+    for (const f of g.manifest.files) expect(sha256Hex(g.dataset.get(f.path)!)).toBe(f.sha256);
+    expect(g.manifest.content_hash).toBe(contentHashOf(g.manifest.files));
+    expect(JSON.parse(decode(g.dataset.get(MANIFEST_PATH)!))).toEqual(g.manifest);
+    const test = decode(g.dataset.get("data/test.jsonl")!);
     expect(test.endsWith("\n")).toBe(true);
     const ids = test
       .trim()

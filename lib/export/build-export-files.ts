@@ -1,13 +1,16 @@
 // Every file of one export, in memory, from the rows and the card's inputs. Two parts:
-// - the dataset (README.md, data/*.jsonl, data/*.parquet, manifest.json): what goes to the Hub;
-//   its bytes depend only on the rows and the card, so the same split exports identically;
-// - the judge task bundles (tasks/…), whose eval_ids depend on the per-export secret.
+// - the dataset: the published tree (README.md and the split files where the profile puts them, see
+//   export-profile.ts), what a push sends; its bytes depend only on the rows, the card and the profile, so
+//   the same split exports identically; plus manifest.json (sha256 of every published file), kept beside it
+//   and never pushed;
+// - the judge task bundles (tasks/…), whose eval_ids depend on the per-export secret: private, never pushed.
 import { AppError } from "@/lib/errors";
 import { buildJudgeTaskBundle } from "./build-judge-task";
 import { contentHashOf, describeFiles, type ManifestFile } from "./build-manifest";
 import { datasetStatistics, SPLITS, type RowsBySplit, type SplitName } from "./dataset-statistics";
 import { evalIdFor } from "./eval-id";
-import { dataFilePath, renderDatasetCard, type DatasetCardInput, type SplitDescription } from "./render-dataset-card";
+import { DEFAULT_EXPORT_PROFILE, dataFilePath, publishedFormats, type ExportProfile } from "./export-profile";
+import { renderDatasetCard, type DatasetCardInput, type SplitDescription } from "./render-dataset-card";
 import { rowKey, ReleasedRowSchema } from "./released-row-schema";
 import { rowsToJsonl, sortRows } from "./serialize-jsonl";
 import { rowsToParquet } from "./write-parquet";
@@ -18,6 +21,8 @@ export const TASKS_MANIFEST_PATH = "tasks/manifest.json";
 export interface DatasetManifest {
   format: "crjudgebench-release/1";
   title: string;
+  /** where the split files sit; absent in exports made before profiles (then data/) */
+  profile?: ExportProfile;
   split: SplitDescription;
   rows: Record<SplitName, number>;
   files: ManifestFile[];
@@ -71,18 +76,22 @@ function checkRows(rows: RowsBySplit) {
 export function buildExportFiles(input: ExportFilesInput): ExportFiles {
   checkRows(input.rows);
   const statistics = datasetStatistics(input.rows);
-  const card = renderDatasetCard({ ...input, statistics });
+  const profile = input.profile ?? DEFAULT_EXPORT_PROFILE;
+  const card = renderDatasetCard({ ...input, profile, statistics });
 
   const dataset = new Map<string, Uint8Array>();
   dataset.set("README.md", utf8(card));
-  for (const split of SPLITS) {
-    dataset.set(dataFilePath(split, "jsonl"), utf8(rowsToJsonl(input.rows[split])));
-    dataset.set(dataFilePath(split, "parquet"), rowsToParquet(input.rows[split]));
-  }
+  for (const split of SPLITS)
+    for (const format of publishedFormats(profile))
+      dataset.set(
+        dataFilePath(profile, split, format),
+        format === "jsonl" ? utf8(rowsToJsonl(input.rows[split])) : rowsToParquet(input.rows[split]),
+      );
   const files = describeFiles(dataset);
   const manifest: DatasetManifest = {
     format: "crjudgebench-release/1",
     title: input.title,
+    profile,
     split: input.split,
     rows: { train: input.rows.train.length, validation: input.rows.validation.length, test: input.rows.test.length },
     files,

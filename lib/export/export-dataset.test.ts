@@ -12,6 +12,7 @@ import { exportDataset, type ExportResult } from "./export-dataset";
 import { parseReleasedJsonl } from "./parse-released-jsonl";
 import { pushExport } from "./push-export";
 import { loadExportFiles } from "./read-export-files";
+import type { ExportProfile } from "./export-profile";
 import { readDatasetFolder } from "./read-dataset-folder";
 import type { ReleasedRow } from "./released-row-schema";
 import { findJudgeLeaks } from "./testing/find-judge-leaks";
@@ -51,9 +52,9 @@ describe.each(TEST_DATABASE_KINDS)("splits and exports of the demo world on %s",
     return (await createSplitRun(db.prisma, { seed: 42 })).splitRunId;
   }
   /** That split, exported once. */
-  async function exported(): Promise<ExportResult> {
+  async function exported(profile?: ExportProfile): Promise<ExportResult> {
     const splitRunId = await labelledSplit();
-    return exportDataset(db.prisma, { splitRunId, exportsRoot: root, evalIdSecret: SECRET, title: "Demo Review Trust" });
+    return exportDataset(db.prisma, { splitRunId, exportsRoot: root, evalIdSecret: SECRET, title: "Demo Review Trust", profile });
   }
 
   test("with no final labels there is nothing to split, and the error says what to do", async () => {
@@ -106,8 +107,8 @@ describe.each(TEST_DATABASE_KINDS)("splits and exports of the demo world on %s",
     expect(fresh.tasksManifest.content_hash).not.toBe(first.tasksManifest.content_hash);
   });
 
-  test("the export loads through the card's data_files layout, and each Parquet file has its split's rows", async () => {
-    const first = await exported();
+  test("the github profile loads through the card's data_files layout, and each Parquet file has its split's rows", async () => {
+    const first = await exported("github");
     const files = await readDatasetFolder(first.dir);
     expect(files.map((f) => [f.split, f.name])).toEqual([
       ["train", "data/train.jsonl"],
@@ -153,7 +154,26 @@ describe.each(TEST_DATABASE_KINDS)("splits and exports of the demo world on %s",
     await expect(exportDataset(db.prisma, { splitRunId, exportsRoot: root })).resolves.toMatchObject({ exportId: expect.any(String) });
   });
 
-  test("pushing an export makes one Hub commit with the dataset files; a bad token changes nothing", async () => {
+  test("the hub profile writes the split files at the root without Parquet, as the Hub release; they read back the same", async () => {
+    const splitRunId = await labelledSplit();
+    const options = { splitRunId, exportsRoot: root, evalIdSecret: SECRET, title: "Demo Review Trust" };
+    const hub = await exportDataset(db.prisma, { ...options, profile: "hub" });
+    const github = await exportDataset(db.prisma, { ...options, profile: "github" });
+    expect(hub.manifest.files.map((f) => f.path).sort()).toEqual(["README.md", "test.jsonl", "train.jsonl", "validation.jsonl"]);
+    const hubFiles = await readDatasetFolder(hub.dir);
+    expect(hubFiles.map((f) => [f.split, f.name])).toEqual([
+      ["train", "train.jsonl"],
+      ["validation", "validation.jsonl"],
+      ["test", "test.jsonl"],
+    ]);
+    const githubFiles = await readDatasetFolder(github.dir);
+    expect(hubFiles.map((f) => f.text)).toEqual(githubFiles.map((f) => f.text));
+    const card = readFileSync(path.join(hub.dir, "README.md"), "utf8");
+    expect(card).toContain("  - split: test\n    path: test.jsonl\n");
+    expect(card).not.toContain("parquet");
+  });
+
+  test("pushing an export makes one Hub commit with the published files only; a bad token changes nothing", async () => {
     const first = await exported();
     const token = "hf_exportPushToken000000000000000";
     const hub = await startFakeHubServer({ tokens: { [token]: { user: "ada" } }, repos: ["demo-lab/review-trust"] });
@@ -172,7 +192,9 @@ describe.each(TEST_DATABASE_KINDS)("splits and exports of the demo world on %s",
       expect(repo.commits).toHaveLength(1);
       const onDisk = walk(first.dir);
       const pushed = [...repo.files.keys()].sort();
-      expect(pushed).toEqual([...onDisk.keys()].filter((p) => !p.startsWith("tasks/")).sort());
+      // the published tree: the card and the split files; the manifest and the judge task bundles stay private
+      expect(pushed).toEqual(["README.md", "test.jsonl", "train.jsonl", "validation.jsonl"]);
+      expect([...onDisk.keys()].filter((p) => !p.startsWith("tasks/")).sort()).toEqual([...pushed, "manifest.json"].sort());
       for (const p of pushed) expect(repo.files.get(p)!.equals(onDisk.get(p)!), p).toBe(true);
       const record = await db.prisma.export.findUniqueOrThrow({ where: { id: first.exportId } });
       expect(record).toMatchObject({ hubRepoId: "demo-lab/review-trust", hubCommit: result.commitOid });
@@ -186,7 +208,7 @@ describe.each(TEST_DATABASE_KINDS)("splits and exports of the demo world on %s",
     const loaded = await loadExportFiles(db.prisma, first.exportId);
     expect(() => loaded.read("../../etc/passwd")).toThrow(/not found/);
     expect(new TextDecoder().decode(loaded.read("README.md"))).toContain("# Demo Review Trust");
-    writeFileSync(path.join(first.dir, "data", "test.jsonl"), "tampered\n");
-    expect(() => loaded.read("data/test.jsonl")).toThrow(/changed on disk since it was exported/);
+    writeFileSync(path.join(first.dir, "test.jsonl"), "tampered\n");
+    expect(() => loaded.read("test.jsonl")).toThrow(/changed on disk since it was exported/);
   });
 });

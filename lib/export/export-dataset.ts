@@ -17,6 +17,7 @@ import { loadFunnel } from "./load-card-context";
 import { loadSplitRows, type SplitRows } from "./load-split-rows";
 import { renderDatasetCard, type DatasetCardInput } from "./render-dataset-card";
 import { describeSplit } from "./describe-split";
+import type { ExportProfile } from "./export-profile";
 import type { StoredExportManifest } from "./stored-export-manifest";
 
 export const DEFAULT_DATASET_TITLE = "Code Review Trustworthiness Benchmark";
@@ -43,6 +44,8 @@ export interface ExportOptions {
   outDir?: string;
   exportsRoot?: string;
   title?: string;
+  /** where the split files go: the Hub release's root layout by default, or data/ as its GitHub copy */
+  profile?: ExportProfile;
   /** HMAC secret for eval_ids; random when absent (then task ids differ between exports) */
   evalIdSecret?: string;
   /** who asked for it; null when a CLI or the demo seed made it */
@@ -68,7 +71,12 @@ export async function exportDataset(prisma: PrismaClient, options: ExportOptions
   const preview = await previewExport(prisma, options.splitRunId, options.title);
   const { splitRows } = preview;
   if (splitRows.stale.length > 0) throw staleSplit(splitRows.stale);
-  const files = buildExportFiles({ ...preview.cardInput, rows: splitRows.rows, evalIdSecret: options.evalIdSecret ?? newEvalIdSecret() });
+  const files = buildExportFiles({
+    ...preview.cardInput,
+    profile: options.profile,
+    rows: splitRows.rows,
+    evalIdSecret: options.evalIdSecret ?? newEvalIdSecret(),
+  });
 
   const exportId = randomUUID();
   // the folder is chosen at run time; the bundler must not trace it as part of the app

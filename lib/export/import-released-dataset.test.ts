@@ -8,6 +8,7 @@ import { canonicalJson } from "./canonical-json";
 import { createSplitRun } from "@/lib/split/create-split-run";
 import { exportDataset, type ExportResult } from "./export-dataset";
 import { importReleasedDataset } from "./import-released-dataset";
+import { ExportProfileSchema } from "./export-profile";
 import { readDatasetFolder } from "./read-dataset-folder";
 import { parseReleasedJsonl } from "./parse-released-jsonl";
 import { RELEASED_SAMPLE_PATH, releasedSampleRows, releasedSampleText } from "./testing/released-sample";
@@ -89,26 +90,29 @@ describe.each(TEST_DATABASE_KINDS)("importing a released JSONL file on %s", (kin
     ).toEqual(["perturb-location-1", "perturb-negation-1", "perturb-negation-1", "perturb-symbol-1"]);
   });
 
-  test("an export imported into a fresh database re-exports the same JSONL bytes, splits included", async () => {
-    const first = await roundTrip();
-    const other = await openTestDatabase(kind);
-    try {
-      const files = await readDatasetFolder(first.dir);
-      const result = await importReleasedDataset(other.prisma, files);
-      expect(result.splitRunId).not.toBeNull();
-      const run = await other.prisma.splitRun.findUniqueOrThrow({ where: { id: result.splitRunId! } });
-      expect(run.params).toMatchObject({ method: "imported", instances: 15 });
-      const second = await exportDataset(other.prisma, { splitRunId: result.splitRunId!, exportsRoot: root });
-      for (const split of ["train", "validation", "test"])
-        expect(
-          readFileSync(path.join(second.dir, "data", `${split}.jsonl`)).equals(
-            readFileSync(path.join(first.dir, "data", `${split}.jsonl`)),
-          ),
-          split,
-        ).toBe(true);
-      expect(second.manifest.rows).toEqual(first.manifest.rows);
-    } finally {
-      await other.close();
+  test("an export imported into a fresh database re-exports the same bytes in both profiles, splits included", async () => {
+    await importSample();
+    const run = await createSplitRun(db.prisma, { seed: 42 });
+    for (const profile of ExportProfileSchema.options) {
+      const first = await exportDataset(db.prisma, { splitRunId: run.splitRunId, exportsRoot: root, profile });
+      const other = await openTestDatabase(kind);
+      try {
+        const files = await readDatasetFolder(first.dir);
+        const result = await importReleasedDataset(other.prisma, files);
+        expect(result.splitRunId).not.toBeNull();
+        const imported = await other.prisma.splitRun.findUniqueOrThrow({ where: { id: result.splitRunId! } });
+        expect(imported.params).toMatchObject({ method: "imported", instances: 15 });
+        const second = await exportDataset(other.prisma, { splitRunId: result.splitRunId!, exportsRoot: root, profile });
+        const published = first.manifest.files.map((f) => f.path).filter((p) => p.endsWith(".jsonl"));
+        expect(published.length, profile).toBe(3);
+        for (const file of published)
+          expect(readFileSync(path.join(second.dir, file)).equals(readFileSync(path.join(first.dir, file))), `${profile} ${file}`).toBe(
+            true,
+          );
+        expect(second.manifest.rows).toEqual(first.manifest.rows);
+      } finally {
+        await other.close();
+      }
     }
   });
 

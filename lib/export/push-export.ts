@@ -1,7 +1,7 @@
-// Pushes a recorded export's dataset part (README.md, data/*, manifest.json) to the Hub, after
-// checking every file still has the hash its manifest recorded: what is pushed is what was exported.
+// Pushes a recorded export's published tree (README.md and the split files, as its profile laid them out)
+// to the Hub, after checking every file still has the hash its manifest recorded: what is pushed is what
+// was exported. manifest.json and the judge task bundles stay private.
 import type { PrismaClient } from "@/lib/db/generated/client";
-import { MANIFEST_PATH } from "./build-export-files";
 import { loadExportFiles } from "./read-export-files";
 import { pushFilesToHub, type HubPushOptions, type HubPushResult, type HubTarget } from "./hub-push";
 
@@ -12,12 +12,12 @@ export async function pushExport(
   options: Pick<HubPushOptions, "createIfMissing" | "fetch"> & { actorId?: string | null } = {},
 ): Promise<HubPushResult> {
   const { manifest, read } = await loadExportFiles(prisma, exportId);
-  const files = [...manifest.files.map((f) => f.path), MANIFEST_PATH].map((path) => ({ path, data: read(path) }));
+  const files = manifest.files.map((f) => ({ path: f.path, data: read(f.path) }));
   const { actorId = null, ...pushOptions } = options;
   const result = await pushFilesToHub(target, files, {
     ...pushOptions,
     title: `Release ${manifest.content_hash.slice(0, 12)}: ${manifest.rows.train}/${manifest.rows.validation}/${manifest.rows.test} train/validation/test`,
-    description: `Exported by the review-trust workbench (export ${exportId}). Every file's sha256 is listed in manifest.json; content hash ${manifest.content_hash}.`,
+    description: `Exported by the review-trust workbench (export ${exportId}). Content hash ${manifest.content_hash} (sha256 over every file's sha256).`,
   });
   await prisma.export.update({ where: { id: exportId }, data: { hubRepoId: result.repoId, hubCommit: result.commitOid } });
   await prisma.auditEvent.create({

@@ -76,9 +76,12 @@ function cardInput(): DatasetCardInput {
 describe("the dataset card", () => {
   const card = renderDatasetCard(cardInput());
 
-  test("front matter has the released configs/data_files layout", () => {
+  test("front matter has the released configs/data_files layout: root files for the Hub, data/ for the GitHub copy", () => {
     const front = card.slice(0, card.indexOf("\n---\n", 4) + 5);
     expect(front).toContain(
+      "configs:\n- config_name: default\n  data_files:\n  - split: train\n    path: train.jsonl\n  - split: validation\n    path: validation.jsonl\n  - split: test\n    path: test.jsonl\n---\n",
+    );
+    expect(renderDatasetCard({ ...cardInput(), profile: "github" })).toContain(
       "configs:\n- config_name: default\n  data_files:\n  - split: train\n    path: data/train.jsonl\n  - split: validation\n    path: data/validation.jsonl\n  - split: test\n    path: data/test.jsonl\n---\n",
     );
     expect(front).toContain('pretty_name: "Review Trust Sample"');

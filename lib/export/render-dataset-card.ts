@@ -5,6 +5,7 @@
 import type { ClassCounts } from "@/lib/split/group-schema";
 import type { AgreementSummary } from "@/lib/annotate/agreement-summary";
 import { PERTURBATION_KINDS, SPLITS, type DatasetStatistics, type MeanMax, type SplitName } from "./dataset-statistics";
+import { DEFAULT_EXPORT_PROFILE, dataFilePath, publishedFormats, type ExportProfile } from "./export-profile";
 import type { CardFunnelStep } from "./funnel";
 
 export interface SplitDescription {
@@ -24,6 +25,8 @@ export interface DatasetCardInput {
   agreement: AgreementSummary;
   /** the dataset's own contributions; collected code and text keep their licenses. CC BY 4.0 as the release, by default */
   license?: DatasetLicense;
+  /** where the split files sit (root or data/); the Hub release's layout by default */
+  profile?: ExportProfile;
 }
 
 export interface DatasetLicense {
@@ -33,8 +36,6 @@ export interface DatasetLicense {
 }
 
 export const RELEASE_LICENSE: DatasetLicense = { id: "cc-by-4.0", name: "Creative Commons Attribution 4.0 International (CC BY 4.0)" };
-
-export const dataFilePath = (split: SplitName, ext: "jsonl" | "parquet") => `data/${split}.${ext}`;
 
 const int = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 const dec = (n: number) => {
@@ -74,7 +75,7 @@ function frontMatter(input: DatasetCardInput): string {
     "configs:",
     "- config_name: default",
     "  data_files:",
-    ...SPLITS.flatMap((s) => [`  - split: ${s}`, `    path: ${dataFilePath(s, "jsonl")}`]),
+    ...SPLITS.flatMap((s) => [`  - split: ${s}`, `    path: ${dataFilePath(input.profile ?? DEFAULT_EXPORT_PROFILE, s, "jsonl")}`]),
     "---",
   ];
   return lines.join("\n");
@@ -247,11 +248,19 @@ function licenseSection(input: DatasetCardInput): string {
   ].join("\n");
 }
 
-const FILES_SECTION = `## Files
-
-- \`data/{train,validation,test}.jsonl\`: one example per line, sorted by \`instance_id\` then \`judged_entry_id\`.
-- \`data/{train,validation,test}.parquet\`: the same rows; \`code_review\` entries hold the union of the entry fields, null where a type has none.
-- \`manifest.json\`: sha256 of every file and of the whole release, to check a copy byte for byte.`;
+function filesSection(input: DatasetCardInput): string {
+  const profile = input.profile ?? DEFAULT_EXPORT_PROFILE;
+  const lines = [
+    "## Files",
+    "",
+    `- \`${dataFilePath(profile, "train", "jsonl").replace("train", "{train,validation,test}")}\`: one example per line (UTF-8, non-ASCII as is), sorted by \`instance_id\` then \`judged_entry_id\`.`,
+  ];
+  if (publishedFormats(profile).includes("parquet"))
+    lines.push(
+      `- \`${dataFilePath(profile, "train", "parquet").replace("train", "{train,validation,test}")}\`: the same rows; \`code_review\` entries hold the union of the entry fields, null where a type has none.`,
+    );
+  return lines.join("\n");
+}
 
 export function renderDatasetCard(input: DatasetCardInput): string {
   const all = input.statistics.splits.all;
@@ -281,7 +290,7 @@ export function renderDatasetCard(input: DatasetCardInput): string {
     "",
     FIELDS_SECTION,
     "",
-    FILES_SECTION,
+    filesSection(input),
     "",
     EVALUATION_SECTION,
     "",

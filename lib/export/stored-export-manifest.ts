@@ -1,5 +1,6 @@
 import { AppError } from "@/lib/errors";
 import { z } from "zod";
+import { ExportProfileSchema } from "./export-profile";
 
 // The Export row's `manifest` JSON as this stage writes it: manifest.json's content plus where the
 // files are and the task part's hash. Other stages may record exports without files (the evaluate
@@ -11,6 +12,8 @@ const perSplit = z.object({ train: z.number().int(), validation: z.number().int(
 export const StoredExportManifestSchema = z.looseObject({
   format: z.literal("crjudgebench-release/1"),
   title: z.string(),
+  /** absent on exports made before profiles: those wrote data/ (the github layout, Parquet included) */
+  profile: ExportProfileSchema.optional(),
   split: z.unknown(),
   rows: perSplit,
   files: z.array(ManifestFileSchema),

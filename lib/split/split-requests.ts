@@ -1,6 +1,7 @@
 // What a person asks for when making a split or an export, parsed the same way from the splits
 // page's forms (strings from FormData) and from `scripts/export.ts`'s flags.
 import { z } from "zod";
+import { DEFAULT_EXPORT_PROFILE, ExportProfileSchema } from "@/lib/export/export-profile";
 
 export const CreateSplitRequestSchema = z.object({
   seed: z.coerce.number({ message: "Seed must be a number" }).int("Seed must be a whole number"),
@@ -18,5 +19,6 @@ export type CreateSplitRequest = z.infer<typeof CreateSplitRequestSchema>;
 export const ExportRequestSchema = z.object({
   splitRunId: z.string().min(1),
   title: z.string().trim().min(1, "Give the dataset a title").max(120),
+  profile: ExportProfileSchema.default(DEFAULT_EXPORT_PROFILE),
 });
 export type ExportRequest = z.infer<typeof ExportRequestSchema>;

@@ -1,5 +1,6 @@
 "use client";
 import { useActionState } from "react";
+import { DEFAULT_EXPORT_PROFILE, EXPORT_PROFILE_LABELS, ExportProfileSchema } from "@/lib/export/export-profile";
 import { exportSplitAction, type ActionState } from "./actions";
 
 export function ExportForm({ splitRunId, defaultTitle, disabled }: { splitRunId: string; defaultTitle: string; disabled: boolean }) {
@@ -17,6 +18,18 @@ export function ExportForm({ splitRunId, defaultTitle, disabled }: { splitRunId:
           className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm focus:border-indigo-500 focus:outline-none"
         />
       </label>
+      <fieldset>
+        <legend className="text-xs font-medium text-slate-600">Layout of the published files</legend>
+        {ExportProfileSchema.options.map((profile) => (
+          <label key={profile} className="mt-1 flex items-start gap-2 text-sm text-slate-700">
+            <input type="radio" name="profile" value={profile} defaultChecked={profile === DEFAULT_EXPORT_PROFILE} className="mt-1" />
+            <span>{EXPORT_PROFILE_LABELS[profile]}</span>
+          </label>
+        ))}
+        <p className="mt-1 text-xs text-slate-500">
+          The manifest and the judge task bundles stay private beside the export and are never pushed.
+        </p>
+      </fieldset>
       {state.error && (
         <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800" data-testid="export-error">
           {state.error}

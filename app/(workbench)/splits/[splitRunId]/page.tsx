@@ -73,8 +73,9 @@ export default async function SplitPage({ params }: { params: Promise<{ splitRun
           <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
             <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-500">Export</h2>
             <p className="mb-3 text-xs text-slate-500">
-              Writes <code>data/*.jsonl</code>, <code>data/*.parquet</code>, this card as <code>README.md</code>, a{" "}
-              <code>manifest.json</code> of sha256 hashes, and one blinded judge task per example. Pushing to the Hub is the next step.
+              Writes the split files (at the root as the Hub release, or under <code>data/</code> with Parquet as its GitHub copy), this
+              card as <code>README.md</code> (its <code>data_files</code> follow the layout), and, kept private and never pushed, a{" "}
+              <code>manifest.json</code> of sha256 hashes and one blinded judge task per example. Pushing to the Hub is the next step.
             </p>
             <ExportForm splitRunId={splitRunId} defaultTitle={DEFAULT_DATASET_TITLE} disabled={stale.length > 0} />
           </section>

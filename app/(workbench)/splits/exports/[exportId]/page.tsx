@@ -1,3 +1,4 @@
+import { EXPORT_PROFILE_LABELS } from "@/lib/export/export-profile";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { requirePageRole } from "@/lib/auth/current-user";
@@ -60,13 +61,16 @@ export default async function ExportPage({ params }: { params: Promise<{ exportI
           </span>
         </p>
         <p className="text-xs text-slate-500">
-          Folder <span className="font-mono">{manifest.dir}</span>
+          Folder <span className="font-mono">{manifest.dir}</span> · layout{" "}
+          <span data-testid="export-profile">
+            {manifest.profile ? EXPORT_PROFILE_LABELS[manifest.profile] : "data/ with Parquet (made before layouts could be chosen)"}
+          </span>
         </p>
       </div>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-          <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-500">Dataset files (pushed to the Hub)</h2>
+          <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-500">Published files (what a push sends)</h2>
           <table className="w-full text-sm" data-testid="manifest-files">
             <thead className="text-left text-slate-500">
               <tr>
@@ -98,7 +102,7 @@ export default async function ExportPage({ params }: { params: Promise<{ exportI
                   </a>
                 </td>
                 <td colSpan={2} className="text-xs text-slate-500">
-                  the hashes above and the content hash; check a copy with <code>sha256sum</code>
+                  kept local, not pushed: the hashes above and the content hash; check a copy with <code>sha256sum</code>
                 </td>
               </tr>
             </tbody>
