@@ -74,6 +74,12 @@ test("a broken upload is refused with its line numbers, and annotators cannot re
     .setInputFiles({ name: "broken.jsonl", mimeType: "application/jsonl", buffer: Buffer.from('{"instance_id": "x"}\nnot json\n') });
   await page.getByTestId("import-form").getByRole("button", { name: "Import" }).click();
   await expect(page.getByTestId("import-error")).toContainText("broken.jsonl:2: not JSON");
+  // a split in the Hub's Parquet is read too; a file that only claims to be one is named
+  await page
+    .getByTestId("import-files")
+    .setInputFiles({ name: "test.parquet", mimeType: "application/vnd.apache.parquet", buffer: Buffer.from("PAR1 not really") });
+  await page.getByTestId("import-form").getByRole("button", { name: "Import" }).click();
+  await expect(page.getByTestId("import-error")).toContainText("test.parquet is not a readable Parquet file");
 
   const context = await browser.newContext({ baseURL });
   const annotator = await context.newPage();

@@ -13,7 +13,10 @@ export async function collectImportFiles(paths: readonly string[], report: (line
     if (!existsSync(p)) throw new AppError("invalid_input", `${p} does not exist`);
     if (!statSync(p).isDirectory()) {
       const name = path.basename(p);
-      out.push({ name, text: name.toLowerCase().endsWith(".parquet") ? await parquetToJsonl(readFileSync(p)) : readFileSync(p, "utf8") });
+      out.push({
+        name,
+        text: name.toLowerCase().endsWith(".parquet") ? await parquetToJsonl(readFileSync(p), p) : readFileSync(p, "utf8"),
+      });
       continue;
     }
     const layout = locateSplitFiles(p);

@@ -126,3 +126,13 @@ describe("finding a dataset's split files as the Hub does", () => {
     expect(lines).toEqual([`${dir}: split files found by name (root): test=test.jsonl train=train.jsonl`]);
   });
 });
+
+describe("a Parquet file that is not one", () => {
+  test("is refused with its name, not a stack trace", async () => {
+    const dir = folder({ "data/train.parquet": "PAR1 this is not parquet" });
+    await expect(readDatasetFolder(dir)).rejects.toMatchObject({
+      code: "invalid_input",
+      message: expect.stringMatching(/^data\/train\.parquet is not a readable Parquet file/),
+    });
+  });
+});

@@ -165,7 +165,7 @@ export async function readLocatedFiles(dir: string, layout: DatasetFolderLayout)
   return Promise.all(
     layout.files.map(async (entry) => {
       const full = path.join(dir, ...entry.path.split("/"));
-      const text = entry.format === "parquet" ? await parquetToJsonl(readFileSync(full)) : readFileSync(full, "utf8");
+      const text = entry.format === "parquet" ? await parquetToJsonl(readFileSync(full), entry.path) : readFileSync(full, "utf8");
       return { name: entry.path, text, split: entry.split };
     }),
   );

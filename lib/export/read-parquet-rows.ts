@@ -2,6 +2,7 @@
 // JSONL lines the importer reads: INT64 as numbers, and of the union struct each timeline entry is stored
 // as, only the fields of its own type (a deleted account's `user: null` stays).
 import { parquetReadObjects } from "hyparquet";
+import { AppError } from "@/lib/errors";
 import {
   CommitEntrySchema,
   InlineEntrySchema,
@@ -40,9 +41,14 @@ function rowOf(value: unknown): unknown {
   return row;
 }
 
-export async function parquetToJsonl(bytes: Uint8Array): Promise<string> {
-  const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-  if (!(file instanceof ArrayBuffer)) throw new TypeError("a Parquet file must be read into an ArrayBuffer");
-  const rows = await parquetReadObjects({ file });
+/** The rows of a Parquet split as JSONL text; a file that is not Parquet is a clear 422 naming it. */
+export async function parquetToJsonl(bytes: Uint8Array, name = "the Parquet file"): Promise<string> {
+  const file = new Uint8Array(bytes).buffer;
+  let rows: Record<string, unknown>[];
+  try {
+    rows = await parquetReadObjects({ file });
+  } catch (e) {
+    throw new AppError("invalid_input", `${name} is not a readable Parquet file (${e instanceof Error ? e.message : String(e)}).`);
+  }
   return rows.map((r) => `${JSON.stringify(rowOf(r))}\n`).join("");
 }

@@ -48,7 +48,7 @@ export function ImportForm() {
           type="file"
           multiple
           required
-          accept=".jsonl"
+          accept=".jsonl,.parquet"
           data-testid="import-files"
           className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm hover:file:bg-slate-200"
         />

@@ -3,6 +3,7 @@ import { requireRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
 import { errorResponse } from "@/lib/http/error-response";
 import { importReleasedDataset } from "@/lib/export/import-released-dataset";
+import { parquetToJsonl } from "@/lib/export/read-parquet-rows";
 
 // Uploads go through a route handler, not a server action: a released split is tens of megabytes,
 // past the server-action body limit.
@@ -10,11 +11,11 @@ const ImportRequestSchema = z.object({
   split: z.enum(["from-name", "none", "train", "validation", "test"]),
   files: z
     .array(z.instanceof(File))
-    .min(1, "Choose at least one .jsonl file")
-    .refine((files) => files.every((f) => f.name.endsWith(".jsonl")), "Only .jsonl files can be imported"),
+    .min(1, "Choose at least one .jsonl or .parquet file")
+    .refine((files) => files.every((f) => /\.(jsonl|parquet)$/i.test(f.name)), "Only .jsonl and .parquet files can be imported"),
 });
 
-/** multipart: files (one or more released-format .jsonl) and split (from-name | none | train | validation | test) */
+/** multipart: files (one or more released-format .jsonl, or the Hub's .parquet of a split) and split (from-name | none | train | validation | test) */
 export async function POST(request: Request) {
   try {
     const user = await requireRole("admin");
@@ -23,7 +24,7 @@ export async function POST(request: Request) {
     const files = await Promise.all(
       input.files.map(async (f) => ({
         name: f.name,
-        text: await f.text(),
+        text: /\.parquet$/i.test(f.name) ? await parquetToJsonl(new Uint8Array(await f.arrayBuffer()), f.name) : await f.text(),
         ...(input.split === "from-name" ? {} : { split: input.split === "none" ? null : input.split }),
       })),
     );
