@@ -1,4 +1,4 @@
-// npx tsx scripts/bench-scale.ts [--comments 76190] [--loads 20]
+// npx tsx scripts/bench-scale.ts [--comments 76190] [--loads 20] [--keep | --pages-of <database url>]
 // The paper's scale on PostgreSQL (127.0.0.1:5432, a throwaway database it creates and drops):
 // seeds the synthetic corpus (≥ 70,000 comment instances in ≥ 5,000 PRs), then runs rule screening,
 // LLM screening (a local fake LLM with 20 ms latency, concurrency 8 per worker) and assignment as
@@ -7,6 +7,9 @@
 // Prints name=value lines: scale_instances, screened_instances, assigned_instances,
 // llm_screen_items_per_second (two workers), llm_screen_items_per_second_one_worker,
 // page_p95_ms_<page> and page_p95_ms_max. Bounded: gives up after 40 minutes.
+// --keep leaves the database in place and prints database_url=…; --pages-of <url> times only the pages
+// against such a kept database (to measure a page change without seeding and screening again), --only
+// a,b just the pages named.
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
@@ -27,7 +30,22 @@ import { startFakeOpenAiServer } from "@/lib/llm/testing/fake-openai-server";
 import { scriptedScreenAnswer } from "@/lib/screen/testing/scripted-screen-answers";
 import { must } from "@/lib/must";
 
-const { values } = parseCli({ url: import.meta.url }, { options: { comments: { type: "string" }, loads: { type: "string" } } });
+const { values } = parseCli(
+  { url: import.meta.url },
+  {
+    options: {
+      comments: { type: "string" },
+      loads: { type: "string" },
+      keep: { type: "boolean" },
+      "pages-of": { type: "string" },
+      only: { type: "string" },
+    },
+  },
+);
+const KEEP = values.keep === true;
+const PAGES_OF = values["pages-of"];
+/** --only annotate,screen: time just those pages */
+const ONLY = values.only ? new Set(values.only.split(",")) : null;
 const COMMENTS = Number(values.comments ?? 76_190);
 const LOADS = Number(values.loads ?? 20);
 const ONE_WORKER_SAMPLE = 4_000;
@@ -130,13 +148,65 @@ async function timePage(url: string, token: string): Promise<number[]> {
 
 const p95 = (times: number[]) => [...times].sort((a, b) => a - b)[Math.ceil(0.95 * times.length) - 1];
 
+/** Signed in, loads each page LOADS times against a production build; the app runs no worker (JOBS_IN_APP=0). */
+async function timePages(db: Database, env: NodeJS.ProcessEnv) {
+  const port = await freePort();
+  const server = spawn(path.join(ROOT, "node_modules/.bin/next"), ["start", "-H", "127.0.0.1", "-p", String(port)], {
+    cwd: ROOT,
+    env: { ...env, JOBS_IN_APP: "0", NODE_ENV: "production" },
+    detached: true,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  children.push(server);
+  const base = `http://127.0.0.1:${port}`;
+  await waitForServer(`${base}/sign-in`, 120_000);
+  const admin = must(await signIn(db.prisma, "admin", PASSWORD), "admin session");
+  const annotator = must(await signIn(db.prisma, "ann1", PASSWORD), "annotator session");
+  const instance = must(
+    await db.prisma.assignment.findFirst({ where: { annotator: { login: "ann1" } }, select: { instanceId: true } }),
+    "an instance assigned to ann1",
+  );
+  const pages: [string, string, string][] = [
+    ["overview", "/", admin.token],
+    ["screen", "/screen", admin.token],
+    ["screen_dropped", "/screen/dropped", admin.token],
+    ["annotate", "/annotate", admin.token],
+    ["agreement", "/agreement", admin.token],
+    ["perturb", "/perturb", admin.token],
+    ["splits", "/splits", admin.token],
+    ["evaluate", "/evaluate", admin.token],
+    ["ingest", "/ingest", admin.token],
+    ["annotator_queue", "/annotate", annotator.token],
+    ["instance", `/annotate/${instance.instanceId}`, annotator.token],
+  ];
+  let worst = 0;
+  for (const [name, url, token] of pages) {
+    if (ONLY && !ONLY.has(name)) continue;
+    const ms = p95(await timePage(`${base}${url}`, token));
+    worst = Math.max(worst, ms);
+    console.log(`page_p95_ms_${name}=${ms.toFixed(0)}`);
+  }
+  console.log(`page_p95_ms_max=${worst.toFixed(0)}`);
+}
+
 async function main() {
   if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) throw new Error("no build in .next: run `npx next build` first");
+  if (PAGES_OF) {
+    const db = await openDatabase({ kind: "postgresql", url: PAGES_OF });
+    try {
+      await timePages(db, { ...process.env, DATABASE_URL: PAGES_OF, DEMO_DATA: "0", GITHUB_TOKEN: "", NODE_NO_WARNINGS: "1" });
+    } finally {
+      await db.close();
+      await cleanUp();
+      clearTimeout(deadline);
+    }
+    return;
+  }
   const created = await createPostgresTestDatabase();
-  dropDatabase = created.drop;
+  dropDatabase = KEEP ? null : created.drop;
+  if (KEEP) console.log(`database_url=${created.url}`);
   const db = await openDatabase({ kind: "postgresql", url: created.url });
   await migrate(db);
-
   let t0 = performance.now();
   const corpus = await seedSyntheticCorpus(db.prisma, { comments: COMMENTS, seed: 20250815 });
   const passwordHash = await hashPassword(PASSWORD);
@@ -185,43 +255,7 @@ async function main() {
     stopChild(workerA);
     stopChild(workerB);
 
-    // pages, signed in, against a production build; the app runs no worker (JOBS_IN_APP=0)
-    const port = await freePort();
-    const server = spawn(path.join(ROOT, "node_modules/.bin/next"), ["start", "-H", "127.0.0.1", "-p", String(port)], {
-      cwd: ROOT,
-      env: { ...env, JOBS_IN_APP: "0", NODE_ENV: "production" },
-      detached: true,
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    children.push(server);
-    const base = `http://127.0.0.1:${port}`;
-    await waitForServer(`${base}/sign-in`, 120_000);
-    const admin = must(await signIn(db.prisma, "admin", PASSWORD), "admin session");
-    const annotator = must(await signIn(db.prisma, "ann1", PASSWORD), "annotator session");
-    const instance = must(
-      await db.prisma.assignment.findFirst({ where: { annotator: { login: "ann1" } }, select: { instanceId: true } }),
-      "an instance assigned to ann1",
-    );
-    const pages: [string, string, string][] = [
-      ["overview", "/", admin.token],
-      ["screen", "/screen", admin.token],
-      ["screen_dropped", "/screen/dropped", admin.token],
-      ["annotate", "/annotate", admin.token],
-      ["agreement", "/agreement", admin.token],
-      ["perturb", "/perturb", admin.token],
-      ["splits", "/splits", admin.token],
-      ["evaluate", "/evaluate", admin.token],
-      ["ingest", "/ingest", admin.token],
-      ["annotator_queue", "/annotate", annotator.token],
-      ["instance", `/annotate/${instance.instanceId}`, annotator.token],
-    ];
-    let worst = 0;
-    for (const [name, url, token] of pages) {
-      const ms = p95(await timePage(`${base}${url}`, token));
-      worst = Math.max(worst, ms);
-      console.log(`page_p95_ms_${name}=${ms.toFixed(0)}`);
-    }
-    console.log(`page_p95_ms_max=${worst.toFixed(0)}`);
+    await timePages(db, env);
   } finally {
     await engine.stop();
     await llm.close();
