@@ -3,7 +3,17 @@ import type { SessionUser } from "@/lib/auth/roles";
 import type { Database } from "@/lib/db/connection";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
 import { seedSyntheticCorpus } from "@/lib/demo/seed-synthetic-corpus";
-import { loadQueueOrder, loadQueuePage, neighboursIn, QUEUE_PAGE_SIZE } from "./annotation-queue";
+import {
+  loadQueueItems,
+  loadQueueNeighbours,
+  loadQueueOrder,
+  loadQueuePage,
+  loadQueuePageIds,
+  loadQueueSummary,
+  neighboursIn,
+  QUEUE_PAGE_SIZE,
+} from "./annotation-queue";
+import { statusOf } from "./queue-filters";
 import { assignInstances } from "./assign-instances";
 
 describe.each(TEST_DATABASE_KINDS)("annotation queue on %s", (kind) => {
@@ -49,5 +59,41 @@ describe.each(TEST_DATABASE_KINDS)("annotation queue on %s", (kind) => {
     expect(order).toHaveLength(await db.prisma.instance.count({ where: { source: "human" } }));
     const page = await loadQueuePage(db.prisma, lead, "all", order, 1);
     expect(page[0].assigned).toBe(1);
+  });
+
+  test("the database's counts, pages and j/k neighbours agree with the whole order, labels and skips included", async () => {
+    const mine = await loadQueueOrder(db.prisma, ann, "mine");
+    // a label on the 3rd, a skip on the 2nd and the 5th, and a label on a skipped one (the label wins)
+    await db.prisma.label.createMany({
+      data: [mine[2], mine[4]].map((e) => ({ instanceId: e.id, annotatorId: ann.id, value: "untrustworthy" as const, rationale: "no" })),
+      skipDuplicates: true,
+    });
+    await db.prisma.assignment.updateMany({
+      where: { annotatorId: ann.id, instanceId: { in: [mine[1].id, mine[4].id] } },
+      data: { skippedAt: new Date() },
+    });
+    for (const [viewer, scope] of [
+      [ann, "mine"],
+      [lead, "all"],
+    ] as const) {
+      const order = await loadQueueOrder(db.prisma, viewer, scope);
+      const summary = await loadQueueSummary(db.prisma, viewer, scope);
+      const count = (status: string) => order.filter((e) => statusOf(e) === status).length;
+      expect(summary.counts).toEqual({ all: order.length, to_do: count("to_do"), done: count("done"), skipped: count("skipped") });
+      expect(summary.repositories).toEqual([...new Set(order.map((e) => e.repo))].sort());
+      expect(summary.firstToDoId).toBe(neighboursIn(order, "").nextToDoId);
+      for (const page of [1, 2, Math.ceil(order.length / QUEUE_PAGE_SIZE)])
+        expect(await loadQueuePageIds(db.prisma, viewer, scope, page)).toEqual(
+          order.slice((page - 1) * QUEUE_PAGE_SIZE, page * QUEUE_PAGE_SIZE).map((e) => e.id),
+        );
+      const ids = order.slice(0, 3).map((e) => e.id);
+      expect((await loadQueueItems(db.prisma, viewer, scope, ids)).map((i) => i.id)).toEqual(ids);
+      for (const at of [0, 1, 2, 3, 4, order.length - 1]) {
+        const id = order[at]?.id ?? "";
+        expect(await loadQueueNeighbours(db.prisma, viewer, scope, id), `${scope} at ${at}`).toEqual(neighboursIn(order, id));
+      }
+      expect(await loadQueueNeighbours(db.prisma, viewer, scope, "not-in-the-queue")).toEqual(neighboursIn(order, "not-in-the-queue"));
+    }
+    expect(mine.length).toBeGreaterThan(5);
   });
 });

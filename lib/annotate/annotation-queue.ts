@@ -44,6 +44,13 @@ const ANNOTATION_STAGES = ["annotating", "adjudicating", "labelled", "unsuitable
  * an annotator with 14,000 assignments or a lead over 70,000 instances gets it in tens of ms.
  */
 export async function loadQueueOrder(prisma: PrismaClient, viewer: SessionUser, scope: QueueScope): Promise<QueueEntry[]> {
+  return prisma.$queryRaw<QueueEntry[]>`
+    SELECT id, "ownLabel", repo, skipped FROM (${queueRows(viewer, scope)}) q
+    ORDER BY pr_at, entry_at, id`;
+}
+
+/** The rows of a queue, unordered, with the sort keys: the one definition every query below reads. */
+function queueRows(viewer: SessionUser, scope: QueueScope): Prisma.Sql {
   const lead = scope === "all" && hasRole(viewer, "admin", "adjudicator");
   const scopeSql =
     scope === "adjudication"
@@ -52,16 +59,86 @@ export async function loadQueueOrder(prisma: PrismaClient, viewer: SessionUser, 
         ? Prisma.sql`i.source = 'human'`
         : Prisma.sql`EXISTS (SELECT 1 FROM "Assignment" a WHERE a."instanceId" = i.id AND a."annotatorId" = ${viewer.id})
             AND i.stage::text IN (${Prisma.join([...ANNOTATION_STAGES])})`;
-  return prisma.$queryRaw<QueueEntry[]>`
-    SELECT i.id, l.value::text AS "ownLabel", r."fullName" AS repo,
+  return Prisma.sql`
+    SELECT i.id, l.value::text AS "ownLabel", r."fullName" AS repo, p."createdAt" AS pr_at, t."createdAt" AS entry_at,
       EXISTS (SELECT 1 FROM "Assignment" s WHERE s."instanceId" = i.id AND s."annotatorId" = ${viewer.id} AND s."skippedAt" IS NOT NULL) AS skipped
     FROM "Instance" i
     JOIN "PullRequest" p ON p.id = i."pullRequestId"
     JOIN "Repository" r ON r.id = p."repositoryId"
     JOIN "TimelineEntry" t ON t.id = i."targetEntryId"
     LEFT JOIN "Label" l ON l."instanceId" = i.id AND l."annotatorId" = ${viewer.id}
-    WHERE ${scopeSql}
-    ORDER BY p."createdAt", t."createdAt", i.id`;
+    WHERE ${scopeSql}`;
+}
+
+export interface QueueSummary {
+  /** per status, as statusOf counts them (a label wins over a skip) */
+  counts: { all: number; to_do: number; done: number; skipped: number };
+  repositories: string[];
+  /** the first instance in queue order the viewer has neither labelled nor skipped */
+  firstToDoId: string | null;
+}
+
+/**
+ * Counts, repository choices and the first one to label, computed by the database: a lead's view of
+ * 70,000 instances no longer ships every row to the page to count them (bench-scale, #14).
+ */
+export async function loadQueueSummary(prisma: PrismaClient, viewer: SessionUser, scope: QueueScope): Promise<QueueSummary> {
+  const [row] = await prisma.$queryRaw<
+    { all: bigint; done: bigint; skipped: bigint; repositories: string[] | null; first_to_do: string | null }[]
+  >`
+    WITH q AS MATERIALIZED (${queueRows(viewer, scope)})
+    SELECT count(*) AS "all",
+      count(*) FILTER (WHERE "ownLabel" IS NOT NULL) AS done,
+      count(*) FILTER (WHERE "ownLabel" IS NULL AND skipped) AS skipped,
+      array_agg(DISTINCT repo ORDER BY repo) FILTER (WHERE repo IS NOT NULL) AS repositories,
+      (SELECT id FROM q WHERE "ownLabel" IS NULL AND NOT skipped ORDER BY pr_at, entry_at, id LIMIT 1) AS first_to_do
+    FROM q`;
+  const all = Number(row?.all ?? 0);
+  const done = Number(row?.done ?? 0);
+  const skipped = Number(row?.skipped ?? 0);
+  return {
+    counts: { all, done, skipped, to_do: all - done - skipped },
+    repositories: row?.repositories ?? [],
+    firstToDoId: row?.first_to_do ?? null,
+  };
+}
+
+/** The ids of one page of a queue, in queue order. */
+export async function loadQueuePageIds(prisma: PrismaClient, viewer: SessionUser, scope: QueueScope, page: number): Promise<string[]> {
+  const rows = await prisma.$queryRaw<{ id: string }[]>`
+    SELECT id FROM (${queueRows(viewer, scope)}) q
+    ORDER BY pr_at, entry_at, id
+    LIMIT ${QUEUE_PAGE_SIZE} OFFSET ${(Math.max(1, page) - 1) * QUEUE_PAGE_SIZE}`;
+  return rows.map((r) => r.id);
+}
+
+/** neighboursIn(loadQueueOrder(…), instanceId), computed by the database for the instance page's j/k. */
+export async function loadQueueNeighbours(
+  prisma: PrismaClient,
+  viewer: SessionUser,
+  scope: QueueScope,
+  instanceId: string,
+): Promise<QueueNeighbours> {
+  const [row] = await prisma.$queryRaw<
+    { position: bigint | null; total: bigint; previous_id: string | null; next_id: string | null; next_to_do_id: string | null }[]
+  >`
+    WITH o AS MATERIALIZED (
+      SELECT id, "ownLabel", skipped, row_number() OVER (ORDER BY pr_at, entry_at, id) AS n FROM (${queueRows(viewer, scope)}) q
+    ), cur AS (SELECT n FROM o WHERE id = ${instanceId})
+    SELECT (SELECT n FROM cur) AS position,
+      (SELECT count(*) FROM o) AS total,
+      (SELECT id FROM o WHERE n = (SELECT n FROM cur) - 1) AS previous_id,
+      (SELECT id FROM o WHERE n = (SELECT n FROM cur) + 1) AS next_id,
+      -- after this one first, then from the start (wrapping), as neighboursIn rotates the queue
+      (SELECT id FROM o WHERE "ownLabel" IS NULL AND NOT skipped AND id <> ${instanceId}
+        ORDER BY n <= COALESCE((SELECT n FROM cur), 0), n LIMIT 1) AS next_to_do_id`;
+  return {
+    position: row?.position == null ? null : Number(row.position),
+    total: Number(row?.total ?? 0),
+    previousId: row?.previous_id ?? null,
+    nextId: row?.next_id ?? null,
+    nextToDoId: row?.next_to_do_id ?? null,
+  };
 }
 
 /** The rows of one page of a queue whose order was loaded by loadQueueOrder. */
@@ -72,10 +149,24 @@ export async function loadQueuePage(
   order: readonly QueueEntry[],
   page: number,
 ): Promise<QueueItem[]> {
+  return loadQueueItems(
+    prisma,
+    viewer,
+    scope,
+    order.slice((page - 1) * QUEUE_PAGE_SIZE, page * QUEUE_PAGE_SIZE).map((e) => e.id),
+  );
+}
+
+/** The rows shown for these instances, in the order given. */
+export async function loadQueueItems(
+  prisma: PrismaClient,
+  viewer: SessionUser,
+  scope: QueueScope,
+  ids: readonly string[],
+): Promise<QueueItem[]> {
   const lead = scope !== "mine" && hasRole(viewer, "admin", "adjudicator");
-  const ids = order.slice((page - 1) * QUEUE_PAGE_SIZE, page * QUEUE_PAGE_SIZE).map((e) => e.id);
   const rows = await prisma.instance.findMany({
-    where: { id: { in: ids } },
+    where: { id: { in: [...ids] } },
     select: {
       id: true,
       stage: true,

@@ -101,7 +101,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       throw e;
     }
   }
-  const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+  // jit=off: the workbench's queries are short and interactive; PostgreSQL's JIT compiled the lead's
+  // queue query (70,000 instances) for 1.7 s to run it in 0.3 s (bench-scale, page_p95_ms_annotate).
+  const pool = new pg.Pool({ connectionString: target.url, max: 10, options: "-c jit=off" });
   // An idle pooled connection can be closed by the server (restart, failover, a dropped test
   // database); without a listener pg turns that into an uncaught exception. The pool replaces it.
   pool.on("error", (e: Error & { code?: string }) => {

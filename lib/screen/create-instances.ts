@@ -52,5 +52,7 @@ export async function createInstances(prisma: PrismaClient, pullRequestIds?: str
   }
   // snapshots the harvest computed for these PRs (a PR-level fact until an instance points at one)
   if (rows.length) await linkInstanceSnapshots(prisma, pullRequestIds);
+  // fresh planner statistics for the queues and screening that read these rows next (PGlite has no autovacuum)
+  if (rows.length) await prisma.$executeRawUnsafe(`ANALYZE "Instance", "TimelineEntry"`);
   return rows.length;
 }

@@ -3,13 +3,19 @@ import { requirePageRole } from "@/lib/auth/current-user";
 import { hasRole } from "@/lib/auth/roles";
 import { getPrisma } from "@/lib/db/server";
 import { loadAssignmentReadiness } from "@/lib/annotate/annotation-settings";
-import { loadQueue, loadQueueOrder, loadQueuePage, neighboursIn, QUEUE_PAGE_SIZE, type QueueItem } from "@/lib/annotate/annotation-queue";
+import {
+  loadQueue,
+  loadQueueItems,
+  loadQueuePageIds,
+  loadQueueSummary,
+  QUEUE_PAGE_SIZE,
+  type QueueItem,
+} from "@/lib/annotate/annotation-queue";
 import { LabelBadge } from "./_components/lead-panel";
 import {
   type FilteredQueue,
   filterQueue,
   QUEUE_STATUSES,
-  statusOf,
   type QueueQuery,
   QueueQuerySchema,
   type QueueStatus,
@@ -182,38 +188,28 @@ export default async function AnnotateQueuePage({ searchParams }: { searchParams
   const { view } = params;
   const query = QueueQuerySchema.parse(params);
   const scope = lead && (view === "all" || !annotator) ? "all" : "mine";
-  const order = await loadQueueOrder(prisma, user, scope);
-  // A search, filter or sort looks at every row; the plain queue reads only the page shown (a lead's
-  // view of 70,000 instances stays fast). Counts and choices come from the whole order either way.
+  // A search, filter or sort looks at every row; the plain queue asks the database for its counts and
+  // the one page shown (a lead's view of 70,000 instances stays fast).
   const filtering =
     query.q !== undefined || query.repo !== undefined || query.stage !== undefined || query.status !== "all" || query.sort !== "order";
+  const summary = await loadQueueSummary(prisma, user, scope);
   const all = filtering ? await loadQueue(prisma, user, scope) : null;
   const filteredAll = all ? filterQueue(all, query) : null;
-  const total = filteredAll ? filteredAll.items.length : order.length;
+  const total = filteredAll ? filteredAll.items.length : summary.counts.all;
   const pages = Math.max(1, Math.ceil(total / QUEUE_PAGE_SIZE));
   const page = Math.min(pages, Math.max(1, Number.parseInt(params.page ?? "1", 10) || 1));
   const pageItems = filteredAll
     ? filteredAll.items.slice((page - 1) * QUEUE_PAGE_SIZE, page * QUEUE_PAGE_SIZE)
-    : await loadQueuePage(prisma, user, scope, order, page);
+    : await loadQueueItems(prisma, user, scope, await loadQueuePageIds(prisma, user, scope, page));
   const filtered: FilteredQueue<QueueItem> = filteredAll
     ? { ...filteredAll, items: pageItems }
-    : {
-        items: pageItems,
-        counts: {
-          all: order.length,
-          to_do: order.filter((e) => statusOf(e) === "to_do").length,
-          done: order.filter((e) => statusOf(e) === "done").length,
-          skipped: order.filter((e) => statusOf(e) === "skipped").length,
-        },
-        repositories: [...new Set(order.map((e) => e.repo))].sort(),
-        stages: Object.keys(STAGE_TEXT),
-      };
-  const items = order;
+    : { items: pageItems, counts: summary.counts, repositories: summary.repositories, stages: Object.keys(STAGE_TEXT) };
+  const queueLength = summary.counts.all;
   const admin = hasRole(user, "admin");
   const { overlap, ready, candidates } = admin ? await loadAssignmentReadiness(prisma) : { overlap: 0, ready: 0, candidates: 0 };
   const mine = scope === "mine";
-  const done = order.filter((i) => i.ownLabel).length;
-  const firstToDo = mine ? neighboursIn(order, "").nextToDoId : null;
+  const done = summary.counts.done;
+  const firstToDo = mine ? summary.firstToDoId : null;
   const pageHref = (p: number) => {
     const keep = Object.entries(params).filter((entry): entry is [string, string] => entry[0] !== "page" && typeof entry[1] === "string");
     return `/annotate?${new URLSearchParams([...keep, ["page", String(p)]])}`;
@@ -226,8 +222,8 @@ export default async function AnnotateQueuePage({ searchParams }: { searchParams
           <h1 className="text-2xl font-semibold">{mine ? "My queue" : "All instances"}</h1>
           <p className="text-sm text-slate-600">
             {mine
-              ? `${done} of ${items.length} labelled. Labels are blind: you never see a colleague's label; disagreements go to an adjudicator.`
-              : `${items.length} human instances. Leads see every label; annotators see only their own.`}
+              ? `${done} of ${queueLength} labelled. Labels are blind: you never see a colleague's label; disagreements go to an adjudicator.`
+              : `${queueLength} human instances. Leads see every label; annotators see only their own.`}
           </p>
         </div>
         <div className="flex items-center gap-2 text-sm">
@@ -250,16 +246,16 @@ export default async function AnnotateQueuePage({ searchParams }: { searchParams
           )}
         </div>
       </div>
-      {mine && items.length > 0 && (
+      {mine && queueLength > 0 && (
         <div
           className="h-2 overflow-hidden rounded-full bg-slate-200"
           role="progressbar"
           aria-valuemin={0}
-          aria-valuemax={items.length}
+          aria-valuemax={queueLength}
           aria-valuenow={done}
-          aria-label={`${done} of ${items.length} labelled`}
+          aria-label={`${done} of ${queueLength} labelled`}
         >
-          <div className="h-full bg-indigo-500" style={{ width: `${(100 * done) / items.length}%` }} />
+          <div className="h-full bg-indigo-500" style={{ width: `${(100 * done) / queueLength}%` }} />
         </div>
       )}
       {admin && (
@@ -271,8 +267,8 @@ export default async function AnnotateQueuePage({ searchParams }: { searchParams
         </div>
       )}
       {admin && <JobPanel kinds={["assign"]} title="Assignment jobs" titles={{ assign: "Assignment" }} />}
-      {items.length > 0 && <QueueFilters mine={mine} query={query} filtered={filtered} />}
-      {items.length === 0 ? (
+      {queueLength > 0 && <QueueFilters mine={mine} query={query} filtered={filtered} />}
+      {queueLength === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600" data-testid="empty-queue">
           {mine
             ? "Nothing assigned to you yet. An admin assigns screened instances from this page."

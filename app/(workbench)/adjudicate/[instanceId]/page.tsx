@@ -2,7 +2,7 @@ import { notFound } from "next/navigation";
 import { requirePageRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
 import { isAppError } from "@/lib/errors";
-import { loadQueueOrder, neighboursIn } from "@/lib/annotate/annotation-queue";
+import { loadQueueNeighbours } from "@/lib/annotate/annotation-queue";
 import { loadInstanceView, type InstanceView } from "@/lib/annotate/instance-view";
 import { InstanceWorkspace } from "../../annotate/_components/instance-workspace";
 import { LeadPanel } from "../../annotate/_components/lead-panel";
@@ -25,7 +25,7 @@ export default async function AdjudicateInstancePage({ params }: { params: Promi
   }
   if (view.perspective === "annotator")
     return <NotAssigned message="You annotated this instance, so another adjudicator has to decide it." />;
-  const queue = { basePath: "/adjudicate", ...neighboursIn(await loadQueueOrder(prisma, user, "adjudication"), instanceId) };
+  const queue = { basePath: "/adjudicate", ...(await loadQueueNeighbours(prisma, user, "adjudication", instanceId)) };
   return (
     <InstanceWorkspace
       view={view}

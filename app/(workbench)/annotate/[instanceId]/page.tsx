@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { requirePageRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
 import { isAppError } from "@/lib/errors";
-import { loadQueueOrder, neighboursIn } from "@/lib/annotate/annotation-queue";
+import { loadQueueNeighbours } from "@/lib/annotate/annotation-queue";
 import { loadInstanceView, type InstanceView } from "@/lib/annotate/instance-view";
 import { instanceKeys } from "@/lib/annotate/query-keys";
 import { InstanceWorkspace } from "../_components/instance-workspace";
@@ -42,7 +42,7 @@ export default async function InstancePage({ params }: { params: Promise<{ insta
   );
   const queue = {
     basePath: "/annotate",
-    ...neighboursIn(await loadQueueOrder(prisma, user, view.perspective === "annotator" ? "mine" : "all"), instanceId),
+    ...(await loadQueueNeighbours(prisma, user, view.perspective === "annotator" ? "mine" : "all", instanceId)),
   };
 
   if (view.perspective === "lead") {
