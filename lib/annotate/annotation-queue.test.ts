@@ -63,37 +63,41 @@ describe.each(TEST_DATABASE_KINDS)("annotation queue on %s", (kind) => {
 
   test("the database's counts, pages and j/k neighbours agree with the whole order, labels and skips included", async () => {
     const mine = await loadQueueOrder(db.prisma, ann, "mine");
-    // a label on the 3rd, a skip on the 2nd and the 5th, and a label on a skipped one (the label wins)
+    // a label on the 3rd, a skip on the 2nd and the 5th, and a label on a skipped one (the label wins);
+    // taken back at the end, so the other tests of this shared world see it as they left it
+    const labelled = [mine[2], mine[4]].filter((e) => e.ownLabel === null).map((e) => e.id);
+    const skipped = [mine[1], mine[4]].filter((e) => !e.skipped).map((e) => e.id);
     await db.prisma.label.createMany({
-      data: [mine[2], mine[4]].map((e) => ({ instanceId: e.id, annotatorId: ann.id, value: "untrustworthy" as const, rationale: "no" })),
-      skipDuplicates: true,
+      data: labelled.map((instanceId) => ({ instanceId, annotatorId: ann.id, value: "untrustworthy" as const, rationale: "no" })),
     });
-    await db.prisma.assignment.updateMany({
-      where: { annotatorId: ann.id, instanceId: { in: [mine[1].id, mine[4].id] } },
-      data: { skippedAt: new Date() },
-    });
-    for (const [viewer, scope] of [
-      [ann, "mine"],
-      [lead, "all"],
-    ] as const) {
-      const order = await loadQueueOrder(db.prisma, viewer, scope);
-      const summary = await loadQueueSummary(db.prisma, viewer, scope);
-      const count = (status: string) => order.filter((e) => statusOf(e) === status).length;
-      expect(summary.counts).toEqual({ all: order.length, to_do: count("to_do"), done: count("done"), skipped: count("skipped") });
-      expect(summary.repositories).toEqual([...new Set(order.map((e) => e.repo))].sort());
-      expect(summary.firstToDoId).toBe(neighboursIn(order, "").nextToDoId);
-      for (const page of [1, 2, Math.ceil(order.length / QUEUE_PAGE_SIZE)])
-        expect(await loadQueuePageIds(db.prisma, viewer, scope, page)).toEqual(
-          order.slice((page - 1) * QUEUE_PAGE_SIZE, page * QUEUE_PAGE_SIZE).map((e) => e.id),
-        );
-      const ids = order.slice(0, 3).map((e) => e.id);
-      expect((await loadQueueItems(db.prisma, viewer, scope, ids)).map((i) => i.id)).toEqual(ids);
-      for (const at of [0, 1, 2, 3, 4, order.length - 1]) {
-        const id = order[at]?.id ?? "";
-        expect(await loadQueueNeighbours(db.prisma, viewer, scope, id), `${scope} at ${at}`).toEqual(neighboursIn(order, id));
+    await db.prisma.assignment.updateMany({ where: { annotatorId: ann.id, instanceId: { in: skipped } }, data: { skippedAt: new Date() } });
+    try {
+      for (const [viewer, scope] of [
+        [ann, "mine"],
+        [lead, "all"],
+      ] as const) {
+        const order = await loadQueueOrder(db.prisma, viewer, scope);
+        const summary = await loadQueueSummary(db.prisma, viewer, scope);
+        const count = (status: string) => order.filter((e) => statusOf(e) === status).length;
+        expect(summary.counts).toEqual({ all: order.length, to_do: count("to_do"), done: count("done"), skipped: count("skipped") });
+        expect(summary.repositories).toEqual([...new Set(order.map((e) => e.repo))].sort());
+        expect(summary.firstToDoId).toBe(neighboursIn(order, "").nextToDoId);
+        for (const page of [1, 2, Math.ceil(order.length / QUEUE_PAGE_SIZE)])
+          expect(await loadQueuePageIds(db.prisma, viewer, scope, page)).toEqual(
+            order.slice((page - 1) * QUEUE_PAGE_SIZE, page * QUEUE_PAGE_SIZE).map((e) => e.id),
+          );
+        const ids = order.slice(0, 3).map((e) => e.id);
+        expect((await loadQueueItems(db.prisma, viewer, scope, ids)).map((i) => i.id)).toEqual(ids);
+        for (const at of [0, 1, 2, 3, 4, order.length - 1]) {
+          const id = order[at]?.id ?? "";
+          expect(await loadQueueNeighbours(db.prisma, viewer, scope, id), `${scope} at ${at}`).toEqual(neighboursIn(order, id));
+        }
+        expect(await loadQueueNeighbours(db.prisma, viewer, scope, "not-in-the-queue")).toEqual(neighboursIn(order, "not-in-the-queue"));
       }
-      expect(await loadQueueNeighbours(db.prisma, viewer, scope, "not-in-the-queue")).toEqual(neighboursIn(order, "not-in-the-queue"));
+      expect(mine.length).toBeGreaterThan(5);
+    } finally {
+      await db.prisma.label.deleteMany({ where: { annotatorId: ann.id, instanceId: { in: labelled } } });
+      await db.prisma.assignment.updateMany({ where: { annotatorId: ann.id, instanceId: { in: skipped } }, data: { skippedAt: null } });
     }
-    expect(mine.length).toBeGreaterThan(5);
   });
 });

@@ -13,21 +13,24 @@ export interface SnapshotSummary {
   reasons: { reason: string; count: number }[];
 }
 
+/** Counted by the database, grouped by status and reason: 70,000 instances are not read one by one (#14). */
 export async function snapshotSummary(prisma: PrismaClient): Promise<SnapshotSummary> {
-  const instances = await prisma.instance.findMany({
-    where: { source: "human" },
-    select: { snapshot: { select: { status: true, reason: true } } },
-  });
+  const groups = await prisma.$queryRaw<{ status: string | null; reason: string | null; count: bigint }[]>`
+    SELECT s.status::text AS status, CASE WHEN s.status = 'unavailable' THEN s.reason END AS reason, count(*) AS count
+    FROM "Instance" i LEFT JOIN "PatchSnapshot" s ON s.id = i."snapshotId"
+    WHERE i.source = 'human'
+    GROUP BY 1, 2`;
   const summary: SnapshotSummary = { exact: 0, finalFallback: 0, unavailable: 0, notComputed: 0, reasons: [] };
   const reasons = new Map<string, number>();
-  for (const { snapshot } of instances) {
-    if (!snapshot) summary.notComputed++;
-    else if (snapshot.status === "exact") summary.exact++;
-    else if (snapshot.status === "final_fallback") summary.finalFallback++;
+  for (const { status, reason, count } of groups) {
+    const n = Number(count);
+    if (status === null) summary.notComputed += n;
+    else if (status === "exact") summary.exact += n;
+    else if (status === "final_fallback") summary.finalFallback += n;
     else {
-      summary.unavailable++;
-      const kind = reasonKind(snapshot.reason);
-      reasons.set(kind, (reasons.get(kind) ?? 0) + 1);
+      summary.unavailable += n;
+      const kind = reasonKind(reason ?? "");
+      reasons.set(kind, (reasons.get(kind) ?? 0) + n);
     }
   }
   summary.reasons = [...reasons].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count);
