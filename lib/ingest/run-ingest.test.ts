@@ -11,7 +11,7 @@ import { addIssueComment, addPullRequest } from "./testing/fake-github/mutate-wo
 import { documentsStatus, githubOpenApi, responseSchema, validateSchema } from "./testing/fake-github/openapi-validator";
 import { CRAWLER_TEST_WORLD, startSeededGitHub, type SeededGitHub } from "./testing/fake-github/seeded-worlds";
 import { fullNameOf, type FakePullRequest } from "./testing/fake-github/world-types";
-import { newMirrorsDir, runAgainstFake, TEST_TOKEN } from "./testing/run-against-fake";
+import { newMirrorsDir, runAgainstFake, TEST_CRITERIA, TEST_TOKEN } from "./testing/run-against-fake";
 
 function expectedTimelineKeys(pr: FakePullRequest): string[] {
   const keys = [
@@ -291,6 +291,24 @@ describe("runIngest against the fake GitHub, embedded database", () => {
       const after = await db.prisma.pullRequest.findUniqueOrThrow({ where: { id: untouched.id } });
       expect(after.harvestedAt).toEqual(untouched.harvestedAt);
     }));
+
+  test("the language is matched as GitHub matches it: `python` harvests what `Python` harvests, and is the same selection (#13 case 5)", async () => {
+    const [world, own] = await Promise.all([startSeededGitHub(CRAWLER_TEST_WORLD, { token: TEST_TOKEN }), openTestDatabase("embedded")]);
+    const dir = newMirrorsDir();
+    try {
+      const lower = await runAgainstFake(world, own, dir, { request: { criteria: { ...TEST_CRITERIA, language: "python" } } });
+      expect(lower.status).toBe("succeeded");
+      expect(lower.repositories.map((r) => r.fullName).sort()).toEqual(first.repositories.map((r) => r.fullName).sort());
+      expect(lower.prsStored).toBe(first.prsStored);
+      expect(lower.prsStored).toBeGreaterThan(0);
+      const again = await runAgainstFake(world, own, dir, { request: { criteria: { ...TEST_CRITERIA, language: "Python" } } });
+      expect(again.selection).toMatchObject({ reused: true });
+    } finally {
+      await own.close();
+      await world.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
   test("named repositories skip the ranking; a deleted one is recorded as gone", () =>
     withOwnHarvest(async ({ github, db, mirrors }) => {

@@ -147,7 +147,12 @@ export async function runIngest(opts: RunIngestOptions): Promise<IngestSummary> 
         selection = await selectionIsFresh(prisma, c, maxAgeMs);
       }
       const selected = await prisma.repository.findMany({
-        where: { selectionStatus: "selected", language: c.language, starRank: { not: null, lte: c.top } },
+        where: {
+          selectionStatus: "selected",
+          // GitHub matches `language:python` to "Python": compare as it does (#13 case 5)
+          language: { equals: c.language, mode: "insensitive" },
+          starRank: { not: null, lte: c.top },
+        },
         orderBy: [{ starRank: "asc" }],
         select: { fullName: true },
       });

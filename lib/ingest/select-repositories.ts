@@ -63,7 +63,11 @@ export async function selectRepositories(ctx: SelectionContext): Promise<Selecti
   }
   // repositories that fell out of the ranking keep their data but are no longer harvested
   await prisma.repository.updateMany({
-    where: { language: criteria.language, starRank: { not: null }, fullName: { notIn: listing.ranked.map((r) => r.fullName) } },
+    where: {
+      language: { equals: criteria.language, mode: "insensitive" },
+      starRank: { not: null },
+      fullName: { notIn: listing.ranked.map((r) => r.fullName) },
+    },
     data: {
       selectionStatus: "rejected",
       selectionReason: `not in the top ${criteria.top.toLocaleString("en-US")} ${criteria.language} repositories by stars at the last selection`,

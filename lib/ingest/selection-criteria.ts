@@ -26,5 +26,6 @@ export function activityWindow(c: Pick<SelectionCriteria, "activeFrom" | "active
 
 /** One key per distinct selection, so a finished selection is reused only for the same criteria. */
 export function selectionKey(c: SelectionCriteria): string {
-  return `${c.language}|top ${c.top}|more than ${c.minPrs} PRs|active ${c.activeFrom}..${c.activeTo}`;
+  // the language as GitHub compares it: `python` and `Python` are one selection
+  return `${c.language.toLowerCase()}|top ${c.top}|more than ${c.minPrs} PRs|active ${c.activeFrom}..${c.activeTo}`;
 }
