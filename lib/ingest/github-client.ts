@@ -4,6 +4,10 @@
 import { Octokit } from "octokit";
 import { gitHubAccessError, isGitHubAccessError, rateLimitStop, isRateLimitStop } from "./ingest-errors";
 import { pacingGroup } from "./pacing-queue";
+import { AppError } from "@/lib/errors";
+
+/** tries of one GraphQL request whose answer is not a GraphQL response (truncated, HTML) */
+const GRAPHQL_BODY_ATTEMPTS = 3;
 
 export interface GitHubClientOptions {
   baseUrl: string;
@@ -183,6 +187,12 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
         0,
         new Date(Number(headers["x-ratelimit-reset"] ?? 0) * 1000).toISOString(),
       );
+    // a proxy (or an API_URL that is not GitHub) refusing the media type: nothing will get through (#13 case 8)
+    if (e.status === 406)
+      throw gitHubAccessError(
+        `${options.baseUrl} answered 406 Not Acceptable: something between us and GitHub (a proxy?) refuses the JSON ` +
+          "media types GitHub's API uses (application/vnd.github+json, application/json). Check GITHUB_API_URL and any proxy.",
+      );
     if (/GraphQL Rate Limit Exceeded/.test(e.message ?? ""))
       throw rateLimitStop("graphql", 0, usage.budgets.graphql?.resetAt ?? new Date().toISOString());
     // the throttling plugin gave up after its retries: stop rather than keep knocking
@@ -195,9 +205,26 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     octokit,
     usage,
     async graphql<T>(query: string, variables: Record<string, unknown>) {
-      const res = await octokit.request("POST /graphql", { query, variables });
-      const body = res.data as { data?: T | null; errors?: GraphqlResult<T>["errors"] };
-      return { data: body.data ?? null, errors: body.errors ?? [] };
+      // A body that is not a GraphQL response (cut off, an HTML error page with a 200) is retried like a
+      // 5xx, then reported for what it is; it used to become `data: null` and a misleading error (#13 case 6).
+      for (let attempt = 1; ; attempt++) {
+        const res = await octokit.request("POST /graphql", { query, variables });
+        const body: unknown = res.data;
+        if (body !== null && typeof body === "object" && ("data" in body || "errors" in body)) {
+          const b = body as { data?: T | null; errors?: GraphqlResult<T>["errors"] };
+          return { data: b.data ?? null, errors: b.errors ?? [] };
+        }
+        const seen = typeof body === "string" ? body : JSON.stringify(body);
+        if (attempt >= GRAPHQL_BODY_ATTEMPTS)
+          throw new AppError(
+            "upstream_error",
+            `GitHub's GraphQL API answered ${attempt} times with a body that is not a GraphQL response ` +
+              `(${seen.length} characters: ${JSON.stringify(seen.slice(0, 80))}${seen.length > 80 ? "…" : ""}).`,
+            { attempts: attempt },
+          );
+        options.onLog?.("warn", `GraphQL answered a body that is not a GraphQL response (attempt ${attempt}); retrying`);
+        await sleep((options.retryBaseMs ?? 1000) * attempt ** 2, options.signal);
+      }
     },
   };
 }

@@ -2,6 +2,7 @@
 // ones), then harvest them from their checkpoints. Records a CrawlRun with requests, budget and errors;
 // stops cleanly on a deadline, an abort or a low budget, and leaves checkpoints for the next run.
 import type { Prisma } from "@/lib/db/generated/client";
+import { isAppError } from "@/lib/errors";
 import type { Database } from "@/lib/db/connection";
 import type { Config } from "@/lib/config";
 import { budgetFigures, closeAbandonedRuns, finishRun, heartbeatRun, recordCrawlError } from "./crawl-run-record";
@@ -181,7 +182,7 @@ export async function runIngest(opts: RunIngestOptions): Promise<IngestSummary> 
     status = stoppedOnPurpose ? "interrupted" : "failed";
     error = isRunStopped(e)
       ? `stopped: ${e.message}`
-      : isGitHubAccessError(e) || isRateLimitStop(e)
+      : isGitHubAccessError(e) || isRateLimitStop(e) || isAppError(e)
         ? e.message
         : e instanceof Error
           ? `${e.name}: ${e.message}`

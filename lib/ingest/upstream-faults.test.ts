@@ -117,6 +117,48 @@ describe("upstream trouble", () => {
     // it did not sleep until the reset: the test would have timed out (speed: scripts/bench-ingest.ts)
   });
 
+  test("a GraphQL body cut off mid-JSON is retried and the harvest completes; one that stays broken is named for what it is (#13 case 6)", async () => {
+    await start({ faults: [{ on: "graphql", nth: 3, respond: "truncated-body" }] });
+    const summary = await runAgainstFake(github, db, mirrors, { request: REQUEST });
+    expect(summary.status).toBe("succeeded");
+    expect(await db.prisma.pullRequest.count()).toBe(expectedPrs());
+    const cut = github.exchanges.find((e) => e.fault === "truncated-body");
+    expect(github.exchanges.find((e) => e.seq === (cut?.seq ?? 0) + 1)).toMatchObject({ kind: "graphql", status: 200 });
+
+    await github.stop();
+    rmSync(mirrors, { recursive: true, force: true });
+    for (const table of [
+      "CrawlError",
+      "CrawlRun",
+      "CrawlCheckpoint",
+      "CrawlSelection",
+      "HttpCacheEntry",
+      "JobLock",
+      "Repository",
+      "PullRequest",
+    ])
+      await db.execScript(`DELETE FROM "${table}"`);
+    await start({ faults: [{ on: "graphql", nth: 1, times: 100, respond: "truncated-body" }] });
+    const broken = await runAgainstFake(github, db, mirrors, { request: REQUEST });
+    expect(broken.status).toBe("failed");
+    expect(broken.error).toMatch(
+      /^GitHub's GraphQL API answered 3 times with a body that is not a GraphQL response \(54 characters: "\{\\"data\\"/,
+    );
+    // three tries of the one request, then the run stops instead of reading a broken page as "no data"
+    expect(github.exchanges.filter((e) => e.kind === "graphql")).toHaveLength(3);
+  });
+
+  test("a proxy refusing GitHub's media type (406) fails the run at once with a message that says so (#13 case 8)", async () => {
+    await start({ faults: [{ on: "any", nth: 1, times: 100, respond: "not-acceptable" }] });
+    const summary = await runAgainstFake(github, db, mirrors, { request: REQUEST });
+    expect(summary.status).toBe("failed");
+    expect(summary.error).toMatch(
+      /answered 406 Not Acceptable: something between us and GitHub \(a proxy\?\) refuses the JSON media types/,
+    );
+    expect(summary.error).not.toMatch(/Unknown error/);
+    expect(summary.requests).toBe(1);
+  });
+
   test("a rejected token fails the run at once with a message naming GITHUB_TOKEN", async () => {
     await start({ token: "the-real-token" });
     const summary = await runAgainstFake(github, db, mirrors, { request: REQUEST });

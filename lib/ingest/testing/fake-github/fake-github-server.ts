@@ -114,7 +114,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     };
     exchanges.push(ex);
     if (latency) await sleep(latency);
-    const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+    const send = (status: number, payload: unknown, headers: Record<string, string> = {}, raw?: string) => {
       ex.status = status;
       res.writeHead(status, {
         "content-type": "application/json; charset=utf-8",
@@ -122,7 +122,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
         ...rateHeaders(resource),
         ...headers,
       });
-      res.end(payload === undefined ? undefined : JSON.stringify(payload));
+      res.end(raw ?? (payload === undefined ? undefined : JSON.stringify(payload)));
     };
 
     const token = (req.headers.authorization ?? "").replace(/^(token|bearer)\s+/i, "");
@@ -133,7 +133,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     if (fault) {
       const f = faultResponse(fault, resetEpoch);
       ex.fault = f.name;
-      return send(f.status, f.body, f.headers);
+      return send(f.status, f.body, f.headers, f.raw);
     }
 
     if (kind === "graphql") {

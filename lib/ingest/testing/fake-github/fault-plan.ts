@@ -1,5 +1,5 @@
 // Upstream trouble on a schedule: 502s, secondary rate limits (403 + Retry-After), 429s, an exhausted
-// primary budget. Each rule counts the requests it matches and fires on the nth (and `times - 1` more).
+// primary budget, a proxy refusing the media type (406, HTML), a body cut off mid-JSON. Each rule counts the requests it matches and fires on the nth (and `times - 1` more).
 
 export type RequestKind = "rest" | "search" | "graphql";
 
@@ -8,7 +8,7 @@ export interface FaultRule {
   /** 1-based position among the requests this rule matches */
   nth: number;
   times?: number;
-  respond: "bad-gateway" | "secondary-rate-limit" | "too-many-requests" | "rate-limit-exhausted";
+  respond: "bad-gateway" | "secondary-rate-limit" | "too-many-requests" | "rate-limit-exhausted" | "not-acceptable" | "truncated-body";
   retryAfterSeconds?: number;
 }
 
@@ -16,6 +16,8 @@ export interface FaultResponse {
   status: number;
   headers: Record<string, string>;
   body: unknown;
+  /** sent as is instead of body's JSON (a proxy's HTML page, a body cut off mid-JSON) */
+  raw?: string;
   name: FaultRule["respond"];
 }
 
@@ -24,6 +26,18 @@ const DOCS = "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api
 export function faultResponse(rule: FaultRule, resetEpoch: number): FaultResponse {
   const retryAfter = String(rule.retryAfterSeconds ?? 1);
   switch (rule.respond) {
+    case "not-acceptable":
+      // what a corporate proxy answers when it will not pass the media type Octokit asks for
+      return {
+        status: 406,
+        headers: { "content-type": "text/html" },
+        body: null,
+        raw: "<html><head><title>406 Not Acceptable</title></head><body><h1>Not Acceptable</h1></body></html>",
+        name: rule.respond,
+      };
+    case "truncated-body":
+      // a 200 whose JSON stops mid-way (a connection cut by a proxy after the headers)
+      return { status: 200, headers: {}, body: null, raw: '{"data":{"repository":{"pullRequests":{"nodes":[{"numb', name: rule.respond };
     case "bad-gateway":
       return { status: 502, headers: {}, body: { message: "Server Error" }, name: rule.respond };
     case "secondary-rate-limit":
