@@ -96,6 +96,14 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     else usage.rest++;
     const res = await fetch(input, init);
     if (res.status === 304) usage.notModified++;
+    // a secondary limit holds every request from the moment its answer arrives, not from when the
+    // throttling plugin gets round to it (a request slipped through 10 ms after the 403: #13 case 7);
+    // without Retry-After GitHub's docs say to wait at least a minute
+    if ((res.status === 403 || res.status === 429) && res.headers.get("x-ratelimit-remaining") !== "0") {
+      const retryAfter = Number(res.headers.get("retry-after") ?? Number.NaN);
+      const secondary = Number.isFinite(retryAfter) || /secondary rate/i.test(await res.clone().text());
+      if (secondary) pausedUntil = Math.max(pausedUntil, Date.now() + (Number.isFinite(retryAfter) ? retryAfter : 60) * 1000);
+    }
     if (res.status < 400) consecutiveSecondaryLimits = 0;
     const remaining = res.headers.get("x-ratelimit-remaining");
     if (remaining !== null) {
@@ -109,6 +117,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     return res;
   };
 
+  const primaryRetriesOf = new WeakMap<object, number>();
   const octokit = new Octokit({
     auth: options.token,
     baseUrl: options.baseUrl.replace(/\/$/, ""),
@@ -131,8 +140,12 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
         );
         return retry;
       },
-      onRateLimit: (retryAfter: number, opts: { method: string; url: string }, _o: unknown, retryCount: number) => {
-        if (retryAfter <= maxWait && retryCount < 1) {
+      onRateLimit: (retryAfter: number, opts: { method: string; url: string }) => {
+        // one wait for the reset per request: plugin-throttling's retryCount counts retries of every kind,
+        // so a primary limit right after a secondary-limit retry used to stop the run (#13 case 7)
+        const primaryRetries = primaryRetriesOf.get(opts) ?? 0;
+        primaryRetriesOf.set(opts, primaryRetries + 1);
+        if (retryAfter <= maxWait && primaryRetries < 1) {
           pausedUntil = Math.max(pausedUntil, Date.now() + retryAfter * 1000);
           log("warn", `primary rate limit on ${opts.method} ${opts.url}: waiting ${retryAfter}s for the reset`);
           return true;
@@ -173,7 +186,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   function classifyError(error: unknown): never {
     const cause = (error as { cause?: unknown }).cause;
     if (isRateLimitStop(cause) || isGitHubAccessError(cause)) throw cause;
-    const e = error as { status?: number; message?: string; response?: { headers?: Record<string, string> } };
+    const e = error as { status?: number; message?: string; response?: { headers?: Record<string, string>; data?: unknown } };
     if (e.status === 401)
       throw gitHubAccessError(
         options.token
@@ -188,7 +201,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
         new Date(Number(headers["x-ratelimit-reset"] ?? 0) * 1000).toISOString(),
       );
     // a proxy (or an API_URL that is not GitHub) refusing the media type: nothing will get through (#13 case 8)
-    if (e.status === 406)
+    if (e.status === 406 && !/too_large|diff exceeded/i.test(JSON.stringify(e.response?.data ?? "")))
       throw gitHubAccessError(
         `${options.baseUrl} answered 406 Not Acceptable: something between us and GitHub (a proxy?) refuses the JSON ` +
           "media types GitHub's API uses (application/vnd.github+json, application/json). Check GITHUB_API_URL and any proxy.",

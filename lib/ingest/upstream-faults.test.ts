@@ -159,6 +159,25 @@ describe("upstream trouble", () => {
     expect(summary.requests).toBe(1);
   });
 
+  test("a primary limit right after a secondary-limit retry waits for its near reset and the harvest completes (#13 case 7)", async () => {
+    await start({
+      faults: [
+        { on: "graphql", nth: 2, respond: "secondary-rate-limit", retryAfterSeconds: 1 },
+        // the retried request meets an exhausted primary budget that resets in 2 s
+        { on: "graphql", nth: 3, respond: "rate-limit-exhausted", resetInSeconds: 2 },
+      ],
+    });
+    const summary = await runAgainstFake(github, db, mirrors, { request: REQUEST });
+    expect(summary.error).toBeNull();
+    expect(summary.status).toBe("succeeded");
+    expect(await db.prisma.pullRequest.count()).toBe(expectedPrs());
+    const refused = github.exchanges.find((e) => e.fault === "secondary-rate-limit");
+    expect(refused).toBeDefined();
+    // nothing at all left for GitHub while the secondary limit's Retry-After ran, not even 10 ms later
+    const during = github.exchanges.filter((e) => refused && e.at > refused.at && e.at < refused.at + 900);
+    expect(during.map((e) => `${e.seq} ${e.path}`)).toEqual([]);
+  });
+
   test("a rejected token fails the run at once with a message naming GITHUB_TOKEN", async () => {
     await start({ token: "the-real-token" });
     const summary = await runAgainstFake(github, db, mirrors, { request: REQUEST });

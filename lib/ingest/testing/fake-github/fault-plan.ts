@@ -10,6 +10,8 @@ export interface FaultRule {
   times?: number;
   respond: "bad-gateway" | "secondary-rate-limit" | "too-many-requests" | "rate-limit-exhausted" | "not-acceptable" | "truncated-body";
   retryAfterSeconds?: number;
+  /** rate-limit-exhausted: the reset this far ahead (the server's hour otherwise) */
+  resetInSeconds?: number;
 }
 
 export interface FaultResponse {
@@ -65,7 +67,10 @@ export function faultResponse(rule: FaultRule, resetEpoch: number): FaultRespons
     case "rate-limit-exhausted":
       return {
         status: 403,
-        headers: { "x-ratelimit-remaining": "0", "x-ratelimit-reset": String(resetEpoch) },
+        headers: {
+          "x-ratelimit-remaining": "0",
+          "x-ratelimit-reset": String(rule.resetInSeconds === undefined ? resetEpoch : Math.ceil(Date.now() / 1000) + rule.resetInSeconds),
+        },
         body: {
           message: "API rate limit exceeded for user ID 1.",
           documentation_url: `${DOCS}#about-the-primary-rate-limit`,
