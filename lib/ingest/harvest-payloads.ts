@@ -58,7 +58,8 @@ export const ReviewCommentSchema = z
     author: ActorSchema,
     body: z.string(),
     createdAt: isoTimestamp,
-    path: z.string().min(1),
+    // may be empty: the mapping falls back to the thread's path (#13 case 10)
+    path: z.string(),
     diffHunk: z.string(),
     line: z.number().int().nullable(),
     originalLine: z.number().int().nullable(),

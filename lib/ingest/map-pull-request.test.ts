@@ -86,3 +86,26 @@ describe("mapPullRequest", () => {
     expect(loginOf(null)).toBeNull();
   });
 });
+
+describe("a review comment without its own path (#13 case 10)", () => {
+  const withPaths = (commentPath: string, threadPath: string): CollectedPullRequest => {
+    const copy = structuredClone(fixture);
+    copy.threads[0].path = threadPath;
+    copy.threads[0].comments[0].path = commentPath;
+    return { ...copy, node: PullRequestNodeSchema.parse(copy.node) };
+  };
+
+  test("takes its thread's path instead of being dropped", () => {
+    const m = mapPullRequest("pandas-dev/pandas", withPaths("", "pandas/core/nanops.py"));
+    expect(m.timeline.find((t) => t.githubId === 2_147_490_000n)?.path).toBe("pandas/core/nanops.py");
+    expect(m.problems).toEqual(mapped.problems);
+  });
+
+  test("is skipped with its id named when its thread has no path either", () => {
+    const m = mapPullRequest("pandas-dev/pandas", withPaths("", ""));
+    expect(m.timeline.find((t) => t.githubId === 2_147_490_000n)).toBeUndefined();
+    expect(m.problems).toContain(
+      "review comment 2147490000 in thread PRRT_kwDOAA0YD85lA: neither the comment nor its thread names a file; skipped",
+    );
+  });
+});

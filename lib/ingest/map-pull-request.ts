@@ -147,7 +147,11 @@ export function mapPullRequest(repoFullName: string, c: CollectedPullRequest): M
     });
   });
   for (const thread of c.threads)
-    each(ReviewCommentSchema, thread.comments, `review comment in thread ${thread.id}`, problems, (v) =>
+    each(ReviewCommentSchema, thread.comments, `review comment in thread ${thread.id}`, problems, (v) => {
+      if (!v.path && !thread.path) {
+        problems.push(`review comment ${v.id} in thread ${thread.id}: neither the comment nor its thread names a file; skipped`);
+        return;
+      }
       push({
         ...EMPTY,
         kind: v.replyToId === null ? "inline" : "inline_reply",
@@ -163,8 +167,8 @@ export function mapPullRequest(repoFullName: string, c: CollectedPullRequest): M
         reviewId: v.reviewId,
         line: v.line,
         originalLine: v.originalLine,
-      }),
-    );
+      });
+    });
   timeline.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 
   const linkedIssues: MappedPullRequest["linkedIssues"] = [];
