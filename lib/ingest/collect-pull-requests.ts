@@ -41,12 +41,16 @@ export async function collectPullRequests(client: GitHubClient, nodes: PullReque
       const thread: CollectedThread = { id: parsed.data.id, path: parsed.data.path, comments: [...parsed.data.comments.nodes] };
       pr.threads.push(thread);
       const info = parsed.data.comments.pageInfo;
-      if (info.hasNextPage && info.endCursor)
+      const stuck = followUpStuck(info, null, 1);
+      if (stuck) failed.set(pr.node.number, `could not page threadComments: ${stuck}`);
+      else if (info.hasNextPage && info.endCursor)
         pending.push({ item: { kind: "threadComments", nodeId: thread.id, after: info.endCursor }, pr, thread });
     }
   };
   const follow = (pr: CollectedPullRequest, kind: FollowUp["kind"], conn: RawConnection) => {
-    if (conn.pageInfo.hasNextPage && conn.pageInfo.endCursor)
+    const stuck = followUpStuck(conn.pageInfo, null, 1);
+    if (stuck) failed.set(pr.node.number, `could not page ${kind}: ${stuck}`);
+    else if (conn.pageInfo.hasNextPage && conn.pageInfo.endCursor)
       pending.push({ item: { kind, nodeId: pr.node.id, after: conn.pageInfo.endCursor }, pr });
   };
 
@@ -69,6 +73,8 @@ export async function collectPullRequests(client: GitHubClient, nodes: PullReque
   });
 
   let requests = 0;
+  // follow-up pages per connection, to bound a connection that never ends
+  const pagesOf = new Map<object, number>();
   while (pending.length) {
     const batch = pending.splice(0, ALIASES_PER_QUERY).filter((p) => !failed.has(p.pr.node.number));
     if (!batch.length) continue;
@@ -89,8 +95,30 @@ export async function collectPullRequests(client: GitHubClient, nodes: PullReque
       else if (p.item.kind === "closingIssuesReferences") p.pr.issues.push(...nodesPage);
       else p.pr[p.item.kind].push(...nodesPage);
       const info = conn.data.pageInfo;
-      if (info.hasNextPage && info.endCursor) pending.push({ ...p, item: { ...p.item, after: info.endCursor } });
+      const stuck = followUpStuck(info, p.item.after, (pagesOf.get(p.item) ?? 1) + 1);
+      if (stuck) failed.set(number, `could not page ${p.item.kind}: ${stuck}`);
+      else if (info.hasNextPage && info.endCursor) {
+        const next = { ...p.item, after: info.endCursor };
+        pagesOf.set(next, (pagesOf.get(p.item) ?? 1) + 1);
+        pending.push({ ...p, item: next });
+      }
     });
   }
   return { collected: collected.filter((c) => !failed.has(c.node.number)), failed, problems, requests };
+}
+
+/** far more follow-up pages than one PR's comments, reviews or commits need (100 a page) */
+const MAX_FOLLOW_UP_PAGES = 1_000;
+
+/** Why a follow-up connection cannot go on (#13 case 4), or null when it may. */
+export function followUpStuck(
+  info: { hasNextPage: boolean; endCursor: string | null },
+  after: string | null | undefined,
+  pages: number,
+): string | null {
+  if (!info.hasNextPage) return null;
+  if (!info.endCursor) return "GitHub said there are more but gave no cursor";
+  if (info.endCursor === after) return `GitHub gave back the cursor it was asked for (${info.endCursor}); stopped instead of looping`;
+  if (pages > MAX_FOLLOW_UP_PAGES) return `more than ${MAX_FOLLOW_UP_PAGES} pages; stopped`;
+  return null;
 }

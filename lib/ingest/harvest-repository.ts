@@ -2,6 +2,7 @@
 // the repository's watermark (the newest updatedAt of the previous complete pass), so a re-crawl reads
 // only what changed. After each page the cursor is saved; a process killed mid-page redoes that page,
 // and PRs already stored with the same updatedAt are skipped without follow-ups or diffs.
+import { AppError } from "@/lib/errors";
 import type { PrismaClient, Repository } from "@/lib/db/generated/client";
 import { collectPullRequests } from "./collect-pull-requests";
 import { computePatches, type MirrorState } from "./compute-patches";
@@ -41,6 +42,21 @@ export interface RepositoryHarvest {
   followUpRequests: number;
 }
 
+/** far more pages of pull requests than any repository has (GitHub caps a connection page at 100) */
+const MAX_PAGES_PER_PASS = 10_000;
+
+function paginationStuck(fullName: string, endCursor: string | null, pages: number): AppError {
+  return new AppError(
+    "upstream_error",
+    endCursor === null
+      ? `GitHub said ${fullName} has more pull requests but gave no cursor to fetch them (page ${pages}); stopped paging this repository.`
+      : pages > MAX_PAGES_PER_PASS
+        ? `${fullName}: more than ${MAX_PAGES_PER_PASS.toLocaleString("en-US")} pages of pull requests; stopped paging this repository.`
+        : `GitHub gave ${fullName}'s pull request list a cursor it had already given (page ${pages}); stopped paging this repository instead of looping.`,
+    { fullName, endCursor, pages },
+  );
+}
+
 export async function harvestRepository(ctx: HarvestContext, repo: Repository): Promise<RepositoryHarvest> {
   const { prisma } = ctx;
   const result: RepositoryHarvest = {
@@ -70,12 +86,17 @@ export async function harvestRepository(ctx: HarvestContext, repo: Repository): 
       fetched: false,
     };
     let pageSize = ctx.pageSize;
+    // a cursor GitHub gave back before, or hasNextPage without one, would page forever (#13 case 4)
+    const seenCursors = new Set<string>(cursor ? [cursor] : []);
     for (;;) {
       const stop = ctx.stopReason();
       if (stop) throw runStopped(stop);
       const page = await fetchPullRequestPage(ctx.client, repo.fullName, cursor, pageSize);
       pageSize = page.pageSize;
       result.pages++;
+      if (page.hasNextPage && (!page.endCursor || seenCursors.has(page.endCursor) || result.pages > MAX_PAGES_PER_PASS))
+        throw paginationStuck(repo.fullName, page.endCursor, result.pages);
+      if (page.endCursor) seenCursors.add(page.endCursor);
       for (const bad of page.malformed) {
         result.prsSkipped++;
         await ctx.reportError(

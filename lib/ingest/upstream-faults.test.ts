@@ -178,6 +178,51 @@ describe("upstream trouble", () => {
     expect(during.map((e) => `${e.seq} ${e.path}`)).toEqual([]);
   });
 
+  test("a pull request list whose cursor does not advance, or that has more pages but no cursor, ends with the repository named instead of looping (#13 case 4)", async () => {
+    type PageInfo = { hasNextPage: boolean; endCursor: string | null };
+    const pageInfoOf = (data: Record<string, unknown>) =>
+      (data.repository as { pullRequests?: { pageInfo?: PageInfo } } | null)?.pullRequests?.pageInfo;
+    for (const quirk of ["repeat-cursor", "no-cursor"] as const) {
+      if (quirk === "no-cursor") {
+        await github.stop();
+        rmSync(mirrors, { recursive: true, force: true });
+        for (const table of [
+          "CrawlError",
+          "CrawlRun",
+          "CrawlCheckpoint",
+          "CrawlSelection",
+          "HttpCacheEntry",
+          "JobLock",
+          "Repository",
+          "PullRequest",
+        ])
+          await db.execScript(`DELETE FROM "${table}"`);
+      }
+      await start({
+        alterGraphqlData: (data, variables) => {
+          const info = pageInfoOf(data);
+          if (!info || variables.owner !== "flaky" || !info.hasNextPage) return;
+          // the second page gives back the cursor it was asked with; or the first says "more" with no cursor
+          if (quirk === "repeat-cursor" && typeof variables.after === "string") info.endCursor = variables.after;
+          if (quirk === "no-cursor") info.endCursor = null;
+        },
+      });
+      const summary = await runAgainstFake(github, db, mirrors, { request: REQUEST });
+      const flakyPages = github.exchanges.filter((e) => e.kind === "graphql" && e.variables?.owner === "flaky").length;
+      expect(flakyPages, quirk).toBeLessThan(10);
+      const errors = (await listCrawlErrors(db.prisma, {})).map((e) => `${e.repository ?? ""}: ${e.message}`);
+      expect(errors.join("\n"), quirk).toMatch(
+        quirk === "repeat-cursor"
+          ? /flaky\/service.*a cursor it had already given \(page 2\); stopped paging this repository instead of looping/
+          : /flaky\/service.*has more pull requests but gave no cursor to fetch them \(page 1\)/,
+      );
+      // the other repository is harvested whole
+      const steady = await db.prisma.pullRequest.count({ where: { repository: { fullName: "steady/library" } } });
+      expect(steady, quirk).toBe(github.world.repositories.find((r) => fullNameOf(r) === "steady/library")?.pullRequests.length);
+      expect(summary.status, quirk).not.toBe("interrupted");
+    }
+  });
+
   test("a rejected token fails the run at once with a message naming GITHUB_TOKEN", async () => {
     await start({ token: "the-real-token" });
     const summary = await runAgainstFake(github, db, mirrors, { request: REQUEST });

@@ -44,6 +44,11 @@ export interface FakeGitHubOptions {
   latencyMs?: number;
   /** starting budgets; GitHub's defaults for a token otherwise */
   budgets?: Partial<Record<"core" | "search" | "graphql", number>>;
+  /**
+   * Odd but possible answers: changes a GraphQL result's data in place before it is sent (a pageInfo whose
+   * cursor does not advance, hasNextPage with a null cursor, …), given the request's variables.
+   */
+  alterGraphqlData?: (data: Record<string, unknown>, variables: Record<string, unknown>) => void;
 }
 
 export interface FakeGitHub {
@@ -177,6 +182,8 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
         rootValue: graphqlRoot(world, rateLimit),
         variableValues: payload.variables ?? {},
       });
+      if (result.data && options.alterGraphqlData)
+        options.alterGraphqlData(result.data as Record<string, unknown>, payload.variables ?? {});
       return send(200, { ...(result.errors?.length ? { errors: result.errors.map(formatError) } : {}), data: result.data ?? null });
     }
 
