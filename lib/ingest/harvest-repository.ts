@@ -137,6 +137,11 @@ export async function harvestRepository(ctx: HarvestContext, repo: Repository): 
         const number = m.pullRequest.number;
         for (const problem of [...(collected.problems.get(number) ?? []), ...m.problems])
           await ctx.reportError(repo.fullName, `pull request #${number}`, `malformed item skipped: ${problem}`);
+        if (m.rejected) {
+          result.prsSkipped++;
+          await ctx.reportError(repo.fullName, `pull request #${number}`, `skipped: ${m.rejected}`);
+          continue;
+        }
         const patch = patches.get(number);
         if (!patch || "error" in patch) {
           result.prsSkipped++;
@@ -145,7 +150,26 @@ export async function harvestRepository(ctx: HarvestContext, repo: Repository): 
         }
         toStore.push({ mapped: m, patch });
       }
-      await storePullRequests(prisma, repo.id, toStore);
+      try {
+        await storePullRequests(prisma, repo.id, toStore);
+      } catch (batchError) {
+        // one PR the database refuses must not cost the page: store one by one and name the one that fails
+        const stored: PullRequestToStore[] = [];
+        for (const one of toStore)
+          try {
+            await storePullRequests(prisma, repo.id, [one]);
+            stored.push(one);
+          } catch (e) {
+            result.prsSkipped++;
+            await ctx.reportError(
+              repo.fullName,
+              `pull request #${one.mapped.pullRequest.number}`,
+              `skipped, the database refused it: ${e instanceof Error ? e.message.split("\n").filter(Boolean).at(-1) : String(e)}`,
+            );
+          }
+        if (stored.length === 0 && toStore.length > 1) throw batchError;
+        toStore.splice(0, toStore.length, ...stored);
+      }
       if (toStore.length) {
         // each comment's own revision: commits force-pushed away are fetched by SHA (git, no API requests)
         const storedIds = await prisma.pullRequest.findMany({

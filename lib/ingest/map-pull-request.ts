@@ -70,7 +70,14 @@ export interface MappedPullRequest {
   linkedIssues: { number: number; title: string; body: string }[];
   /** one line per skipped item */
   problems: string[];
+  /** why the PR itself cannot be stored (its own text holds what PostgreSQL cannot store); null when it can */
+  rejected: string | null;
 }
+
+// PostgreSQL's text and jsonb cannot hold U+0000 (22P05): one such character made it refuse a whole
+// page of 25 PRs. The item that carries it is left out alone, named, instead (#13 case 3).
+const NUL = "\u0000";
+const hasNul = (...texts: (string | null | undefined)[]) => texts.some((t) => t?.includes(NUL));
 
 type Actor = z.infer<typeof ActorSchema>;
 
@@ -170,12 +177,18 @@ export function mapPullRequest(repoFullName: string, c: CollectedPullRequest): M
       });
     });
   timeline.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const storable = timeline.filter((t) => {
+    if (!hasNul(t.body, t.path, t.diffHunk, t.authorName, t.authorLogin)) return true;
+    problems.push(`${t.kind} ${t.githubId ?? t.sha ?? "(no id)"}: holds a NUL character, which PostgreSQL cannot store; skipped`);
+    return false;
+  });
 
   const linkedIssues: MappedPullRequest["linkedIssues"] = [];
   each(ClosingIssueSchema, c.issues, "closing issue", problems, (v) => {
     // the released format lists the PR's own repository's issues ({number, title, body})
     if (v.repository.nameWithOwner.toLowerCase() !== repoFullName.toLowerCase()) return;
-    if (!linkedIssues.some((i) => i.number === v.number)) linkedIssues.push({ number: v.number, title: v.title, body: v.body });
+    if (hasNul(v.title, v.body)) problems.push(`closing issue #${v.number}: holds a NUL character, which PostgreSQL cannot store; skipped`);
+    else if (!linkedIssues.some((i) => i.number === v.number)) linkedIssues.push({ number: v.number, title: v.title, body: v.body });
   });
 
   const n = c.node;
@@ -194,8 +207,11 @@ export function mapPullRequest(repoFullName: string, c: CollectedPullRequest): M
       headSha: n.headRefOid,
       commitsCount: n.commits.totalCount ?? c.commits.length,
     },
-    timeline,
+    timeline: storable,
     linkedIssues,
     problems,
+    rejected: hasNul(n.title, n.body, n.author?.login)
+      ? "its title or description holds a NUL character, which PostgreSQL cannot store"
+      : null,
   };
 }

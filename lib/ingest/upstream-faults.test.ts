@@ -5,6 +5,7 @@ import { openTestDatabase } from "@/lib/db/testing/test-database";
 import { listCrawlErrors, listCrawlRuns } from "./crawl-views";
 import type { WorldSpec } from "./testing/fake-github/generate-world";
 import { startSeededGitHub, type SeededGitHub } from "./testing/fake-github/seeded-worlds";
+import { addIssueComment } from "./testing/fake-github/mutate-world";
 import { fullNameOf } from "./testing/fake-github/world-types";
 import { newMirrorsDir, runAgainstFake, TEST_TOKEN } from "./testing/run-against-fake";
 
@@ -221,6 +222,27 @@ describe("upstream trouble", () => {
       expect(steady, quirk).toBe(github.world.repositories.find((r) => fullNameOf(r) === "steady/library")?.pullRequests.length);
       expect(summary.status, quirk).not.toBe("interrupted");
     }
+  });
+
+  test("a NUL character in one comment leaves out that comment alone, named; its PR and page are stored (#13 case 3)", async () => {
+    await start();
+    const flaky = github.world.repositories.find((r) => fullNameOf(r) === "flaky/service");
+    const pr = flaky?.pullRequests[3];
+    if (!pr) throw new Error("the fault world has no fourth PR in flaky/service");
+    const nul = addIssueComment(github.world, "flaky/service", pr.number, "binary junk: \u0000 in a log paste", pr.updatedAt);
+    const badId = nul.comments.at(-1)?.databaseId;
+    const summary = await runAgainstFake(github, db, mirrors, { request: REQUEST });
+    expect(summary.status).toBe("succeeded");
+    expect(await db.prisma.pullRequest.count()).toBe(expectedPrs());
+    const stored = await db.prisma.pullRequest.findFirstOrThrow({
+      where: { number: pr.number, repository: { fullName: "flaky/service" } },
+      select: { timeline: { select: { githubId: true } } },
+    });
+    expect(stored.timeline.map((t) => t.githubId)).not.toContain(BigInt(badId ?? 0));
+    expect(stored.timeline.length).toBeGreaterThan(0);
+    expect((await listCrawlErrors(db.prisma, {})).map((e) => `${e.item}: ${e.message}`)).toContainEqual(
+      `pull request #${pr.number}: malformed item skipped: pr_comment ${badId}: holds a NUL character, which PostgreSQL cannot store; skipped`,
+    );
   });
 
   test("a rejected token fails the run at once with a message naming GITHUB_TOKEN", async () => {
