@@ -29,12 +29,23 @@ describe("upstream trouble", () => {
     db = await openTestDatabase("embedded");
   });
   afterAll(() => db?.close());
-  afterEach(async () => {
+  /** Stops the fake GitHub and forgets every crawl: the next start() begins from nothing. */
+  async function reset() {
     await github?.stop();
     if (mirrors) rmSync(mirrors, { recursive: true, force: true });
-    for (const table of ["CrawlError", "CrawlRun", "CrawlCheckpoint", "CrawlSelection", "HttpCacheEntry", "JobLock", "Repository"])
+    for (const table of [
+      "CrawlError",
+      "CrawlRun",
+      "CrawlCheckpoint",
+      "CrawlSelection",
+      "HttpCacheEntry",
+      "JobLock",
+      "Repository",
+      "PullRequest",
+    ])
       await db.execScript(`DELETE FROM "${table}"`);
-  });
+  }
+  afterEach(reset);
 
   async function start(options: Parameters<typeof startSeededGitHub>[1] = {}) {
     github = await startSeededGitHub(FAULT_WORLD, { token: TEST_TOKEN, ...options });
@@ -126,19 +137,7 @@ describe("upstream trouble", () => {
     const cut = github.exchanges.find((e) => e.fault === "truncated-body");
     expect(github.exchanges.find((e) => e.seq === (cut?.seq ?? 0) + 1)).toMatchObject({ kind: "graphql", status: 200 });
 
-    await github.stop();
-    rmSync(mirrors, { recursive: true, force: true });
-    for (const table of [
-      "CrawlError",
-      "CrawlRun",
-      "CrawlCheckpoint",
-      "CrawlSelection",
-      "HttpCacheEntry",
-      "JobLock",
-      "Repository",
-      "PullRequest",
-    ])
-      await db.execScript(`DELETE FROM "${table}"`);
+    await reset();
     await start({ faults: [{ on: "graphql", nth: 1, times: 100, respond: "truncated-body" }] });
     const broken = await runAgainstFake(github, db, mirrors, { request: REQUEST });
     expect(broken.status).toBe("failed");
@@ -185,19 +184,7 @@ describe("upstream trouble", () => {
       (data.repository as { pullRequests?: { pageInfo?: PageInfo } } | null)?.pullRequests?.pageInfo;
     for (const quirk of ["repeat-cursor", "no-cursor"] as const) {
       if (quirk === "no-cursor") {
-        await github.stop();
-        rmSync(mirrors, { recursive: true, force: true });
-        for (const table of [
-          "CrawlError",
-          "CrawlRun",
-          "CrawlCheckpoint",
-          "CrawlSelection",
-          "HttpCacheEntry",
-          "JobLock",
-          "Repository",
-          "PullRequest",
-        ])
-          await db.execScript(`DELETE FROM "${table}"`);
+        await reset();
       }
       await start({
         alterGraphqlData: (data, variables) => {
