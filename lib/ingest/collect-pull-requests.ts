@@ -95,11 +95,12 @@ export async function collectPullRequests(client: GitHubClient, nodes: PullReque
       else if (p.item.kind === "closingIssuesReferences") p.pr.issues.push(...nodesPage);
       else p.pr[p.item.kind].push(...nodesPage);
       const info = conn.data.pageInfo;
-      const stuck = followUpStuck(info, p.item.after, (pagesOf.get(p.item) ?? 1) + 1);
+      const pages = (pagesOf.get(p.item) ?? 1) + 1;
+      const stuck = followUpStuck(info, p.item.after, pages);
       if (stuck) failed.set(number, `could not page ${p.item.kind}: ${stuck}`);
       else if (info.hasNextPage && info.endCursor) {
         const next = { ...p.item, after: info.endCursor };
-        pagesOf.set(next, (pagesOf.get(p.item) ?? 1) + 1);
+        pagesOf.set(next, pages);
         pending.push({ ...p, item: next });
       }
     });

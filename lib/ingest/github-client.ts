@@ -9,6 +9,9 @@ import { AppError } from "@/lib/errors";
 /** tries of one GraphQL request whose answer is not a GraphQL response (truncated, HTML) */
 const GRAPHQL_BODY_ATTEMPTS = 3;
 
+/** how GitHub words a secondary rate limit, in the body of its 403 or 429 */
+const SECONDARY_LIMIT = /secondary rate/i;
+
 export interface GitHubClientOptions {
   baseUrl: string;
   token?: string;
@@ -101,7 +104,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     // without Retry-After GitHub's docs say to wait at least a minute
     if ((res.status === 403 || res.status === 429) && res.headers.get("x-ratelimit-remaining") !== "0") {
       const retryAfter = Number(res.headers.get("retry-after") ?? Number.NaN);
-      const secondary = Number.isFinite(retryAfter) || /secondary rate/i.test(await res.clone().text());
+      const secondary = Number.isFinite(retryAfter) || SECONDARY_LIMIT.test(await res.clone().text());
       if (secondary) pausedUntil = Math.max(pausedUntil, Date.now() + (Number.isFinite(retryAfter) ? retryAfter : 60) * 1000);
     }
     if (res.status < 400) consecutiveSecondaryLimits = 0;
@@ -209,7 +212,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     if (/GraphQL Rate Limit Exceeded/.test(e.message ?? ""))
       throw rateLimitStop("graphql", 0, usage.budgets.graphql?.resetAt ?? new Date().toISOString());
     // the throttling plugin gave up after its retries: stop rather than keep knocking
-    if ((e.status === 403 || e.status === 429) && /secondary rate/i.test(e.message ?? ""))
+    if ((e.status === 403 || e.status === 429) && SECONDARY_LIMIT.test(e.message ?? ""))
       throw rateLimitStop("secondary", 0, new Date(Math.max(pausedUntil, Date.now() + 60_000)).toISOString());
     throw error;
   }

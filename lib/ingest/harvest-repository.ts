@@ -155,19 +155,24 @@ export async function harvestRepository(ctx: HarvestContext, repo: Repository): 
       } catch (batchError) {
         // one PR the database refuses must not cost the page: store one by one and name the one that fails
         const stored: PullRequestToStore[] = [];
+        const refused: { number: number; error: unknown }[] = [];
         for (const one of toStore)
           try {
             await storePullRequests(prisma, repo.id, [one]);
             stored.push(one);
           } catch (e) {
-            result.prsSkipped++;
-            await ctx.reportError(
-              repo.fullName,
-              `pull request #${one.mapped.pullRequest.number}`,
-              `skipped, the database refused it: ${e instanceof Error ? e.message.split("\n").filter(Boolean).at(-1) : String(e)}`,
-            );
+            refused.push({ number: one.mapped.pullRequest.number, error: e });
           }
+        // every one refused: the database, not a PR, is the problem; the repository's error says so once
         if (stored.length === 0 && toStore.length > 1) throw batchError;
+        for (const { number, error } of refused) {
+          result.prsSkipped++;
+          await ctx.reportError(
+            repo.fullName,
+            `pull request #${number}`,
+            `skipped, the database refused it: ${error instanceof Error ? error.message.split("\n").filter(Boolean).at(-1) : String(error)}`,
+          );
+        }
         toStore.splice(0, toStore.length, ...stored);
       }
       if (toStore.length) {
