@@ -55,7 +55,7 @@ export async function finishRun(
   prisma: PrismaClient,
   runId: string,
   outcome: {
-    status: "succeeded" | "failed" | "interrupted";
+    status: "succeeded" | "partial" | "failed" | "interrupted";
     error: string | null;
     usage: ApiUsage;
     prsHarvested: number;

@@ -1,11 +1,11 @@
 // What the ingest pages show: runs (status, requests, PRs, budget left, errors) and, per repository,
 // the selection decision with its reason, PRs harvested so far and the checkpoint.
-import type { PrismaClient } from "@/lib/db/generated/client";
+import type { CrawlStatus, PrismaClient } from "@/lib/db/generated/client";
 
 export interface CrawlRunView {
   id: string;
   trigger: string;
-  status: "running" | "succeeded" | "failed" | "interrupted";
+  status: CrawlStatus;
   startedAt: Date;
   finishedAt: Date | null;
   heartbeatAt: Date | null;
@@ -79,6 +79,8 @@ export interface RepositoryProgressView {
   lastHarvestedAt: Date | null;
   lastError: string | null;
   checkpoint: { phase: string; cursor: string | null; done: boolean; prsDone: number; updatedAt: Date } | null;
+  /** pull requests not harvested yet: retried by later runs, and given up ones */
+  holes: { retrying: number; givenUp: number };
 }
 
 export async function repositoryProgress(
@@ -88,7 +90,11 @@ export async function repositoryProgress(
   const repos = await prisma.repository.findMany({
     where: { selectionStatus: options.status },
     orderBy: [{ starRank: { sort: "asc", nulls: "last" } }, { fullName: "asc" }],
-    include: { _count: { select: { pullRequests: true } }, checkpoints: { where: { phase: "pull_requests" } } },
+    include: {
+      _count: { select: { pullRequests: true } },
+      checkpoints: { where: { phase: "pull_requests" } },
+      crawlHoles: { where: { resolvedAt: null }, select: { permanent: true } },
+    },
   });
   return repos.map((r) => {
     const cp = r.checkpoints[0];
@@ -107,6 +113,10 @@ export async function repositoryProgress(
       prWatermark: r.prWatermark,
       lastHarvestedAt: r.lastHarvestedAt,
       lastError: r.lastError,
+      holes: {
+        retrying: r.crawlHoles.filter((h) => !h.permanent).length,
+        givenUp: r.crawlHoles.filter((h) => h.permanent).length,
+      },
       checkpoint: cp ? { phase: cp.phase, cursor: cp.cursor, done: cp.done, prsDone: cp.prsDone, updatedAt: cp.updatedAt } : null,
     };
   });

@@ -11,8 +11,10 @@ export interface PullRequestPage {
   hasNextPage: boolean;
   endCursor: string | null;
   nodes: PullRequestNode[];
-  /** PRs whose own fields are malformed: number (when readable) and why */
-  malformed: { number: number | null; message: string }[];
+  /** PRs whose own fields are malformed or nulled: number and updatedAt when readable, place on the page, and why */
+  malformed: { number: number | null; updatedAt: Date | null; index: number; message: string; nulledByGitHub: boolean }[];
+  /** updatedAt of every node of the page in order, null where unreadable: bounds a nulled node's */
+  updatedAts: (Date | null)[];
   /** the page size that worked */
   pageSize: number;
   requests: number;
@@ -49,20 +51,34 @@ export async function fetchPullRequestPage(
     const conn = parsed.data.repository.pullRequests;
     const nodes: PullRequestNode[] = [];
     const malformed: PullRequestPage["malformed"] = [];
-    for (const raw of conn.nodes) {
+    conn.nodes.forEach((raw, i) => {
       const node = PullRequestNodeSchema.safeParse(raw);
-      if (node.success) nodes.push(node.data);
-      else {
-        const number = (raw as { number?: unknown } | null)?.number;
-        malformed.push({ number: typeof number === "number" ? number : null, message: describeIssues(node.error, raw) });
+      if (node.success) {
+        nodes.push(node.data);
+        return;
       }
-    }
+      const r = raw as { number?: unknown; updatedAt?: unknown } | null;
+      // a node GitHub nulled comes with a partial error whose path points at it: keep its message (#13 case 10)
+      const told = result.errors.filter((e) => e.path?.[2] === "nodes" && e.path?.[3] === i).map((e) => `GitHub said: ${e.message}`);
+      malformed.push({
+        number: typeof r?.number === "number" ? r.number : null,
+        updatedAt: typeof r?.updatedAt === "string" && !Number.isNaN(Date.parse(r.updatedAt)) ? new Date(r.updatedAt) : null,
+        index: i,
+        // GitHub failed to give it (null, or an error at its path): worth asking again, unlike a payload that is wrong
+        nulledByGitHub: raw === null || told.length > 0,
+        message: [...told, describeIssues(node.error, raw)].join("; "),
+      });
+    });
     return {
       totalCount: conn.totalCount,
       hasNextPage: conn.pageInfo.hasNextPage,
       endCursor: conn.pageInfo.endCursor,
       nodes,
       malformed,
+      updatedAts: conn.nodes.map((raw) => {
+        const at = (raw as { updatedAt?: unknown } | null)?.updatedAt;
+        return typeof at === "string" && !Number.isNaN(Date.parse(at)) ? new Date(at) : null;
+      }),
       pageSize: size,
       requests,
     };

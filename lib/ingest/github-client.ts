@@ -5,6 +5,7 @@ import { Octokit } from "octokit";
 import { gitHubAccessError, isGitHubAccessError, rateLimitStop, isRateLimitStop } from "./ingest-errors";
 import { pacingGroup } from "./pacing-queue";
 import { AppError } from "@/lib/errors";
+import { statusOf } from "@/lib/unknown-value";
 
 /** tries of one GraphQL request whose answer is not a GraphQL response (truncated, HTML) */
 const GRAPHQL_BODY_ATTEMPTS = 3;
@@ -224,8 +225,17 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
       // A body that is not a GraphQL response (cut off, an HTML error page with a 200) is retried like a
       // 5xx, then reported for what it is; it used to become `data: null` and a misleading error (#13 case 6).
       for (let attempt = 1; ; attempt++) {
-        const res = await octokit.request("POST /graphql", { query, variables });
-        const body: unknown = res.data;
+        let body: unknown;
+        try {
+          body = (await octokit.request("POST /graphql", { query, variables })).data;
+        } catch (e) {
+          // plugin-retry turns GitHub's "Something went wrong while executing your query" partial errors into
+          // a 500 and retries it; when it persists, the answer still carries the data GitHub could give: keep
+          // it, so the nulled items alone are skipped and named instead of the whole page (#13 cases 2, 10)
+          const partial = partialGraphqlAnswer<T>(e);
+          if (!partial) throw e;
+          return partial;
+        }
         if (body !== null && typeof body === "object" && ("data" in body || "errors" in body)) {
           const b = body as { data?: T | null; errors?: GraphqlResult<T>["errors"] };
           return { data: b.data ?? null, errors: b.errors ?? [] };
@@ -243,4 +253,14 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
       }
     },
   };
+}
+
+/** The data and errors of a GraphQL answer plugin-retry raised as a 500, when it carries data; null otherwise. */
+function partialGraphqlAnswer<T>(e: unknown): GraphqlResult<T> | null {
+  if (statusOf(e) !== 500) return null;
+  const body = (e as { response?: { data?: unknown } }).response?.data;
+  if (body === null || typeof body !== "object" || !("data" in body)) return null;
+  const b = body as { data?: T | null; errors?: GraphqlResult<T>["errors"] };
+  if (b.data === null || b.data === undefined) return null;
+  return { data: b.data, errors: b.errors ?? [] };
 }

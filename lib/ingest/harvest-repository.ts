@@ -14,6 +14,15 @@ import { mapPullRequest } from "./map-pull-request";
 import { pullRequestsChangedSince } from "./pull-requests-changed-since";
 import { storePullRequests, type PullRequestToStore } from "./store-pull-requests";
 import { computeSnapshots } from "@/lib/snapshot/compute-snapshots";
+import {
+  hasRetryableHoles,
+  nulledNodeFloor,
+  recordHoles,
+  resolveHoles,
+  settleHolesAfterPass,
+  watermarkAfterPass,
+  type HoleSeen,
+} from "./crawl-holes";
 
 export const PULL_REQUESTS_PHASE = "pull_requests";
 
@@ -30,6 +39,8 @@ export interface HarvestContext {
   reportError: (repository: string | null, item: string, message: string) => Promise<void>;
   onPage?: (p: { fullName: string; prsDone: number; prsTotal: number | null; stored: number }) => void;
   onStored?: () => void;
+  /** the CrawlRun this harvest belongs to, named on the holes it records */
+  runId?: string;
 }
 
 export interface RepositoryHarvest {
@@ -77,7 +88,12 @@ export async function harvestRepository(ctx: HarvestContext, repo: Repository): 
   const previous = repo.prWatermark;
 
   try {
-    if (!resuming && previous && !(await pullRequestsChangedSince(ctx.client, prisma, repo.fullName, previous))) {
+    if (
+      !resuming &&
+      previous &&
+      !(await hasRetryableHoles(prisma, repo.id)) &&
+      !(await pullRequestsChangedSince(ctx.client, prisma, repo.fullName, previous))
+    ) {
       await prisma.repository.update({ where: { id: repo.id }, data: { lastHarvestedAt: new Date(), lastError: null } });
       return { ...result, outcome: "unchanged" };
     }
@@ -88,6 +104,7 @@ export async function harvestRepository(ctx: HarvestContext, repo: Repository): 
     let pageSize = ctx.pageSize;
     // a cursor GitHub gave back before, or hasNextPage without one, would page forever (#13 case 4)
     const seenCursors = new Set<string>(cursor ? [cursor] : []);
+    let sawUnknown = false;
     for (;;) {
       const stop = ctx.stopReason();
       if (stop) throw runStopped(stop);
@@ -97,8 +114,22 @@ export async function harvestRepository(ctx: HarvestContext, repo: Repository): 
       if (page.hasNextPage && (!page.endCursor || seenCursors.has(page.endCursor) || result.pages > MAX_PAGES_PER_PASS))
         throw paginationStuck(repo.fullName, page.endCursor, result.pages);
       if (page.endCursor) seenCursors.add(page.endCursor);
+      const holes: HoleSeen[] = [];
+      const hole = (prNumber: number | null, reason: string, floor: Date | null, permanent = false) => {
+        // a node older than the watermark lies outside this pass: reported, but no hole of the pass
+        if (!(previous && floor && floor < previous)) holes.push({ prNumber, reason, floor, permanent });
+      };
       for (const bad of page.malformed) {
         result.prsSkipped++;
+        if (bad.number === null) sawUnknown = true;
+        // a payload GitHub gets wrong is given up at once (it is listed again when the PR changes); one it
+        // failed to give is retried
+        hole(
+          bad.number,
+          bad.nulledByGitHub ? `GitHub did not give it: ${bad.message}` : `malformed payload: ${bad.message}`,
+          bad.updatedAt ?? nulledNodeFloor(page.updatedAts, bad.index),
+          !bad.nulledByGitHub,
+        );
         await ctx.reportError(
           repo.fullName,
           `pull request ${bad.number === null ? "(unknown number)" : `#${bad.number}`}`,
@@ -120,8 +151,11 @@ export async function harvestRepository(ctx: HarvestContext, repo: Repository): 
 
       const collected = await collectPullRequests(ctx.client, changed);
       result.followUpRequests += collected.requests;
+      const updatedAtOf = new Map(changed.map((n) => [n.number, new Date(n.updatedAt)]));
+      const floorOf = (n: number) => updatedAtOf.get(n) ?? null;
       for (const [number, reason] of collected.failed) {
         result.prsSkipped++;
+        hole(number, reason, floorOf(number));
         await ctx.reportError(repo.fullName, `pull request #${number}`, `skipped: ${reason}`);
       }
       const mapped = collected.collected.map((c) => mapPullRequest(repo.fullName, c));
@@ -139,12 +173,14 @@ export async function harvestRepository(ctx: HarvestContext, repo: Repository): 
           await ctx.reportError(repo.fullName, `pull request #${number}`, `malformed item skipped: ${problem}`);
         if (m.rejected) {
           result.prsSkipped++;
+          hole(number, m.rejected, floorOf(number), true);
           await ctx.reportError(repo.fullName, `pull request #${number}`, `skipped: ${m.rejected}`);
           continue;
         }
         const patch = patches.get(number);
         if (!patch || "error" in patch) {
           result.prsSkipped++;
+          hole(number, `no patch: ${patch?.error ?? "not computed"}`, floorOf(number));
           await ctx.reportError(repo.fullName, `pull request #${number}`, `skipped, no patch: ${patch?.error ?? "not computed"}`);
           continue;
         }
@@ -167,6 +203,7 @@ export async function harvestRepository(ctx: HarvestContext, repo: Repository): 
         if (stored.length === 0 && toStore.length > 1) throw batchError;
         for (const { number, error } of refused) {
           result.prsSkipped++;
+          hole(number, "the database refused it", floorOf(number));
           await ctx.reportError(
             repo.fullName,
             `pull request #${number}`,
@@ -187,10 +224,20 @@ export async function harvestRepository(ctx: HarvestContext, repo: Repository): 
           fetchMissing: true,
         });
       }
+      await resolveHoles(
+        prisma,
+        repo.id,
+        toStore.map((t) => t.mapped.pullRequest.number),
+      );
+      await recordHoles(prisma, repo.id, ctx.runId, holes);
       result.prsStored += toStore.length;
       for (let i = 0; i < toStore.length; i++) ctx.onStored?.();
       prsDone += inPass.length;
       const passDone = reachedWatermark || !page.hasNextPage;
+      // a pass never moves the watermark past an open hole: the next pass lists it again (#13 case 2)
+      const watermark = passDone
+        ? watermarkAfterPass(passWatermark, previous, await settleHolesAfterPass(prisma, repo.id, { fresh: !resuming, sawUnknown }))
+        : null;
       const state = passDone
         ? { cursor: null, done: true, passWatermark: null, prsDone }
         : { cursor: page.endCursor, done: false, passWatermark, prsDone };
@@ -200,7 +247,7 @@ export async function harvestRepository(ctx: HarvestContext, repo: Repository): 
           ? [
               prisma.repository.update({
                 where: { id: repo.id },
-                data: { prWatermark: maxDate(passWatermark, previous), lastHarvestedAt: new Date(), lastError: null },
+                data: { prWatermark: watermark, lastHarvestedAt: new Date(), lastError: null },
               }),
             ]
           : []),
@@ -224,10 +271,4 @@ export async function harvestRepository(ctx: HarvestContext, repo: Repository): 
     }
     throw e;
   }
-}
-
-function maxDate(a: Date | null, b: Date | null): Date | null {
-  if (!a) return b;
-  if (!b) return a;
-  return a > b ? a : b;
 }

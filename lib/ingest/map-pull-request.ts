@@ -192,6 +192,8 @@ export function mapPullRequest(repoFullName: string, c: CollectedPullRequest): M
   });
 
   const n = c.node;
+  // stored all the same (the number identifies it), but said: exports and re-crawls key on GitHub's id (#13 case 10)
+  if (n.githubId === null) problems.push(`pull request #${n.number}: GitHub gave no database id; stored without one`);
   return {
     pullRequest: {
       number: n.number,

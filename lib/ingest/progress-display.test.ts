@@ -28,11 +28,23 @@ describe("CLI progress display", () => {
     );
   });
 
-  test("the summary gives status, per-repository outcomes, requests per PR and the budget left", () => {
+  test("the summary gives status, the PRs not harvested, per-repository outcomes, requests per PR and the budget left", () => {
     const summary: IngestSummary = {
       runId: "run1",
-      status: "succeeded",
-      error: null,
+      status: "partial",
+      error: "1 item not harvested",
+      holes: [
+        {
+          repository: "acme/widgets",
+          key: "#7",
+          prNumber: 7,
+          reason: "could not page comments: timeout",
+          attempts: 1,
+          permanent: false,
+          firstSeenAt: "2025-09-01T00:00:00.000Z",
+          lastTriedAt: "2025-09-01T00:00:00.000Z",
+        },
+      ],
       selection: { reused: false, selected: 2, rejected: 98, undecided: 0 },
       repositories: [{ fullName: "acme/widgets", outcome: "harvested", prsStored: 40, prsUnchanged: 0, prsSkipped: 1 }],
       prsStored: 40,
@@ -49,7 +61,8 @@ describe("CLI progress display", () => {
       durationMs: 12_340,
     };
     const text = renderSummary(summary);
-    expect(text).toContain("run run1: succeeded");
+    expect(text).toContain("run run1: partial (1 item not harvested)");
+    expect(text).toContain("acme/widgets PR #7: could not page comments: timeout — retried by the next run (attempt 1)");
     expect(text).toContain("selection: 2 selected, 98 rejected");
     expect(text).toMatch(/acme\/widgets\s+harvested\s+stored 40, unchanged 0, skipped 1/);
     expect(text).toContain("requests per stored PR 0.150");

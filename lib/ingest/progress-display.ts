@@ -64,6 +64,15 @@ export function renderSummary(s: IngestSummary): string {
       (r) =>
         `  ${r.fullName.padEnd(40)} ${r.outcome.padEnd(14)} stored ${r.prsStored ?? 0}, unchanged ${r.prsUnchanged ?? 0}, skipped ${r.prsSkipped ?? 0}${r.error ? ` — ${r.error}` : ""}`,
     ),
+    ...(s.holes.length
+      ? [
+          `pull requests not harvested (${s.holes.length}):`,
+          ...s.holes.map(
+            (h) =>
+              `  ${h.repository} ${h.key === "unknown" ? "a PR GitHub answered as null" : `PR ${h.key}`}: ${h.reason} — ${h.permanent ? "given up" : `retried by the next run (attempt ${h.attempts})`}`,
+          ),
+        ]
+      : []),
     `PRs stored ${s.prsStored}, unchanged ${s.prsUnchanged}, skipped ${s.prsSkipped}; errors logged ${s.errors}`,
     `requests ${s.requests} (GraphQL ${s.graphqlRequests}, REST ${s.restRequests}, 304 ${s.notModified}); requests per stored PR ${s.prsStored ? (s.requests / s.prsStored).toFixed(3) : "n/a"}`,
     `rate-limit budget left ${s.rateLimitRemaining ?? "unknown"}${s.rateLimitResetAt ? ` (resets ${s.rateLimitResetAt})` : ""}; ${(s.durationMs / 1000).toFixed(1)} s`,

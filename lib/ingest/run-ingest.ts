@@ -14,6 +14,7 @@ import { IngestRequestSchema, type IngestProgress, type IngestRequestInput } fro
 import { newHolderId, releaseLock, renewLocks, tryAcquireLock } from "@/lib/db/job-lock";
 import { registerNamedRepositories } from "./register-named-repositories";
 import { selectionIsFresh, selectRepositories, type SelectionSummary } from "./select-repositories";
+import { loadOpenHoles, type OpenHole } from "./crawl-holes";
 
 export interface RunIngestOptions {
   db: Pick<Database, "prisma">;
@@ -32,8 +33,11 @@ export interface RunIngestOptions {
 
 export interface IngestSummary {
   runId: string;
-  status: "succeeded" | "failed" | "interrupted";
+  /** succeeded only when every selected repository was harvested completely; partial when items were not */
+  status: "succeeded" | "partial" | "failed" | "interrupted";
   error: string | null;
+  /** open holes of the run's repositories (retried by later runs, or given up with their reason) */
+  holes: OpenHole[];
   selection: (SelectionSummary & { named?: number }) | null;
   repositories: RepositoryOutcome[];
   prsStored: number;
@@ -172,6 +176,7 @@ export async function runIngest(opts: RunIngestOptions): Promise<IngestSummary> 
         stopReason,
         reportError,
         onStored: () => void stored++,
+        runId: run.id,
       },
       { fullNames, holder, lockTtlMs, runStartedAt: run.startedAt, concurrency: request.concurrency, onProgress: emit },
     );
@@ -192,11 +197,30 @@ export async function runIngest(opts: RunIngestOptions): Promise<IngestSummary> 
     clearInterval(beat);
   }
 
+  const holes = await loadOpenHoles(
+    prisma,
+    outcomes.map((o) => o.fullName),
+  );
+  // anything this run skipped (an item, a PR, a repository), or a PR still to be retried, makes it partial;
+  // PRs given up earlier stay listed in `holes` (and on /ingest) without marking every later run
+  const retrying = holes.filter((h) => !h.permanent).length;
+  if (status === "succeeded" && (errors > 0 || retrying > 0)) {
+    status = "partial";
+    error = [
+      `${errors.toLocaleString("en-US")} item${errors === 1 ? "" : "s"} not harvested (see the run's errors)`,
+      holes.length
+        ? `${holes.length} pull request${holes.length === 1 ? "" : "s"} missing: ${retrying} retried by the next runs, ${holes.length - retrying} given up`
+        : null,
+    ]
+      .filter(Boolean)
+      .join("; ");
+  }
   const sum = (k: "prsStored" | "prsUnchanged" | "prsSkipped") => outcomes.reduce((n, o) => n + (o[k] ?? 0), 0);
   const summary: IngestSummary = {
     runId: run.id,
     status,
     error,
+    holes,
     selection,
     repositories: outcomes,
     prsStored: sum("prsStored"),
@@ -225,6 +249,7 @@ export async function runIngest(opts: RunIngestOptions): Promise<IngestSummary> 
         usage: client.usage,
         prsUnchanged: summary.prsUnchanged,
         prsSkipped: summary.prsSkipped,
+        holes,
       }),
     ),
   });

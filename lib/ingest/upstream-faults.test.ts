@@ -219,7 +219,8 @@ describe("upstream trouble", () => {
     const nul = addIssueComment(github.world, "flaky/service", pr.number, "binary junk: \u0000 in a log paste", pr.updatedAt);
     const badId = nul.comments.at(-1)?.databaseId;
     const summary = await runAgainstFake(github, db, mirrors, { request: REQUEST });
-    expect(summary.status).toBe("succeeded");
+    // the comment left out makes the run partial; its PR is no hole
+    expect(summary).toMatchObject({ status: "partial", error: "1 item not harvested (see the run's errors)", holes: [] });
     expect(await db.prisma.pullRequest.count()).toBe(expectedPrs());
     const stored = await db.prisma.pullRequest.findFirstOrThrow({
       where: { number: pr.number, repository: { fullName: "flaky/service" } },
@@ -250,7 +251,8 @@ describe("upstream trouble", () => {
     const steady = github.world.repositories.find((r) => fullNameOf(r) === "steady/library")!;
     steady.pullRequests[0].updatedAt = "2025-08-31T00:00:00Z";
     const summary = await runAgainstFake(github, db, mirrors, { request: REQUEST });
-    expect(summary.status).toBe("succeeded");
+    // a selected repository not harvested: partial, and the error below says why
+    expect(summary.status).toBe("partial");
     expect(summary.repositories.map((r) => [r.fullName, r.outcome])).toEqual([
       ["flaky/service", "gone"],
       ["steady/library", "harvested"],

@@ -37,6 +37,7 @@ const ingestJob = defineJob({
       },
     });
     if (summary.status === "failed") throw new Error(summary.error ?? "The crawl failed; see its run on /ingest.");
+    if (summary.status === "partial") await ctx.run?.log(`partial: ${summary.error}; see "Pull requests not harvested" on /ingest`, "warn");
     return summary;
   },
 });

@@ -2,6 +2,7 @@ import { requirePageRole } from "@/lib/auth/current-user";
 import { config, integrationStatus } from "@/lib/config";
 import { getPrisma } from "@/lib/db/server";
 import { listCrawlErrors, listCrawlRuns, repositoryProgress } from "@/lib/ingest/crawl-views";
+import { loadOpenHoles } from "@/lib/ingest/crawl-holes";
 import { JobPanel } from "@/app/_components/job-panel";
 import { StartCrawlForm } from "./start-crawl-form";
 
@@ -15,6 +16,7 @@ const RUN_STYLE = {
   succeeded: "text-emerald-700",
   failed: "text-rose-700",
   interrupted: "text-amber-700",
+  partial: "text-amber-700",
 } as const;
 const n = (v: number | null | undefined) => (v === null || v === undefined ? "–" : v.toLocaleString("en-US"));
 const at = (d: Date | null) => (d ? d.toISOString().replace("T", " ").slice(0, 16) : "–");
@@ -22,10 +24,11 @@ const at = (d: Date | null) => (d ? d.toISOString().replace("T", " ").slice(0, 1
 export default async function IngestPage() {
   await requirePageRole("admin");
   const prisma = await getPrisma();
-  const [repos, runs, errors] = await Promise.all([
+  const [repos, runs, errors, holes] = await Promise.all([
     repositoryProgress(prisma),
     listCrawlRuns(prisma, { limit: 20 }),
     listCrawlErrors(prisma, { limit: 50 }),
+    loadOpenHoles(prisma),
   ]);
   const latest = runs[0];
   return (
@@ -77,6 +80,14 @@ export default async function IngestPage() {
                       ? `complete · watermark ${at(r.prWatermark)}`
                       : `in progress · ${n(r.checkpoint.prsDone)} PRs stored`
                     : "not started"}
+                  {r.holes.retrying + r.holes.givenUp > 0 && (
+                    <div className="text-amber-700" data-testid="repository-holes">
+                      {r.holes.retrying > 0 &&
+                        `${r.holes.retrying} PR${r.holes.retrying === 1 ? "" : "s"} missing, retried by the next run`}
+                      {r.holes.retrying > 0 && r.holes.givenUp > 0 && " · "}
+                      {r.holes.givenUp > 0 && `${r.holes.givenUp} given up`}
+                    </div>
+                  )}
                   {r.lastError && <div className="text-rose-700">{r.lastError}</div>}
                 </td>
               </tr>
@@ -127,6 +138,33 @@ export default async function IngestPage() {
           </table>
         )}
       </section>
+      {holes.length > 0 && (
+        <section>
+          <h2 className="mb-2 text-sm font-semibold uppercase text-slate-500">Pull requests not harvested</h2>
+          <table className="w-full rounded-lg border border-slate-200 bg-white text-sm" data-testid="holes">
+            <thead className="bg-slate-50 text-left text-slate-500">
+              <tr>
+                <th className="px-3 py-2">Repository</th>
+                <th className="px-3 py-2">Pull request</th>
+                <th className="px-3 py-2">Why</th>
+                <th className="px-3 py-2 text-right">Attempts</th>
+                <th className="px-3 py-2">Next</th>
+              </tr>
+            </thead>
+            <tbody>
+              {holes.map((h) => (
+                <tr key={`${h.repository}${h.key}`} className="border-t border-slate-100 align-top">
+                  <td className="px-3 py-2 font-mono text-xs">{h.repository}</td>
+                  <td className="px-3 py-2 font-mono text-xs">{h.key === "unknown" ? "answered as null (number unknown)" : h.key}</td>
+                  <td className="px-3 py-2 text-xs text-rose-700">{h.reason}</td>
+                  <td className="px-3 py-2 text-right font-mono">{h.attempts}</td>
+                  <td className="px-3 py-2 text-xs">{h.permanent ? "given up" : "retried by the next run"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
       {errors.length > 0 && (
         <section>
           <h2 className="mb-2 text-sm font-semibold uppercase text-slate-500">Skipped upstream items</h2>

@@ -46,9 +46,10 @@ export interface FakeGitHubOptions {
   budgets?: Partial<Record<"core" | "search" | "graphql", number>>;
   /**
    * Odd but possible answers: changes a GraphQL result's data in place before it is sent (a pageInfo whose
-   * cursor does not advance, hasNextPage with a null cursor, …), given the request's variables.
+   * cursor does not advance, hasNextPage with a null cursor, a node nulled, …), given the request's
+   * variables; errors it returns (an array of GraphQL errors) are added to the answer (GitHub's partial errors: data and errors).
    */
-  alterGraphqlData?: (data: Record<string, unknown>, variables: Record<string, unknown>) => void;
+  alterGraphqlData?: (data: Record<string, unknown>, variables: Record<string, unknown>) => unknown;
 }
 
 export interface FakeGitHub {
@@ -182,9 +183,10 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
         rootValue: graphqlRoot(world, rateLimit),
         variableValues: payload.variables ?? {},
       });
-      if (result.data && options.alterGraphqlData)
-        options.alterGraphqlData(result.data as Record<string, unknown>, payload.variables ?? {});
-      return send(200, { ...(result.errors?.length ? { errors: result.errors.map(formatError) } : {}), data: result.data ?? null });
+      const returned = result.data && options.alterGraphqlData?.(result.data as Record<string, unknown>, payload.variables ?? {});
+      const added = Array.isArray(returned) ? returned : [];
+      const errors = [...(result.errors ?? []).map(formatError), ...added];
+      return send(200, { ...(errors.length ? { errors } : {}), data: result.data ?? null });
     }
 
     if (remaining[resource] <= 0)

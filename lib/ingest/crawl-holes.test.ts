@@ -1,0 +1,206 @@
+import { rmSync } from "node:fs";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import type { Database } from "@/lib/db/connection";
+import { openTestDatabase } from "@/lib/db/testing/test-database";
+import { MAX_HOLE_ATTEMPTS, nulledNodeFloor, watermarkAfterPass } from "./crawl-holes";
+import { listCrawlErrors, listCrawlRuns } from "./crawl-views";
+import { renderSummary } from "./progress-display";
+import type { WorldSpec } from "./testing/fake-github/generate-world";
+import { startSeededGitHub, type SeededGitHub } from "./testing/fake-github/seeded-worlds";
+import { addIssueComment } from "./testing/fake-github/mutate-world";
+import { fullNameOf, type FakePullRequest } from "./testing/fake-github/world-types";
+import { newMirrorsDir, runAgainstFake, TEST_TOKEN } from "./testing/run-against-fake";
+
+const d = (iso: string) => new Date(iso);
+
+describe("the watermark a pass may set", () => {
+  test("without holes it moves to the newest PR seen", () => {
+    expect(watermarkAfterPass(d("2025-05-01"), d("2025-04-01"), [])).toEqual(d("2025-05-01"));
+    expect(watermarkAfterPass(null, d("2025-04-01"), [])).toEqual(d("2025-04-01"));
+  });
+  test("an open hole holds it at the hole's floor, never past it", () => {
+    expect(watermarkAfterPass(d("2025-05-01"), d("2025-04-01"), [d("2025-04-20"), d("2025-04-10")])).toEqual(d("2025-04-10"));
+    // a floor above everything seen does not move it beyond what was seen
+    expect(watermarkAfterPass(d("2025-05-01"), null, [d("2025-06-01")])).toEqual(d("2025-05-01"));
+  });
+  test("a hole nothing bounds keeps the previous watermark (a first pass keeps none: the next lists everything)", () => {
+    expect(watermarkAfterPass(d("2025-05-01"), d("2025-04-01"), [d("2025-04-20"), null])).toEqual(d("2025-04-01"));
+    expect(watermarkAfterPass(d("2025-05-01"), null, [null])).toBeNull();
+  });
+  test("a nulled node is bounded below by the next readable node of its page (newest updated first)", () => {
+    const page = [d("2025-05-03"), null, null, d("2025-05-01"), d("2025-04-30")];
+    expect(nulledNodeFloor(page, 1)).toEqual(d("2025-05-01"));
+    expect(nulledNodeFloor(page, 2)).toEqual(d("2025-05-01"));
+    expect(nulledNodeFloor([d("2025-05-03"), null], 1)).toBeNull();
+  });
+});
+
+const WORLD: WorldSpec = {
+  seed: 913,
+  repositories: [
+    { owner: "flaky", name: "service", pullRequests: 24, rank: 1 },
+    { owner: "steady", name: "library", pullRequests: 22, rank: 2 },
+  ],
+  fillerRepositories: 4,
+};
+const REQUEST = { criteria: { language: "Python", top: 50, minPrs: 20 }, pageSize: 6 };
+type Node = { number?: number } | null;
+
+describe("holes: pull requests a run could not store are retried by later runs, and the run says partial (#13 case 2)", () => {
+  let db: Database;
+  let github: SeededGitHub | undefined;
+  let mirrors: string | undefined;
+
+  beforeAll(async () => {
+    db = await openTestDatabase("embedded");
+  });
+  afterAll(() => db?.close());
+  afterEach(async () => {
+    await github?.stop();
+    if (mirrors) rmSync(mirrors, { recursive: true, force: true });
+    for (const table of [
+      "CrawlHole",
+      "CrawlError",
+      "CrawlRun",
+      "CrawlCheckpoint",
+      "CrawlSelection",
+      "HttpCacheEntry",
+      "JobLock",
+      "Repository",
+    ])
+      await db.execScript(`DELETE FROM "${table}"`);
+  });
+
+  async function start(alter?: NonNullable<Parameters<typeof startSeededGitHub>[1]>["alterGraphqlData"]) {
+    github = await startSeededGitHub(WORLD, { token: TEST_TOKEN, alterGraphqlData: alter });
+    mirrors = newMirrorsDir();
+    return github;
+  }
+  const run = () => runAgainstFake(github as SeededGitHub, db, mirrors as string, { request: REQUEST });
+  const flakyPr = (g: SeededGitHub, i: number): FakePullRequest => {
+    const pr = g.world.repositories.find((r) => fullNameOf(r) === "flaky/service")?.pullRequests[i];
+    if (!pr) throw new Error(`no flaky/service PR at ${i}`);
+    return pr;
+  };
+  const stored = (number: number) =>
+    db.prisma.pullRequest.findFirst({ where: { number, repository: { fullName: "flaky/service" } }, include: { timeline: true } });
+  const watermark = async () => (await db.prisma.repository.findUniqueOrThrow({ where: { fullName: "flaky/service" } })).prWatermark;
+  const expectedPrs = (g: SeededGitHub) => g.world.repositories.reduce((n, r) => n + r.pullRequests.length, 0);
+
+  test("a PR whose follow-up pages fail: partial, the watermark stays at it, and the next run stores it and succeeds", async () => {
+    let broken = true;
+    const g = await start((data) => {
+      if (!broken) return;
+      const aliases = Object.keys(data).filter((k) => /^f\d+$/.test(k));
+      for (const k of aliases) data[k] = null;
+      return aliases.map((k) => ({ message: "Something went wrong while executing your query.", path: [k] }));
+    });
+    // more comments than the page query's first 30: its comments need a follow-up page
+    const pr = flakyPr(g, 4);
+    for (let i = 0; i < 35; i++) addIssueComment(g.world, "flaky/service", pr.number, `note ${i}`, pr.updatedAt);
+
+    const first = await run();
+    expect(first.status).toBe("partial");
+    expect(first.error).toMatch(
+      /^1 item not harvested \(see the run's errors\); 1 pull request missing: 1 retried by the next runs, 0 given up$/,
+    );
+    expect(first.holes).toMatchObject([
+      {
+        repository: "flaky/service",
+        key: `#${pr.number}`,
+        attempts: 1,
+        permanent: false,
+        reason: expect.stringMatching(/could not page comments: Something went wrong/),
+      },
+    ]);
+    expect(await stored(pr.number)).toBeNull();
+    expect((await watermark())?.getTime()).toBeLessThanOrEqual(Date.parse(pr.updatedAt));
+    expect(renderSummary(first)).toContain(`flaky/service PR #${pr.number}: could not page comments`);
+    const [runRow] = await listCrawlRuns(db.prisma);
+    expect(runRow.status).toBe("partial");
+
+    broken = false;
+    const second = await run();
+    expect(second.status).toBe("succeeded");
+    expect(second.holes).toEqual([]);
+    expect(second.repositories.find((r) => r.fullName === "flaky/service")).toMatchObject({ outcome: "harvested", prsStored: 1 });
+    const now = await stored(pr.number);
+    expect(now?.timeline.filter((t) => t.kind === "pr_comment")).toHaveLength(pr.comments.length);
+    expect(await db.prisma.pullRequest.count()).toBe(expectedPrs(g));
+    expect(await db.prisma.crawlHole.findFirstOrThrow()).toMatchObject({ attempts: 1, resolvedAt: expect.any(Date) });
+    // with the hole closed, the watermark moves on and the next run costs one conditional request per repository
+    expect((await watermark())?.getTime()).toBe(Math.max(...g.world.repositories[0].pullRequests.map((p) => Date.parse(p.updatedAt))));
+    const third = await run();
+    expect(third.status).toBe("succeeded");
+    expect(third.repositories.map((r) => r.outcome)).toEqual(["unchanged", "unchanged"]);
+  });
+
+  test("a PR GitHub answers as null is named with GitHub's message, retried, and given up after the last attempt", async () => {
+    let target = -1;
+    const g = await start((data, variables) => {
+      const list = (data.repository as { pullRequests?: { nodes?: Node[] } } | null)?.pullRequests?.nodes;
+      if (!list || variables.owner !== "flaky") return;
+      const i = list.findIndex((n) => n?.number === target);
+      if (i < 0) return;
+      list[i] = null;
+      return [
+        {
+          message: "Something went wrong while executing your query. This may be the result of a timeout.",
+          path: ["repository", "pullRequests", "nodes", i],
+        },
+      ];
+    });
+    // not the newest: PRs after it on its page bound its updatedAt
+    const sorted = [...g.world.repositories[0].pullRequests].sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt));
+    target = sorted[2].number;
+
+    for (let attempt = 1; attempt <= MAX_HOLE_ATTEMPTS; attempt++) {
+      const summary = await run();
+      expect(summary.status, `run ${attempt}`).toBe("partial");
+      expect(summary.holes, `run ${attempt}`).toMatchObject([
+        { repository: "flaky/service", key: "unknown", attempts: attempt, permanent: attempt === MAX_HOLE_ATTEMPTS },
+      ]);
+      const errors = await listCrawlErrors(db.prisma, { runId: summary.runId });
+      expect(errors.map((e) => `${e.item}: ${e.message}`).join("\n")).toMatch(
+        /pull request \(unknown number\): malformed payload, skipped: GitHub said: Something went wrong while executing your query\. This may be the result of a timeout\./,
+      );
+      if (attempt < MAX_HOLE_ATTEMPTS)
+        // held at the next readable PR of the page: the nulled one is listed again
+        expect((await watermark())?.getTime()).toBe(Date.parse(sorted[3].updatedAt));
+    }
+    expect(await stored(target)).toBeNull();
+    // given up: the watermark moves on, the hole stays on show with its reason, and later runs say partial
+    expect((await watermark())?.getTime()).toBe(Date.parse(sorted[0].updatedAt));
+    // a later run that skips nothing succeeds, and still lists the PR given up
+    const later = await run();
+    expect(later.status).toBe("succeeded");
+    expect(later.holes).toMatchObject([
+      { key: "unknown", permanent: true, attempts: MAX_HOLE_ATTEMPTS, reason: expect.stringMatching(/given up/) },
+    ]);
+    expect(renderSummary(later)).toMatch(/flaky\/service a PR GitHub answered as null: GitHub did not give it: .* — given up/);
+  });
+
+  test("a PR whose title cannot be stored is given up at once; edited on GitHub, the next run stores it and closes the hole", async () => {
+    const g = await start();
+    const pr = flakyPr(g, 7);
+    const title = pr.title;
+    pr.title = `${title}\u0000`;
+    const first = await run();
+    expect(first.status).toBe("partial");
+    expect(first.holes).toMatchObject([
+      { key: `#${pr.number}`, permanent: true, attempts: 1, reason: expect.stringMatching(/NUL character/) },
+    ]);
+    // given up, so it does not hold the watermark: nothing to retry until GitHub changes it
+    expect((await watermark())?.getTime()).toBe(Math.max(...g.world.repositories[0].pullRequests.map((p) => Date.parse(p.updatedAt))));
+
+    pr.title = title;
+    // edited now: the newest update of the repository
+    pr.updatedAt = new Date(
+      Math.max(...g.world.repositories[0].pullRequests.map((p) => Date.parse(p.updatedAt))) + 86_400_000,
+    ).toISOString();
+    const second = await run();
+    expect(second.status).toBe("succeeded");
+    expect(second.holes).toEqual([]);
+    expect((await stored(pr.number))?.title).toBe(title);
+  });
+});

@@ -1,0 +1,150 @@
+// Holes: pull requests a harvest pass listed but could not store (a follow-up page failed, GitHub nulled
+// the node, no patch, the database refused it). Each is kept in CrawlHole until a later pass stores it or
+// it is given up with its reason, and while it is open the repository's watermark never moves past it:
+// every later pass lists the PR again and retries it (#13 case 2).
+import type { PrismaClient } from "@/lib/db/generated/client";
+
+/** passes a hole may fail before it is given up (permanent, watermark free to move on) */
+export const MAX_HOLE_ATTEMPTS = 3;
+
+export const UNKNOWN_HOLE_KEY = "unknown";
+
+export interface HoleSeen {
+  /** PR number, or null for a node GitHub answered as null */
+  prNumber: number | null;
+  reason: string;
+  /** the lowest updatedAt the PR can have (its own when known); null when nothing bounds it */
+  floor: Date | null;
+  /** retrying cannot help (e.g. its text cannot be stored until it is edited, which re-lists it anyway) */
+  permanent: boolean;
+}
+
+export const holeKey = (prNumber: number | null) => (prNumber === null ? UNKNOWN_HOLE_KEY : `#${prNumber}`);
+
+/**
+ * The lowest updatedAt a nulled node at `index` of a page can have: the list is newest-updated first, so
+ * any readable node after it is a lower bound. Null when none follows it on the page.
+ */
+export function nulledNodeFloor(updatedAts: (Date | null)[], index: number): Date | null {
+  for (let i = index + 1; i < updatedAts.length; i++) {
+    const at = updatedAts[i];
+    if (at) return at;
+  }
+  return null;
+}
+
+/**
+ * The watermark a finished pass may set. Without open holes: the newest updatedAt seen (or the previous
+ * watermark). With open retryable holes: no later than the lowest floor, so the next pass lists them
+ * again; a hole with no floor holds the watermark where it was.
+ */
+export function watermarkAfterPass(passWatermark: Date | null, previous: Date | null, floors: (Date | null)[]): Date | null {
+  const advanced = latest(passWatermark, previous);
+  if (!floors.length) return advanced;
+  if (floors.some((f) => f === null)) return previous;
+  const lowest = new Date(Math.min(...floors.map((f) => (f as Date).getTime())));
+  return advanced && advanced < lowest ? advanced : lowest;
+}
+
+function latest(a: Date | null, b: Date | null): Date | null {
+  if (!a) return b;
+  if (!b) return a;
+  return a > b ? a : b;
+}
+
+/** Records holes seen in this pass: new ones open, known ones count one more attempt. */
+export async function recordHoles(prisma: PrismaClient, repositoryId: string, runId: string | undefined, holes: HoleSeen[]) {
+  const now = new Date();
+  for (const h of holes) {
+    const key = holeKey(h.prNumber);
+    const existing = await prisma.crawlHole.findUnique({ where: { repositoryId_key: { repositoryId, key } } });
+    const attempts = existing && existing.resolvedAt === null ? existing.attempts + 1 : 1;
+    const givenUp = !h.permanent && attempts >= MAX_HOLE_ATTEMPTS;
+    const data = {
+      prNumber: h.prNumber,
+      reason: givenUp ? `${h.reason} (failed ${attempts} passes; given up)` : h.reason,
+      floor: h.floor,
+      attempts,
+      permanent: h.permanent || givenUp,
+      lastTriedAt: now,
+      lastRunId: runId ?? null,
+      resolvedAt: null,
+    };
+    await prisma.crawlHole.upsert({
+      where: { repositoryId_key: { repositoryId, key } },
+      create: { repositoryId, key, firstSeenAt: now, ...data },
+      update: data,
+    });
+  }
+}
+
+/** Closes the holes of PRs now stored. */
+export async function resolveHoles(prisma: PrismaClient, repositoryId: string, prNumbers: number[]) {
+  if (!prNumbers.length) return;
+  await prisma.crawlHole.updateMany({
+    where: { repositoryId, key: { in: prNumbers.map((n) => holeKey(n)) }, resolvedAt: null },
+    data: { resolvedAt: new Date() },
+  });
+}
+
+/**
+ * At the end of a pass: a complete fresh pass that met no nulled node closes the "unknown" hole (whatever
+ * it was has been listed and stored since); PR holes whose PR is stored, at or after their floor, close.
+ * Returns the floors of the holes still open and retryable, for the watermark.
+ */
+export async function settleHolesAfterPass(
+  prisma: PrismaClient,
+  repositoryId: string,
+  pass: { fresh: boolean; sawUnknown: boolean },
+): Promise<(Date | null)[]> {
+  const open = await prisma.crawlHole.findMany({ where: { repositoryId, resolvedAt: null } });
+  const stored = await prisma.pullRequest.findMany({
+    where: { repositoryId, number: { in: open.flatMap((h) => (h.prNumber === null ? [] : [h.prNumber])) } },
+    select: { number: true, updatedAt: true },
+  });
+  const storedAt = new Map(stored.map((s) => [s.number, s.updatedAt]));
+  const closing = open.filter((h) => {
+    if (h.prNumber === null) return pass.fresh && !pass.sawUnknown;
+    const at = storedAt.get(h.prNumber);
+    return at !== undefined && (h.floor === null || at >= h.floor);
+  });
+  if (closing.length)
+    await prisma.crawlHole.updateMany({ where: { id: { in: closing.map((h) => h.id) } }, data: { resolvedAt: new Date() } });
+  const closed = new Set(closing.map((h) => h.id));
+  return open.filter((h) => !closed.has(h.id) && !h.permanent).map((h) => h.floor);
+}
+
+/** Open retryable holes of a repository: the "nothing changed" shortcut must not skip their retry. */
+export async function hasRetryableHoles(prisma: PrismaClient, repositoryId: string): Promise<boolean> {
+  return (await prisma.crawlHole.count({ where: { repositoryId, resolvedAt: null, permanent: false } })) > 0;
+}
+
+export interface OpenHole {
+  repository: string;
+  key: string;
+  prNumber: number | null;
+  reason: string;
+  attempts: number;
+  permanent: boolean;
+  firstSeenAt: string;
+  lastTriedAt: string;
+}
+
+/** Open holes (retryable and given up), per repository, for run summaries and the ingest page. */
+export async function loadOpenHoles(prisma: PrismaClient, repositoryNames?: string[]): Promise<OpenHole[]> {
+  const rows = await prisma.crawlHole.findMany({
+    where: { resolvedAt: null, ...(repositoryNames ? { repository: { fullName: { in: repositoryNames } } } : {}) },
+    include: { repository: { select: { fullName: true } } },
+    orderBy: [{ repository: { fullName: "asc" } }, { prNumber: "asc" }],
+  });
+  return rows.map((h) => ({
+    repository: h.repository.fullName,
+    key: h.key,
+    prNumber: h.prNumber,
+    reason: h.reason,
+    attempts: h.attempts,
+    permanent: h.permanent,
+    firstSeenAt: h.firstSeenAt.toISOString(),
+    lastTriedAt: h.lastTriedAt.toISOString(),
+  }));
+}
