@@ -12,6 +12,14 @@ export interface ConditionalResult<T> {
   headers: Record<string, string | number | undefined>;
 }
 
+export const conditionalCacheKey = (route: string, params: Record<string, string | number>) =>
+  `GET ${route} ${JSON.stringify(Object.entries(params).sort())}`;
+
+/** Forgets the stored ETag of a request, so the next one is unconditional (a cached answer not to trust). */
+export async function forgetConditional(prisma: PrismaClient, route: string, params: Record<string, string | number>) {
+  await prisma.httpCacheEntry.deleteMany({ where: { key: conditionalCacheKey(route, params) } });
+}
+
 export async function conditionalGet<T>(
   client: GitHubClient,
   prisma: PrismaClient,
@@ -19,7 +27,7 @@ export async function conditionalGet<T>(
   params: Record<string, string | number>,
   summarize: (data: T) => Prisma.InputJsonValue | null,
 ): Promise<ConditionalResult<T>> {
-  const key = `GET ${route} ${JSON.stringify(Object.entries(params).sort())}`;
+  const key = conditionalCacheKey(route, params);
   const cached = await prisma.httpCacheEntry.findUnique({ where: { key } });
   try {
     const res = await client.octokit.request(route, { ...params, headers: cached ? { "if-none-match": cached.etag } : {} });

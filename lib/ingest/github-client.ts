@@ -55,6 +55,9 @@ export interface GitHubClient {
   octokit: Octokit;
   usage: ApiUsage;
   graphql<T>(query: string, variables: Record<string, unknown>): Promise<GraphqlResult<T>>;
+  /** the base delay of retries the caller makes itself (an answer that is incomplete rather than failed) */
+  retryBaseMs?: number;
+  signal?: AbortSignal;
 }
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -221,6 +224,8 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   return {
     octokit,
     usage,
+    retryBaseMs: options.retryBaseMs ?? 1000,
+    signal: options.signal,
     async graphql<T>(query: string, variables: Record<string, unknown>) {
       // A body that is not a GraphQL response (cut off, an HTML error page with a 200) is retried like a
       // 5xx, then reported for what it is; it used to become `data: null` and a misleading error (#13 case 6).

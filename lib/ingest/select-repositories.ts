@@ -23,6 +23,8 @@ export interface SelectionSummary {
   selected: number;
   rejected: number;
   undecided: number;
+  /** why the stars ranking may be missing repositories; such a selection is not cached (#13 case 1) */
+  incomplete?: string;
 }
 
 /** True when a selection for these criteria finished within maxAgeMs. */
@@ -47,6 +49,13 @@ export async function selectRepositories(ctx: SelectionContext): Promise<Selecti
   if (fresh) return fresh;
 
   const listing = await searchRepositories(client, prisma, criteria.language, criteria.top);
+  const incomplete = listing.incomplete.length ? `the search ranking came back incomplete (${listing.incomplete.join("; ")})` : undefined;
+  if (incomplete)
+    await ctx.reportError(
+      null,
+      `search ranking for language:${criteria.language}`,
+      `${incomplete}; repositories it left out are not marked out of the top ${criteria.top}, and the selection is not cached: the next run selects again`,
+    );
   for (const bad of listing.malformed)
     await ctx.reportError(
       null,
@@ -61,21 +70,23 @@ export async function selectRepositories(ctx: SelectionContext): Promise<Selecti
       update: data,
     });
   }
-  // repositories that fell out of the ranking keep their data but are no longer harvested
-  await prisma.repository.updateMany({
-    where: {
-      language: { equals: criteria.language, mode: "insensitive" },
-      starRank: { not: null },
-      fullName: { notIn: listing.ranked.map((r) => r.fullName) },
-    },
-    data: {
-      selectionStatus: "rejected",
-      selectionReason: `not in the top ${criteria.top.toLocaleString("en-US")} ${criteria.language} repositories by stars at the last selection`,
-      starRank: null,
-    },
-  });
+  // repositories that fell out of the ranking keep their data but are no longer harvested; an incomplete
+  // ranking says nothing about the ones it left out
+  if (!incomplete)
+    await prisma.repository.updateMany({
+      where: {
+        language: { equals: criteria.language, mode: "insensitive" },
+        starRank: { not: null },
+        fullName: { notIn: listing.ranked.map((r) => r.fullName) },
+      },
+      data: {
+        selectionStatus: "rejected",
+        selectionReason: `not in the top ${criteria.top.toLocaleString("en-US")} ${criteria.language} repositories by stars at the last selection`,
+        starRank: null,
+      },
+    });
 
-  const summary: SelectionSummary = { reused: false, selected: 0, rejected: 0, undecided: 0 };
+  const summary: SelectionSummary = { reused: false, selected: 0, rejected: 0, undecided: 0, ...(incomplete ? { incomplete } : {}) };
   const now = new Date();
   for (let i = 0; i < listing.ranked.length; i += FACTS_BATCH) {
     const batch = listing.ranked.slice(i, i + FACTS_BATCH);
@@ -115,7 +126,7 @@ export async function selectRepositories(ctx: SelectionContext): Promise<Selecti
     }
     ctx.onProgress?.({ decided: Math.min(i + FACTS_BATCH, listing.ranked.length), total: listing.ranked.length });
   }
-  if (summary.undecided === 0) {
+  if (summary.undecided === 0 && !incomplete) {
     const key = selectionKey(criteria);
     const data = { criteria: { ...criteria }, completedAt: new Date(), selected: summary.selected, rejected: summary.rejected };
     await prisma.crawlSelection.upsert({ where: { key }, create: { key, ...data }, update: data });

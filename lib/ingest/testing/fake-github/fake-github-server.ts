@@ -49,6 +49,8 @@ export interface FakeGitHubOptions {
    * cursor does not advance, hasNextPage with a null cursor, a node nulled, …), given the request's
    * variables; errors it returns (an array of GraphQL errors) are added to the answer (GitHub's partial errors: data and errors).
    */
+  /** Odd but possible REST answers: changes a 200 body in place (a search page cut short, incomplete_results), by route. */
+  alterRestBody?: (route: string, body: Record<string, unknown>, url: URL) => void;
   alterGraphqlData?: (data: Record<string, unknown>, variables: Record<string, unknown>) => unknown;
 }
 
@@ -198,6 +200,8 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     const result = handleRest(world, url, method, u);
     ex.route = result.route;
     if (result.status === 200) {
+      if (options.alterRestBody && result.body && typeof result.body === "object")
+        options.alterRestBody(result.route ?? "", result.body as Record<string, unknown>, u);
       const etag = `W/"${createHash("sha1").update(JSON.stringify(result.body)).digest("hex")}"`;
       // conditional requests answered 304 cost no quota
       if (req.headers["if-none-match"] === etag) return send(304, undefined, { etag });
