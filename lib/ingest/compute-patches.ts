@@ -11,6 +11,9 @@ export interface PatchRequest {
   head: string;
 }
 
+/** A PR's patch and the files it had to leave out (named with why). */
+export type ComputedPatch = PatchFacts & { omitted: { path: string; reason: string }[] };
+
 export interface MirrorState {
   mirror: FetchableMirror;
   /** whether this run already fetched the PR heads */
@@ -21,7 +24,7 @@ export async function computePatches(
   state: MirrorState,
   requests: PatchRequest[],
   concurrency = 4,
-): Promise<Map<number, PatchFacts | { error: string }>> {
+): Promise<Map<number, ComputedPatch | { error: string }>> {
   const shas = [...new Set(requests.flatMap((r) => [r.base, r.head]))];
   if (!state.fetched) {
     await state.mirror.fetchPullRequestHeads();
@@ -37,7 +40,7 @@ export async function computePatches(
     missing = await state.mirror.missing(missing);
   }
   const absent = new Set(missing);
-  const out = new Map<number, PatchFacts | { error: string }>();
+  const out = new Map<number, ComputedPatch | { error: string }>();
   const ready: PatchRequest[] = [];
   for (const r of requests) {
     const gone = [r.base, r.head].filter((s) => absent.has(s));
@@ -52,8 +55,8 @@ export async function computePatches(
     if (diff === undefined) out.set(r.number, { error: "git produced no diff" });
     else if (typeof diff !== "string") out.set(r.number, diff);
     else {
-      const { patch, filesEdited, linesEdited } = formatReleasedPatch(diff);
-      out.set(r.number, { patch, filesEdited, linesEdited });
+      const { patch, filesEdited, linesEdited, omitted } = formatReleasedPatch(diff);
+      out.set(r.number, { patch, filesEdited, linesEdited, omitted });
     }
   }
   return out;

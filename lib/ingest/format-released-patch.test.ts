@@ -88,11 +88,12 @@ describe("formatReleasedPatch", () => {
       filesEdited: 1,
       linesEdited: 2,
       paths: ["notes.md"],
+      omitted: [],
     });
   });
 
   test("an empty diff is an empty patch", () => {
-    expect(formatReleasedPatch("")).toEqual({ patch: "", filesEdited: 0, linesEdited: 0, paths: [] });
+    expect(formatReleasedPatch("")).toEqual({ patch: "", filesEdited: 0, linesEdited: 0, paths: [], omitted: [] });
   });
 
   test("unquotes git's C-style paths, octal bytes included", () => {

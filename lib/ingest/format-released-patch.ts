@@ -12,7 +12,18 @@ export interface ReleasedPatch {
   linesEdited: number;
   /** GitHub's `filename` of each emitted file, in order */
   paths: string[];
+  /** files left out of the patch, with why (besides binary files and pure renames, which have no hunks) */
+  omitted: { path: string; reason: string }[];
 }
+
+/**
+ * Binary files: git prints "Binary files … differ" and no hunk, and GitHub's per-file `patch` is absent, so
+ * they have no place in the released patch. Git decides "binary" from a NUL byte in a file's first 8,000
+ * bytes only; a text file with a NUL further on is diffed as text. Such a file is treated as the binary
+ * file it is (left out, and named): PostgreSQL text cannot hold NUL, and one such file would lose the PR.
+ */
+export const NUL_IN_TEXT_FILE =
+  "holds a NUL byte past git's 8,000-byte binary check; left out as a binary file (GitHub gives binary files no patch)";
 
 const C_ESCAPES: Record<string, string> = { a: "\x07", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t", v: "\v", '"': '"', "\\": "\\" };
 
@@ -87,12 +98,19 @@ export function formatReleasedPatch(gitDiff: string): ReleasedPatch {
     }
   }
   flush();
-  const patch = writeReleasedPatch(files.map((f) => ({ path: f.path, hunkLines: f.hunks })));
+  const omitted: ReleasedPatch["omitted"] = [];
+  const kept = files.filter((f) => {
+    if (!f.hunks.some((h) => h.includes("\u0000"))) return true;
+    omitted.push({ path: f.path, reason: NUL_IN_TEXT_FILE });
+    return false;
+  });
+  const patch = writeReleasedPatch(kept.map((f) => ({ path: f.path, hunkLines: f.hunks })));
   const counts = countReleasedPatch(patch);
   return {
     patch,
     filesEdited: counts.files,
     linesEdited: counts.additions + counts.deletions,
-    paths: files.map((f) => f.path),
+    paths: kept.map((f) => f.path),
+    omitted,
   };
 }

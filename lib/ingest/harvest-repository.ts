@@ -184,7 +184,9 @@ export async function harvestRepository(ctx: HarvestContext, repo: Repository): 
           await ctx.reportError(repo.fullName, `pull request #${number}`, `skipped, no patch: ${patch?.error ?? "not computed"}`);
           continue;
         }
-        toStore.push({ mapped: m, patch });
+        const { omitted, ...facts } = patch;
+        for (const o of omitted) await ctx.reportError(repo.fullName, `pull request #${number}`, `file ${o.path} ${o.reason}`);
+        toStore.push({ mapped: m, patch: facts });
       }
       try {
         await storePullRequests(prisma, repo.id, toStore);

@@ -35,14 +35,42 @@ const NO_PROMPT_ENV = { ...PINNED_GIT_ENV, GIT_TERMINAL_PROMPT: "0" };
 // the final patch and the per-comment snapshot patches come from one pinned diff configuration
 const DIFF_ARGS = [...PINNED_DIFF_CONFIG, "diff", ...PINNED_DIFF_OPTIONS];
 
-// Each diff is preceded by NUL<key>NUL; git prints a text diff without NUL bytes (files containing NUL
-// are binary and show as "Binary files differ"), so the markers cannot collide with patch content.
+// Each diff is framed by a header line "<key> <bytes> ok|failed" and then exactly <bytes> bytes of diff:
+// nothing in a file's content can break the framing. (It used to be NUL-separated, on the belief that git
+// never prints NUL; but git sniffs only a file's first 8,000 bytes for binary content, so a text file
+// with a NUL after them is diffed as text, and one PR's patch cut the next three PRs of its batch, #13 case 9.)
 const DIFF_MANY_SCRIPT = `
+tmp=$(mktemp) || exit 1
+trap 'rm -f "$tmp"' EXIT
 while read -r key base head; do
-  printf '\\0%s\\0' "$key"
-  git -c core.askPass=true -C "$1" ${DIFF_ARGS.join(" ")} "$base...$head" 2>/dev/null || printf '\\0failed\\0'
+  if git -c core.askPass=true -C "$1" ${DIFF_ARGS.join(" ")} "$base...$head" >"$tmp" 2>/dev/null; then
+    printf '%s %s ok\\n' "$key" "$(wc -c <"$tmp" | tr -d ' ')"
+    cat "$tmp"
+  else
+    printf '%s 0 failed\\n' "$key"
+  fi
 done
 `;
+
+/** Reads diffMany's framed output: a header line "<key> <bytes> ok|failed", then that many bytes. Pure. */
+export function parseFramedDiffs(raw: Buffer): { key: number; ok: boolean; diff: string }[] {
+  const out: { key: number; ok: boolean; diff: string }[] = [];
+  let at = 0;
+  while (at < raw.length) {
+    const eol = raw.indexOf(0x0a, at);
+    if (eol < 0) throw new Error(`diff framing: a header without its end at byte ${at}`);
+    const m = /^(-?\d+) (\d+) (ok|failed)$/.exec(raw.subarray(at, eol).toString("utf8"));
+    if (!m)
+      throw new Error(
+        `diff framing: unreadable header at byte ${at}: ${JSON.stringify(raw.subarray(at, Math.min(eol, at + 80)).toString("utf8"))}`,
+      );
+    const bytes = Number(m[2]);
+    if (eol + 1 + bytes > raw.length) throw new Error(`diff framing: diff ${m[1]} promises ${bytes} bytes, ${raw.length - eol - 1} remain`);
+    out.push({ key: Number(m[1]), ok: m[3] === "ok", diff: raw.subarray(eol + 1, eol + 1 + bytes).toString("utf8") });
+    at = eol + 1 + bytes;
+  }
+  return out;
+}
 
 /** Opens (creating it when absent) the mirror of fullName for fetching from remoteUrl. */
 export async function openMirrorForFetch(
@@ -93,16 +121,10 @@ export async function openMirrorForFetch(
       const out = new Map<number, string | { error: string }>();
       if (!pairs.length) return out;
       const input = pairs.map((p) => `${p.key} ${p.base} ${p.head}\n`).join("");
-      const raw = (await runGitScript(DIFF_MANY_SCRIPT, [dir], { ...options, input })).stdout.toString("utf8");
-      const parts = raw.split("\0");
-      // parts: "", key, diff, key, diff, ... with "failed" markers appended after a failed diff
-      for (let i = 1; i + 1 < parts.length; i += 2) {
-        const key = Number(parts[i]);
-        if (parts[i + 2] === "failed") {
-          const pair = pairs.find((p) => p.key === key);
-          out.set(key, { error: `git diff of ${pair?.base}...${pair?.head} failed` });
-          i += 2;
-        } else out.set(key, parts[i + 1] ?? "");
+      const raw = (await runGitScript(DIFF_MANY_SCRIPT, [dir], { ...options, input })).stdout;
+      for (const { key, ok, diff } of parseFramedDiffs(raw)) {
+        const pair = pairs.find((p) => p.key === key);
+        out.set(key, ok ? diff : { error: `git diff of ${pair?.base}...${pair?.head} failed` });
       }
       return out;
     },
