@@ -1,6 +1,7 @@
 // A local GitHub on 127.0.0.1: REST (search, repositories, pulls with ETags) and GraphQL executed against
 // GitHub's published schema, with rate-limit headers, budgets and scheduled faults. Every HTTP request is
 // counted and recorded, so tests can check the crawler's request figure and validate every payload.
+import { isGitRequest, serveGit } from "./git-http-backend";
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -50,6 +51,8 @@ export interface FakeGitHubOptions {
    * variables; errors it returns (an array of GraphQL errors) are added to the answer (GitHub's partial errors: data and errors).
    */
   /** Odd but possible REST answers: changes a 200 body in place (a search page cut short, incomplete_results), by route. */
+  /** the bare repository behind `<owner>/<name>.git` (git's smart HTTP, as github.com serves it) */
+  gitDirFor?: (fullName: string) => string | undefined;
   alterRestBody?: (route: string, body: Record<string, unknown>, url: URL) => void;
   alterGraphqlData?: (data: Record<string, unknown>, variables: Record<string, unknown>) => unknown;
 }
@@ -215,6 +218,8 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   }
 
   const server = createServer((req, res) => {
+    const pathname = new URL(req.url ?? "/", "http://fake.invalid").pathname;
+    if (options.gitDirFor && isGitRequest(pathname)) return serveGit(req, res, options.gitDirFor);
     handle(req, res).catch((e) => {
       if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
       res.end(JSON.stringify({ message: `fake GitHub crashed: ${(e as Error).stack}` }));

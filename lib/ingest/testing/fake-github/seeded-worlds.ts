@@ -55,14 +55,15 @@ export async function startSeededGitHub(spec: WorldSpec, options: Omit<FakeGitHu
   const world = generateWorld(spec);
   const gitRoot = mkdtempSync(path.join(tmpdir(), "fake-github-git-"));
   await buildGitRepositories(world, gitRoot);
-  const server = await startFakeGitHub({ ...options, world });
+  const gitDirFor = (fullName: string) => {
+    const repo = world.repositories.find((r) => fullNameOf(r) === fullName);
+    return repo?.gitDir ?? path.join(gitRoot, `${fullName}.git`);
+  };
+  const server = await startFakeGitHub({ gitDirFor, ...options, world });
   return {
     ...server,
     gitRoot,
-    gitUrlFor: (fullName) => {
-      const repo = world.repositories.find((r) => fullNameOf(r) === fullName);
-      return repo?.gitDir ?? path.join(gitRoot, `${fullName}.git`);
-    },
+    gitUrlFor: gitDirFor,
     stop: async () => {
       await server.close();
       rmSync(gitRoot, { recursive: true, force: true });
