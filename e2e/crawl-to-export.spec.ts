@@ -1,0 +1,170 @@
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { signInAs } from "./helpers";
+
+// The whole product on crawled data, not the demo seed (#13): the app crawls a fake GitHub (API and git
+// over HTTP, e2e/setup/fake-github.ts) from /ingest, the rule filters make the comments instances, they
+// are assigned, two annotators label one in Chromium with the repository browser open on the crawled
+// repository, an adjudicator decides, and a split is exported; the exported row is checked against what
+// the fake served.
+
+test.use({ appSetup: { sidecar: "e2e/setup/fake-github.ts" } });
+
+interface Served {
+  number: number;
+  title: string;
+  body: string;
+  baseRefOid: string;
+  lastCommit: string;
+  commits: number;
+  inline: { id: number; body: string; diffHunk: string; path: string }[];
+}
+
+async function signedIn(browser: Browser, login: string, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1400, height: 1000 } });
+  const page = await context.newPage();
+  await signInAs(page, login);
+  return page;
+}
+
+/** Instance ids of the crawled repository in the signed-in annotator's queue. */
+async function crawledQueue(page: Page, repository: string): Promise<string[]> {
+  await page.goto(`/annotate?repo=${encodeURIComponent(repository)}`);
+  await expect(page.getByRole("heading", { name: "My queue" })).toBeVisible();
+  const ids: string[] = [];
+  for (const row of await page.getByTestId("queue-row").all()) ids.push((await row.getAttribute("data-instance-id")) ?? "");
+  return ids.filter(Boolean);
+}
+
+async function waitForJob(page: Page, panel: string) {
+  await expect(page.getByTestId(panel).getByTestId("job-current")).toHaveAttribute("data-state", "completed", { timeout: 90_000 });
+}
+
+test("a crawl of a fake GitHub goes through screening, blind labels with the repository browser, adjudication and export", async ({
+  browser,
+  baseURL,
+  appInfo,
+}) => {
+  test.setTimeout(300_000);
+  const repository = String(appInfo.repository);
+  const served = appInfo.served as Served[];
+  const admin = await signedIn(browser, "admin", baseURL);
+
+  // 1. crawl from /ingest: the job runs in the app's worker, the repository is harvested whole
+  await admin.goto("/ingest");
+  await admin.getByPlaceholder("pandas-dev/pandas, ManimCommunity/manim").fill(repository);
+  await admin.getByRole("button", { name: "Start crawl" }).click();
+  await waitForJob(admin, "job-panel-ingest-snapshots");
+  await admin.reload();
+  const row = admin.getByTestId("repositories").getByRole("row").filter({ hasText: repository });
+  await expect(row).toContainText("complete · watermark");
+  await expect(row.getByRole("cell").nth(4)).toHaveText(String(served.length));
+  await expect(admin.getByTestId("holes")).toHaveCount(0);
+
+  // 2. the rule filters make instances of the crawled comments
+  await admin.goto("/screen");
+  await admin.getByTestId("rerun-all-rules").getByRole("button").click();
+  await waitForJob(admin, "job-panel-screen-rules-screen-llm-audit-sample");
+
+  // 3. assignment (no LLM screening in this world: the candidates go too)
+  await admin.goto("/annotate");
+  const form = admin.getByTestId("assign-form");
+  await form.getByRole("checkbox").check();
+  await expect(form.getByRole("button")).toHaveText(/^Assign \d+ instances?$/);
+  await form.getByRole("button").click();
+  await waitForJob(admin, "job-panel-assign");
+
+  // 4. two annotators share a crawled instance
+  const logins = ["alice", "bob", "carol"];
+  const pages = await Promise.all(logins.map((l) => signedIn(browser, l, baseURL)));
+  const queues = await Promise.all(pages.map((p) => crawledQueue(p, repository)));
+  let pair: [number, number] | null = null;
+  let shared = "";
+  for (let a = 0; a < 3 && !pair; a++)
+    for (let b = a + 1; b < 3 && !pair; b++) {
+      const both = queues[a].find((id) => queues[b].includes(id));
+      if (both) {
+        pair = [a, b];
+        shared = both;
+      }
+    }
+  expect(pair, `two annotators share a crawled instance (queues: ${queues.map((q) => q.length).join(", ")})`).not.toBeNull();
+  const [first, second] = (pair as [number, number]).map((i) => pages[i]);
+
+  // the first annotator reads the comment on its hunk and browses the crawled repository at base and patched
+  await first.goto(`/annotate/${shared}`);
+  const comment = (await first.getByTestId("target-comment").textContent()) ?? "";
+  const servedComment = served
+    .flatMap((pr) => pr.inline.map((c) => ({ pr, c })))
+    .find(({ c }) => comment.includes(c.body.trim().slice(0, 60)));
+  expect(servedComment, "the comment on the page is one the fake served").toBeDefined();
+  const { pr, c } = servedComment as { pr: Served; c: Served["inline"][number] };
+  await expect(first.locator("[data-commented=true]")).toHaveCount(1);
+  await first.getByTestId("open-repo-browser").click();
+  await expect(first.getByTestId("repo-tree")).toBeVisible();
+  const file = first.locator(`[data-testid=repo-tree-file][data-path="${c.path}"]`);
+  await file.click();
+  await expect(first.getByTestId("repo-file-path")).toContainText(c.path);
+  await expect(first.getByTestId("repo-file-view")).not.toBeEmpty();
+  await first.getByTestId("repo-version-patched").click();
+  await expect(first.getByTestId("repo-file-view")).not.toBeEmpty();
+  await first.getByTestId("label-trustworthy").click();
+  await first.getByTestId("rationale").fill("Checked against the base: the comment is right.");
+  await first.getByTestId("save-label").click();
+  await expect(first.getByTestId("label-saved")).toBeVisible();
+
+  // the second annotator, blind to the first, disagrees
+  await second.goto(`/annotate/${shared}`);
+  await expect(second.locator("body")).not.toContainText("Checked against the base");
+  await second.getByTestId("label-untrustworthy").click();
+  await second.getByTestId("rationale").fill("The patched file says otherwise.");
+  await second.getByTestId("save-label").click();
+  await expect(second.getByTestId("label-saved")).toBeVisible();
+
+  // 5. the adjudicator decides
+  await admin.goto(`/adjudicate/${shared}`);
+  await expect(admin.getByTestId("other-labels")).toContainText("Checked against the base");
+  await admin.getByTestId("decide-trustworthy").click();
+  await admin.getByTestId("adjudication-rationale").fill("The base commit bears the comment out.");
+  await admin.getByTestId("save-adjudication").click();
+  await expect(admin.getByTestId("instance-stage")).toHaveText("labelled");
+
+  // 6. split and export; the crawled row is what the fake served
+  await admin.goto("/splits");
+  await admin.getByTestId("create-split-form").getByRole("button", { name: "Create split" }).click();
+  await expect(admin).toHaveURL(/\/splits\/[^/]+$/);
+  await admin.getByTestId("export-form").getByRole("button", { name: "Export this split" }).click();
+  await expect(admin).toHaveURL(/\/splits\/exports\/[^/]+$/);
+  const manifest = await (await admin.request.get((await admin.getByTestId("manifest-link").getAttribute("href")) ?? "")).json();
+  const exportId = admin.url().split("/").at(-1);
+  const rows: Record<string, unknown>[] = [];
+  for (const f of manifest.files as { path: string }[]) {
+    if (!f.path.endsWith(".jsonl")) continue;
+    const text = await (await admin.request.get(`/api/exports/${exportId}/files/${f.path}`)).text();
+    rows.push(
+      ...text
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l)),
+    );
+  }
+  const crawled = rows.filter((r) => r.repo === repository);
+  expect(crawled).toHaveLength(1);
+  const exported = crawled[0] as {
+    instance_id: string;
+    judged_entry_id: number;
+    pull_request: { pull_number: number; title: string; body: string; base_commit: string; patch_to_review: string };
+    code_review: { type: string; id?: number; body?: string; diff_hunk?: string; review_path?: string }[];
+    source: string;
+    trustworthy: boolean;
+  };
+  expect(exported.instance_id).toBe(`${repository.replace("/", "__")}-${pr.number}@${pr.lastCommit.slice(0, 7)}`);
+  expect(exported.pull_request).toMatchObject({ pull_number: pr.number, title: pr.title, body: pr.body, base_commit: pr.baseRefOid });
+  expect(exported.pull_request.patch_to_review).toContain(`diff --git a/${c.path} b/${c.path}`);
+  expect(exported.judged_entry_id).toBe(c.id);
+  const judged = exported.code_review.find((e) => e.id === c.id);
+  expect(judged).toMatchObject({ body: c.body, diff_hunk: c.diffHunk, review_path: c.path });
+  expect(exported.code_review.filter((e) => e.type === "commit")).toHaveLength(pr.commits);
+  expect(exported.source).toBe("crawled_swebench");
+  expect(exported.trustworthy).toBe(true);
+});
