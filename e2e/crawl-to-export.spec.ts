@@ -5,8 +5,8 @@ import { signInAs } from "./helpers";
 // The whole product on crawled data, not the demo seed (#13): the app crawls a fake GitHub (API and git
 // over HTTP, e2e/setup/fake-github.ts) from /ingest, the rule filters make the comments instances, they
 // are assigned, two annotators label one in Chromium with the repository browser open on the crawled
-// repository, an adjudicator decides, and a split is exported; the exported row is checked against what
-// the fake served.
+// repository, an adjudicator decides, three experts accept a perturbation of it, and a split is exported;
+// the exported rows are checked against what the fake served.
 
 test.use({ appSetup: { sidecar: "e2e/setup/fake-github.ts" } });
 
@@ -40,7 +40,7 @@ async function waitForJob(page: Page, panel: string) {
   await expect(page.getByTestId(panel).getByTestId("job-current")).toHaveAttribute("data-state", "completed", { timeout: 90_000 });
 }
 
-test("a crawl of a fake GitHub goes through screening, blind labels with the repository browser, adjudication and export", async ({
+test("a crawl of a fake GitHub goes through screening, blind labels with the repository browser, adjudication, a verified perturbation and export", async ({
   browser,
   baseURL,
   appInfo,
@@ -129,7 +129,34 @@ test("a crawl of a fake GitHub goes through screening, blind labels with the rep
   await admin.getByTestId("save-adjudication").click();
   await expect(admin.getByTestId("instance-stage")).toHaveText("labelled");
 
-  // 6. split and export; the crawled row is what the fake served
+  // 6. a hard negative from the confirmed-trustworthy crawled comment: the admin creates a candidate of the
+  // first kind the generators find one for, and the three other experts accept it
+  await admin.goto(`/perturb/generate/${shared}`);
+  await expect(admin.getByTestId("original-comment")).toBeVisible();
+  let created: { url: string; kind: string } | null = null;
+  for (const kind of ["negation", "symbol", "location"]) {
+    await admin.getByTestId(`kind-tab-${kind}`).click();
+    const creatable = admin.getByTestId("candidate").filter({ has: admin.getByTestId("create-candidate") });
+    await expect(creatable.first().or(admin.getByTestId("no-candidates"))).toBeVisible();
+    if ((await creatable.count()) === 0) continue;
+    const card = admin.locator(`[data-testid=candidate][data-key="${await creatable.first().getAttribute("data-key")}"]`);
+    await card.getByTestId("create-candidate").click();
+    await card.getByTestId("created-link").click();
+    await expect(admin.getByTestId("side-by-side")).toBeVisible();
+    created = { url: admin.url(), kind };
+    break;
+  }
+  expect(created, "a generator proposes a perturbation of the crawled comment").not.toBeNull();
+  const { url: candidateUrl, kind: perturbationKind } = created as { url: string; kind: string };
+  for (const [i, verifier] of pages.entries()) {
+    await verifier.goto(candidateUrl);
+    await verifier.getByTestId("verification-note").fill(`${logins[i]}: the edited claim is wrong against the patch`);
+    await verifier.getByTestId("accept").click();
+    await expect(verifier.getByTestId("verification-progress")).toHaveText(`${i + 1} of 3 verifiers accepted`);
+  }
+  await expect(pages[2].getByTestId("verification-status")).toHaveText("accepted · negative");
+
+  // 7. split and export; the crawled rows are what the fake served
   await admin.goto("/splits");
   await admin.getByTestId("create-split-form").getByRole("button", { name: "Create split" }).click();
   await expect(admin).toHaveURL(/\/splits\/[^/]+$/);
@@ -145,12 +172,16 @@ test("a crawl of a fake GitHub goes through screening, blind labels with the rep
       ...text
         .split("\n")
         .filter(Boolean)
-        .map((l) => JSON.parse(l)),
+        .map((l) => ({ ...JSON.parse(l), _file: f.path })),
     );
   }
   const crawled = rows.filter((r) => r.repo === repository);
-  expect(crawled).toHaveLength(1);
-  const exported = crawled[0] as {
+  expect(crawled.map((r) => r.source).sort()).toEqual(["crawled_swebench", "perturbation"]);
+  const negative = crawled.find((r) => r.source === "perturbation") as Record<string, unknown>;
+  expect(negative).toMatchObject({ trustworthy: false, perturbation_kind: perturbationKind });
+  // PR-disjoint: the negative sits in its parent's split
+  expect(new Set(crawled.map((r) => r._file)).size).toBe(1);
+  const exported = crawled.find((r) => r.source === "crawled_swebench") as {
     instance_id: string;
     judged_entry_id: number;
     pull_request: { pull_number: number; title: string; body: string; base_commit: string; patch_to_review: string };
