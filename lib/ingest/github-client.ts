@@ -26,6 +26,8 @@ export interface GitHubClientOptions {
   maxRateLimitWaitSeconds?: number;
   /** requests stop while a budget is at or below this, so interactive use of the token keeps working */
   reserve?: number;
+  /** the wait after a secondary limit that gives no Retry-After: GitHub's docs say at least a minute */
+  secondaryFallbackSeconds?: number;
   signal?: AbortSignal;
   onLog?: (level: "info" | "warn" | "error", message: string) => void;
 }
@@ -84,6 +86,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   const reserve = options.reserve ?? 50;
   const maxWait = options.maxRateLimitWaitSeconds ?? 300;
   let pausedUntil = 0;
+  const secondaryFallback = options.secondaryFallbackSeconds ?? 60;
   // secondary limits are per token, not per request: count them across all requests in flight
   let consecutiveSecondaryLimits = 0;
   let halted: Error | null = null;
@@ -109,7 +112,8 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     if ((res.status === 403 || res.status === 429) && res.headers.get("x-ratelimit-remaining") !== "0") {
       const retryAfter = Number(res.headers.get("retry-after") ?? Number.NaN);
       const secondary = Number.isFinite(retryAfter) || SECONDARY_LIMIT.test(await res.clone().text());
-      if (secondary) pausedUntil = Math.max(pausedUntil, Date.now() + (Number.isFinite(retryAfter) ? retryAfter : 60) * 1000);
+      if (secondary)
+        pausedUntil = Math.max(pausedUntil, Date.now() + (Number.isFinite(retryAfter) ? retryAfter : secondaryFallback) * 1000);
     }
     if (res.status < 400) consecutiveSecondaryLimits = 0;
     const remaining = res.headers.get("x-ratelimit-remaining");
@@ -133,6 +137,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     log: { debug: () => {}, info: () => {}, warn: (m: string) => log("warn", m), error: (m: string) => log("error", m) },
     throttle: {
       id: "crjudge-ingest",
+      fallbackSecondaryRateRetryAfter: secondaryFallback,
       write: pacingGroup(options.graphqlIntervalMs ?? 1000) as never,
       search: pacingGroup(options.searchIntervalMs ?? 2000) as never,
       onSecondaryRateLimit: (retryAfter: number, opts: { method: string; url: string }) => {

@@ -26,7 +26,10 @@ export interface RunIngestOptions {
   /** where git fetches a repository from; github.com (or the GHES host of GITHUB_API_URL) by default */
   gitUrlFor?: (fullName: string) => string;
   /** request pacing and budget policy; GitHub's documented spacing by default */
-  github?: Pick<GitHubClientOptions, "graphqlIntervalMs" | "searchIntervalMs" | "retryBaseMs" | "maxRateLimitWaitSeconds" | "reserve">;
+  github?: Pick<
+    GitHubClientOptions,
+    "graphqlIntervalMs" | "searchIntervalMs" | "retryBaseMs" | "maxRateLimitWaitSeconds" | "reserve" | "secondaryFallbackSeconds"
+  >;
   lockTtlMs?: number;
   holder?: string;
 }

@@ -79,6 +79,22 @@ describe("upstream trouble", () => {
     expect(summary.requests).toBe(github.requestCount());
   });
 
+  test("a secondary limit without Retry-After holds every request for the fallback wait (a minute on GitHub), then the harvest completes", async () => {
+    await start({ faults: [{ on: "graphql", nth: 3, respond: "secondary-rate-limit", retryAfterSeconds: null }] });
+    const summary = await runAgainstFake(github, db, mirrors, {
+      request: REQUEST,
+      github: { graphqlIntervalMs: 0, searchIntervalMs: 0, retryBaseMs: 10, secondaryFallbackSeconds: 2 },
+    });
+    expect(summary.status).toBe("succeeded");
+    expect(summary.secondaryRateLimits).toBe(1);
+    expect(await db.prisma.pullRequest.count()).toBe(expectedPrs());
+    const refused = github.exchanges.find((e) => e.fault === "secondary-rate-limit");
+    expect(refused).toBeDefined();
+    // nothing reached GitHub during the fallback wait (2 s here), though the answer gave no Retry-After
+    const during = github.exchanges.filter((e) => refused && e.at > refused.at && e.at < refused.at + 1_900);
+    expect(during.map((e) => `${e.seq} ${e.path}`)).toEqual([]);
+  });
+
   test("a secondary limit that keeps coming back stops the run instead of knocking on", async () => {
     await start({ faults: [{ on: "graphql", nth: 2, times: 10, respond: "secondary-rate-limit", retryAfterSeconds: 1 }] });
     const summary = await runAgainstFake(github, db, mirrors, { request: REQUEST });

@@ -9,7 +9,8 @@ export interface FaultRule {
   nth: number;
   times?: number;
   respond: "bad-gateway" | "secondary-rate-limit" | "too-many-requests" | "rate-limit-exhausted" | "not-acceptable" | "truncated-body";
-  retryAfterSeconds?: number;
+  /** Retry-After of a limit (1 s by default); null sends none, as GitHub sometimes does */
+  retryAfterSeconds?: number | null;
   /** rate-limit-exhausted: the reset this far ahead (the server's hour otherwise) */
   resetInSeconds?: number;
 }
@@ -26,7 +27,8 @@ export interface FaultResponse {
 const DOCS = "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api";
 
 export function faultResponse(rule: FaultRule, resetEpoch: number): FaultResponse {
-  const retryAfter = String(rule.retryAfterSeconds ?? 1);
+  const retryAfterHeader: Record<string, string> =
+    rule.retryAfterSeconds === null ? {} : { "retry-after": String(rule.retryAfterSeconds ?? 1) };
   switch (rule.respond) {
     case "not-acceptable":
       // what a corporate proxy answers when it will not pass the media type Octokit asks for
@@ -45,7 +47,7 @@ export function faultResponse(rule: FaultRule, resetEpoch: number): FaultRespons
     case "secondary-rate-limit":
       return {
         status: 403,
-        headers: { "retry-after": retryAfter },
+        headers: retryAfterHeader,
         body: {
           message: "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.",
           documentation_url: `${DOCS}#about-secondary-rate-limits`,
@@ -56,7 +58,7 @@ export function faultResponse(rule: FaultRule, resetEpoch: number): FaultRespons
     case "too-many-requests":
       return {
         status: 429,
-        headers: { "retry-after": retryAfter },
+        headers: retryAfterHeader,
         body: {
           message: "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.",
           documentation_url: `${DOCS}#about-secondary-rate-limits`,
