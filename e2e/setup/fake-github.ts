@@ -1,32 +1,4 @@
-// Sidecar of e2e/crawl-to-export.spec.ts: serves a small fake GitHub world (API and git over HTTP) for the
-// app to crawl, and prints, as its JSON line, the env that points the app at it plus what it serves for
-// the crawled repository, so the spec can check the exported rows against it. Keeps running until killed.
-import { startSeededGitHub } from "@/lib/ingest/testing/fake-github/seeded-worlds";
-import { fullNameOf } from "@/lib/ingest/testing/fake-github/world-types";
+// Sidecar of e2e/crawl-to-export.spec.ts: a fake GitHub serving a small world as GitHub would.
+import { serveFakeGitHub } from "./serve-fake-github";
 
-const TOKEN = "ghp_e2e_fake_token";
-export const E2E_REPOSITORY = "e2e-lab/crawled";
-
-const github = await startSeededGitHub(
-  { seed: 4_242, repositories: [{ owner: "e2e-lab", name: "crawled", pullRequests: 8, rank: 1 }], fillerRepositories: 1 },
-  { token: TOKEN },
-);
-const repo = github.world.repositories.find((r) => fullNameOf(r) === E2E_REPOSITORY);
-if (!repo) throw new Error(`the world has no ${E2E_REPOSITORY}`);
-const served = repo.pullRequests.map((pr) => ({
-  number: pr.number,
-  title: pr.title,
-  body: pr.body,
-  baseRefOid: pr.baseRefOid,
-  lastCommit: pr.commits.at(-1)?.oid ?? pr.headRefOid,
-  commits: pr.commits.length,
-  inline: pr.threads.flatMap((t) => t.comments.map((c) => ({ id: c.databaseId, body: c.body, diffHunk: c.diffHunk, path: t.path }))),
-}));
-console.log(JSON.stringify({ env: { GITHUB_API_URL: github.url, GITHUB_TOKEN: TOKEN }, repository: E2E_REPOSITORY, served }));
-
-const stop = async () => {
-  await github.stop();
-  process.exit(0);
-};
-process.on("SIGTERM", stop);
-process.on("SIGINT", stop);
+await serveFakeGitHub();

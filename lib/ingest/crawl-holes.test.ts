@@ -2,7 +2,7 @@ import { rmSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import type { Database } from "@/lib/db/connection";
 import { openTestDatabase } from "@/lib/db/testing/test-database";
-import { MAX_HOLE_ATTEMPTS, nulledNodeFloor, watermarkAfterPass } from "./crawl-holes";
+import { MAX_HOLE_ATTEMPTS, nulledNodeFloor, reopenHoles, watermarkAfterPass } from "./crawl-holes";
 import { listCrawlErrors, listCrawlRuns } from "./crawl-views";
 import { renderSummary } from "./progress-display";
 import type { WorldSpec } from "./testing/fake-github/generate-world";
@@ -178,6 +178,16 @@ describe("holes: pull requests a run could not store are retried by later runs, 
       { key: "unknown", permanent: true, attempts: MAX_HOLE_ATTEMPTS, reason: expect.stringMatching(/given up/) },
     ]);
     expect(renderSummary(later)).toMatch(/flaky\/service a PR GitHub answered as null: GitHub did not give it: .* — given up/);
+
+    // a user reopens it: the next run lists the PRs again and retries (GitHub still nulls it here)
+    expect(await reopenHoles(db.prisma, "flaky/service")).toBe(1);
+    expect((await watermark())?.getTime()).toBe(Date.parse(sorted[3].updatedAt));
+    const retried = await run();
+    expect(retried.status).toBe("partial");
+    expect(retried.holes).toMatchObject([
+      { key: "unknown", attempts: 1, permanent: false, reason: expect.stringMatching(/GitHub did not give it/) },
+    ]);
+    expect(await reopenHoles(db.prisma, "flaky/service")).toBe(0);
   });
 
   test("a PR whose title cannot be stored is given up at once; edited on GitHub, the next run stores it and closes the hole", async () => {

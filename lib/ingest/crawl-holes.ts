@@ -148,3 +148,29 @@ export async function loadOpenHoles(prisma: PrismaClient, repositoryNames?: stri
     lastTriedAt: h.lastTriedAt.toISOString(),
   }));
 }
+
+/**
+ * Gives given-up holes of a repository another chance (a user fixed what blocked them, or GitHub may answer
+ * now): they become retryable with their attempts reset, and the watermark moves back to the lowest of
+ * their floors (to none when one has no floor), so the next run lists those PRs again. Returns how many.
+ */
+export async function reopenHoles(prisma: PrismaClient, fullName: string): Promise<number> {
+  return prisma.$transaction(async (tx) => {
+    const repo = await tx.repository.findUnique({ where: { fullName }, select: { id: true, prWatermark: true } });
+    if (!repo) return 0;
+    const given = await tx.crawlHole.findMany({ where: { repositoryId: repo.id, resolvedAt: null, permanent: true } });
+    if (!given.length) return 0;
+    for (const h of given)
+      await tx.crawlHole.update({
+        where: { id: h.id },
+        data: { permanent: false, attempts: 0, reason: `${h.reason.replace(/ \(failed \d+ passes; given up\)$/, "")} (reopened)` },
+      });
+    const watermark = watermarkAfterPass(
+      repo.prWatermark,
+      null,
+      given.map((h) => h.floor),
+    );
+    await tx.repository.update({ where: { id: repo.id }, data: { prWatermark: watermark } });
+    return given.length;
+  });
+}

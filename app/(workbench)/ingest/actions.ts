@@ -6,6 +6,8 @@ import { AppError } from "@/lib/errors";
 import { formAction } from "@/lib/http/form-action";
 import type { FormState } from "@/lib/http/form-state";
 import { getJobEngine } from "@/lib/jobs/server-engine";
+import { getPrisma } from "@/lib/db/server";
+import { reopenHoles } from "@/lib/ingest/crawl-holes";
 
 const StartCrawlRequestSchema = z.object({
   repositories: z
@@ -18,6 +20,16 @@ const StartCrawlRequestSchema = z.object({
 });
 
 export type StartCrawlState = FormState;
+
+const ReopenHolesSchema = z.object({ repository: z.string().regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, "owner/name") });
+
+/** Given-up pull requests of a repository are retried by the next crawl. */
+export const reopenHolesAction = formAction({ roles: ["admin"], input: ReopenHolesSchema }, async (input) => {
+  const n = await reopenHoles(await getPrisma(), input.repository);
+  revalidatePath("/ingest");
+  if (n === 0) throw new AppError("not_found", `${input.repository} has no given-up pull requests.`);
+  return `${n} pull request${n === 1 ? "" : "s"} of ${input.repository} will be retried by the next crawl.`;
+});
 
 export const startCrawlAction = formAction({ roles: ["admin"], input: StartCrawlRequestSchema }, async (input, user) => {
   const c = config();

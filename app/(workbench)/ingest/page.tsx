@@ -4,6 +4,7 @@ import { getPrisma } from "@/lib/db/server";
 import { listCrawlErrors, listCrawlRuns, repositoryProgress } from "@/lib/ingest/crawl-views";
 import { loadOpenHoles } from "@/lib/ingest/crawl-holes";
 import { JobPanel } from "@/app/_components/job-panel";
+import { ReopenHolesForm } from "./reopen-holes-form";
 import { StartCrawlForm } from "./start-crawl-form";
 
 const STATUS_STYLE = {
@@ -158,7 +159,15 @@ export default async function IngestPage() {
                   <td className="px-3 py-2 font-mono text-xs">{h.key === "unknown" ? "answered as null (number unknown)" : h.key}</td>
                   <td className="px-3 py-2 text-xs text-rose-700">{h.reason}</td>
                   <td className="px-3 py-2 text-right font-mono">{h.attempts}</td>
-                  <td className="px-3 py-2 text-xs">{h.permanent ? "given up" : "retried by the next run"}</td>
+                  <td className="px-3 py-2 text-xs">
+                    {h.permanent ? (
+                      <>
+                        given up <ReopenHolesForm repository={h.repository} />
+                      </>
+                    ) : (
+                      "retried by the next run"
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
