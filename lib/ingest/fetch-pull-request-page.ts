@@ -66,7 +66,8 @@ export async function fetchPullRequestPage(
         index: i,
         // GitHub failed to give it (null, or an error at its path): worth asking again, unlike a payload that is wrong
         nulledByGitHub: raw === null || told.length > 0,
-        message: [...told, describeIssues(node.error, raw)].join("; "),
+        // a null with GitHub's reason needs no schema complaint on top
+        message: raw === null && told.length ? told.join("; ") : [...told, describeIssues(node.error, raw)].join("; "),
       });
     });
     return {
