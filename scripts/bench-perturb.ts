@@ -31,3 +31,9 @@ for (const line of formatBenchmark(result)) console.log(line);
 const heldOut = runBenchmark(set, (o) => o.heldOut);
 console.log(`# held-out split (${set.cases.filter((c) => c.heldOut).length} comments, included above):`);
 for (const line of formatBenchmark(heldOut).slice(0, 5)) console.log(`#   ${line}`);
+// Batches written later by another session, judged by hand against its outputs before any rule changed.
+for (const batch of [...new Set(set.cases.flatMap((c) => (c.batch ? [c.batch] : [])))]) {
+  const only = runBenchmark(set, (o) => o.batch === batch);
+  console.log(`# batch ${batch} (${set.cases.filter((c) => c.batch === batch).length} comments, included above):`);
+  for (const line of formatBenchmark(only).slice(0, 5)) console.log(`#   ${line}`);
+}

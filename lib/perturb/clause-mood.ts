@@ -55,6 +55,8 @@ const REQUEST_OPENERS = new Set([
   "nice",
   "great",
 ]);
+const VERDICT_VERBS = new Set(["looks", "look", "sounds", "seems"]);
+const APPROVALS = new Set(["good", "great", "fine", "ok", "okay", "reasonable", "nice", "sensible", "right"]);
 const SUGGESTING_SUBJECTS = new Set(["we", "you", "i'd", "we'd", "you'd"]);
 const SUGGESTING_MODALS = new Set(["should", "can", "could", "might", "may", "must", "need", "want", "would", "shall", "'d"]);
 
@@ -95,6 +97,8 @@ function isRequest(sentence: Sentence, start: number, last: number): boolean {
   if (REQUEST_OPENERS.has(head.lower) || opensWithImperative(head)) return true;
   if (head.lower === "don't" || (head.lower === "do" && t[start + 1]?.lower === "not")) return true; // "Don't call this in the loop"
   if (head.lower === "how" && t[start + 1]?.lower === "about") return true;
+  // a verdict with no subject is a courtesy, not a claim about the code: "Looks good to me", "Sounds fine"
+  if (VERDICT_VERBS.has(head.lower) && APPROVALS.has(t[start + 1]?.lower ?? "")) return true;
   if (head.lower === "no" && t[start + 1]?.lower === "need") return false;
   // "We should also update…", "You can remove this", "I'd rather…"
   for (let i = start; i <= Math.min(last, start + 2); i++) {

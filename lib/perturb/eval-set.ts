@@ -20,6 +20,8 @@ const evalCaseSchema = z.object({
   id: z.string().min(1),
   /** Written after the generators were tuned on the rest, and never tuned on: checks overfitting. */
   heldOut: z.boolean().default(false),
+  /** A batch written later by another session, judged by hand before any rule was changed for it. */
+  batch: z.string().optional(),
   body: z.string().min(1),
   /** Key into `repositories`: the names defined at the base commit or in the patch. */
   repository: z.string().optional(),

@@ -90,6 +90,20 @@ export const negateAuxiliary: NegationRule = (sentence, i, context) => {
       ),
     ];
   }
+  // "is already applied" → "is not yet applied": "not already" is not how a claim is reversed
+  if (nextToken.lower === "already" && !nextToken.code && (BE.has(word) || HAVE.has(word))) {
+    return [
+      edit(
+        aux,
+        nextToken.start,
+        nextToken.end,
+        matchCase(nextToken.text, "not yet"),
+        "auxiliary",
+        68,
+        `"${aux.text} already" → "${aux.text} not yet"`,
+      ),
+    ];
+  }
   if (ADVERBS_BEFORE_NOT.has(nextToken.lower)) {
     return [edit(aux, nextToken.end, nextToken.end, " not", "auxiliary", 68, `Inserts "not" after "${aux.text} ${nextToken.text}"`)];
   }

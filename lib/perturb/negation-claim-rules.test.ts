@@ -45,6 +45,17 @@ describe("negation of claims that rest on a verb, a contrast or a quantifier", (
       "Isn't this never true after the early return?",
     ],
     ["rhetorical question with nothing inside: the frame goes", "Shouldn't this be `>=`?", "Should this be `>=`?"],
+    [
+      "contrast members of different lengths start at their shared preposition",
+      "The retry count is read from the environment, not from the config file.",
+      "The retry count is read from the config file, not from the environment.",
+    ],
+    ["is already → is not yet", "The timeout is already applied by the HTTP client.", "The timeout is not yet applied by the HTTP client."],
+    [
+      "an antonym the object contradicts gives way to negation",
+      "This allocates a new buffer on each iteration.",
+      "This does not allocate a new buffer on each iteration.",
+    ],
   ])("%s", (_name, comment, expected) => {
     expect(top(comment)).toBe(expected);
     expect(explainSelfCheck(comment, expected, "negation")).toMatchObject({ ok: true });
@@ -54,6 +65,8 @@ describe("negation of claims that rest on a verb, a contrast or a quantifier", (
     "Can we drop the `sleep` here?",
     "Could you add a test for the empty list case?",
     "Is this check still needed?",
+    "Looks good to me, thanks!",
+    "Sounds reasonable.",
     "Please rename this to `load_all`.",
     "We should also update the changelog.",
     "What happens if the list is empty?",

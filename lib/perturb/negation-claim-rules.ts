@@ -97,6 +97,11 @@ function negatedVerb(context: RuleContext, base: string, form: "base" | "third" 
  * handle", "handles empty headers" → "ignores empty headers" (CLAIM_VERB_ANTONYMS); verbs with
  * no opposite in the lexicon are negated with do-support ("matters" → "does not matter").
  */
+/** Objects the antonym cannot take: "reuses a new …", "keeps open a …" would be nonsense. */
+const ANTONYM_CLASHES: Readonly<Record<string, RegExp>> = {
+  allocate: /^\s+(a |an |the )?(new|fresh|separate)\b/i,
+};
+
 export const swapClaimVerb: NegationRule = (sentence, i, context) => {
   const verb = sentence.tokens[i];
   if (verb.code || verb.quoted) return [];
@@ -109,6 +114,14 @@ export const swapClaimVerb: NegationRule = (sentence, i, context) => {
   if (before && !before.code && (before.lower === "still" || LEXICAL_ANTONYMS[before.lower])) return [];
   const nextToken = adjacentNext(sentence, i);
   if (nextToken && (NEGATIVE_WORDS.has(nextToken.lower) || nextToken.lower === "not")) return [];
+  // "allocates a new buffer" → "reuses a new buffer" says nothing: where the object contradicts the
+  // antonym, the verb is negated instead ("does not allocate a new buffer")
+  const clash = antonym && ANTONYM_CLASHES[antonym.base];
+  if (antonym && clash && clash.test(context.text.slice(verb.end))) {
+    if (rhetoricalFrame(sentence, i) !== undefined) return [];
+    const after = matchCase(verb.text, negatedVerb(context, antonym.base, antonym.form));
+    return [edit(verb, verb.start, verb.end, after, "claim-verb", 66, `Negates the claim verb "${verb.text}" → "${after}"`)];
+  }
   if (antonym) {
     const after = matchCase(verb.text, inflect(CLAIM_VERB_ANTONYMS[antonym.base], antonym.form));
     return [
@@ -145,6 +158,17 @@ export const swapContrast: NegationRule = (sentence, i, context) => {
   const y = sentence.tokens.slice(i + 1, yEnd + 1);
   if (y.length === 0 || y.length > 4 || y.some((t) => NEGATIVE_WORDS.has(t.lower))) return [];
   let xStart = i - y.length;
+  // "from the environment, not from the config file": the members start with the same preposition,
+  // whatever their lengths
+  if (isPreposition(y[0])) {
+    for (let j = i - 1; j >= Math.max(0, i - 6); j--) {
+      if (sentence.tokens[j].lower === y[0].lower) {
+        xStart = j;
+        break;
+      }
+      if (j < i - 1 && CLAUSE_BREAK.test(sentence.tokens[j + 1].gapBefore)) break;
+    }
+  }
   if (xStart < 0) return [];
   if (isPreposition(sentence.tokens[xStart]) && !isPreposition(y[0])) xStart++;
   const x = sentence.tokens.slice(xStart, i);

@@ -14,6 +14,7 @@ export type BenchKind = "negation" | "symbol" | "location";
 export type CaseOutcome = {
   id: string;
   heldOut: boolean;
+  batch?: string;
   kind: BenchKind;
   /** A valid perturbation exists (the expectation lists a good one). */
   valid: boolean;
@@ -41,6 +42,7 @@ function outcomesOf(set: EvalSet): CaseOutcome[] {
       outcomes.push({
         id: c.id,
         heldOut: c.heldOut,
+        batch: c.batch,
         kind: "negation",
         valid: !expectation.none && expectation.good.length > 0,
         candidates: candidates.length,
@@ -57,6 +59,7 @@ function outcomesOf(set: EvalSet): CaseOutcome[] {
       outcomes.push({
         id: c.id,
         heldOut: c.heldOut,
+        batch: c.batch,
         kind: "symbol",
         valid: !expectation.none && expectation.good.length > 0,
         candidates: candidates.length,
