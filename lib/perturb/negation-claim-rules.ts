@@ -117,7 +117,7 @@ export const swapClaimVerb: NegationRule = (sentence, i, context) => {
   // "allocates a new buffer" → "reuses a new buffer" says nothing: where the object contradicts the
   // antonym, the verb is negated instead ("does not allocate a new buffer")
   const clash = antonym && ANTONYM_CLASHES[antonym.base];
-  if (antonym && clash && clash.test(context.text.slice(verb.end))) {
+  if (antonym && clash?.test(context.text.slice(verb.end))) {
     if (rhetoricalFrame(sentence, i) !== undefined) return [];
     const after = matchCase(verb.text, negatedVerb(context, antonym.base, antonym.form));
     return [edit(verb, verb.start, verb.end, after, "claim-verb", 66, `Negates the claim verb "${verb.text}" → "${after}"`)];
