@@ -51,6 +51,8 @@ describe("negation of claims that rest on a verb, a contrast or a quantifier", (
       "The retry count is read from the config file, not from the environment.",
     ],
     ["is already → is not yet", "The timeout is already applied by the HTTP client.", "The timeout is not yet applied by the HTTP client."],
+    ["even if → only if", "The test passes even if the function returns `None`.", "The test passes only if the function returns `None`."],
+    ["a participle after an article is no claim verb", "Both callers pass a sorted list.", "Both callers do not pass a sorted list."],
     [
       "an antonym the object contradicts gives way to negation",
       "This allocates a new buffer on each iteration.",

@@ -69,6 +69,7 @@ function inVerbPosition(sentence: Sentence, i: number, form: "base" | "third" | 
   const prev = k >= 0 ? sentence.tokens[k] : undefined;
   if (!prev || CLAUSE_BREAK.test(sentence.tokens[k + 1]?.gapBefore ?? "")) return false;
   if (DETERMINERS.has(prev.lower) && prev.lower !== "this" && prev.lower !== "that") return false;
+  if (prev.lower === "a" || prev.lower === "an") return false; // "a sorted list": an adjective
   if (
     prev.lower === "to" ||
     BE.has(prev.lower) ||
@@ -192,6 +193,18 @@ export const swapContrast: NegationRule = (sentence, i, context) => {
   return [edited];
 };
 
+/** "The test passes even if it returns `None`" → "… only if it returns `None`": the concession reversed. */
+export const evenIfOnlyIf: NegationRule = (sentence, i) => {
+  const even = sentence.tokens[i];
+  const next = adjacentNext(sentence, i);
+  if (even.code || even.lower !== "even" || !next || !["if", "when"].includes(next.lower) || i === 0) return [];
+  // ", even if the result is cached" is a clause of its own: "only if" there says nothing
+  if (CLAUSE_BREAK.test(even.gapBefore)) return [];
+  return [
+    edit(even, even.start, even.end, matchCase(even.text, "only"), "even-if", 76, `"${even.text} ${next.text}" → "only ${next.text}"`),
+  ];
+};
+
 /** "works for ASCII but not for multibyte input" → "works for ASCII and for multibyte input". */
 export const joinButNot: NegationRule = (sentence, i) => {
   const but = sentence.tokens[i];
@@ -200,4 +213,4 @@ export const joinButNot: NegationRule = (sentence, i) => {
   return [edit(but, but.start, not.end, "and", "but-not", 72, `Turns "but not" into "and", so the exception is gone`)];
 };
 
-export const CLAIM_RULES: NegationRule[] = [swapClaimVerb, dropWhyNot, swapContrast, joinButNot];
+export const CLAIM_RULES: NegationRule[] = [swapClaimVerb, dropWhyNot, swapContrast, joinButNot, evenIfOnlyIf];

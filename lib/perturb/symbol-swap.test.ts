@@ -71,6 +71,14 @@ describe("symbolCandidates", () => {
     expect(rest.map((c) => c.after)).toContain("test_nanmean");
   });
 
+  it("offers no near miss that keeps only the first words of the name (`parseQuery` → the library's `parse`)", () => {
+    const candidates = symbolCandidates("`parseQuery` returns an empty object.", {
+      knownSymbols: ["parseQuery", "parseQueries", "parse", "parse_query_string"],
+    }).candidates;
+    expect(candidates.map((c) => c.after)).toContain("parseQueries");
+    expect(candidates.map((c) => c.after)).not.toContain("parse");
+  });
+
   it("ranks every existing near miss before every invented name", () => {
     const candidates = symbolCandidates("Use `self.cache` and get_user() here.", { knownSymbols: pandasSymbols }).candidates;
     const firstInvented = candidates.findIndex((c) => !c.existsInRepository);

@@ -39,8 +39,18 @@ function linkTextRanges(text: string): Array<[number, number]> {
 }
 
 /** Names a swap may introduce: never a library or builtin name, never a name the comment already uses. */
-function isSwapTarget(name: string, mentioned: ReadonlySet<string>): boolean {
-  return !mentioned.has(name) && !LIBRARY_ROOTS.has(name) && !BUILTIN_NAMES.has(name);
+function isSwapTarget(name: string, mentioned: ReadonlySet<string>, original: string): boolean {
+  return !mentioned.has(name) && !LIBRARY_ROOTS.has(name) && !BUILTIN_NAMES.has(name) && !dropsWholeWords(original, name);
+}
+
+/**
+ * `parseQuery` → `parse`: a near miss that keeps only the first words of the name is a more general
+ * thing (often library API, such as `JSON.parse`), not the same symbol misnamed.
+ */
+function dropsWholeWords(original: string, variant: string): boolean {
+  if (!original.startsWith(variant) || variant.length === original.length) return false;
+  const rest = original.slice(variant.length);
+  return /^(_[A-Za-z0-9]|[A-Z])/.test(rest) && !/[A-Z_]/.test(variant.slice(1));
 }
 
 type Mention = { start: number; end: number };
@@ -132,7 +142,8 @@ export function symbolCandidates(text: string, options: SymbolOptions): Perturba
     const invented = !own ? [] : element.shape === "path" ? inventedPaths(element.element, index) : inventedNames(element.name, index);
     const taken = new Set([...existing.map((v) => v.name), ...mentioned]);
     for (const variant of existing)
-      if (isSwapTarget(variant.name, mentioned)) candidates.push(candidateFor(text, group, variant, true, variant.score + bonus));
+      if (isSwapTarget(variant.name, mentioned, element.name))
+        candidates.push(candidateFor(text, group, variant, true, variant.score + bonus));
     for (const variant of invented)
       if (!taken.has(variant.name)) candidates.push(candidateFor(text, group, variant, false, variant.score + bonus));
   });
