@@ -1,5 +1,6 @@
 // One way to open the database, whichever it is: the embedded default (PGlite, an in-process
 // PostgreSQL, so one schema and one generated client serve both) or a PostgreSQL server.
+import { advisoryLocks, inProcessLocks, registerLockProvider } from "./named-lock";
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
@@ -75,6 +76,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         ? await PGlite.create(target.loadDataDir ? { loadDataDir: target.loadDataDir } : undefined)
         : await PGlite.create(target.dataDir);
       const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+      registerLockProvider(prisma, inProcessLocks());
       const raw = {
         execScript: async (sql: string) => void (await pglite.exec(sql)),
         query: async <T>(sql: string, params: unknown[] = []) => (await pglite.query<T>(sql, params)).rows,
@@ -110,6 +112,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     if (e.code !== "57P01") console.error(`[db] idle PostgreSQL connection failed: ${e.message}`);
   });
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  registerLockProvider(prisma, advisoryLocks(target.url));
   return {
     target,
     prisma,

@@ -58,16 +58,7 @@ describe("holes: pull requests a run could not store are retried by later runs, 
   afterEach(async () => {
     await github?.stop();
     if (mirrors) rmSync(mirrors, { recursive: true, force: true });
-    for (const table of [
-      "CrawlHole",
-      "CrawlError",
-      "CrawlRun",
-      "CrawlCheckpoint",
-      "CrawlSelection",
-      "HttpCacheEntry",
-      "JobLock",
-      "Repository",
-    ])
+    for (const table of ["CrawlHole", "CrawlError", "CrawlRun", "CrawlCheckpoint", "CrawlSelection", "HttpCacheEntry", "Repository"])
       await db.execScript(`DELETE FROM "${table}"`);
   });
 

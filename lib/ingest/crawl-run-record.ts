@@ -2,7 +2,7 @@
 // A run whose worker died (killed, crashed) is closed as interrupted by the next run, its checkpoints kept.
 import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
 import type { ApiUsage } from "./github-client";
-import { holderIsDeadLocalProcess } from "@/lib/db/job-lock";
+import { holderIsDeadLocalProcess } from "@/lib/db/process-holder";
 
 export function budgetFigures(usage: ApiUsage) {
   // the harvest spends GraphQL points; before the first GraphQL answer, REST's budget is what we know

@@ -5,7 +5,7 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import { harvestRepository, type HarvestContext, type RepositoryHarvest } from "./harvest-repository";
 import { isGitHubAccessError, isRateLimitStop, runStopped, isRunStopped } from "./ingest-errors";
 import type { IngestProgress } from "./ingest-request";
-import { releaseLock, tryAcquireLock } from "@/lib/db/job-lock";
+import { tryNamedLock } from "@/lib/db/named-lock";
 
 export interface RepositoryOutcome extends Partial<Omit<RepositoryHarvest, "outcome">> {
   fullName: string;
@@ -15,8 +15,6 @@ export interface RepositoryOutcome extends Partial<Omit<RepositoryHarvest, "outc
 
 export interface HarvestPlan {
   fullNames: string[];
-  holder: string;
-  lockTtlMs: number;
   runStartedAt: Date;
   concurrency: number;
   onProgress?: (p: IngestProgress) => void;
@@ -56,8 +54,8 @@ export async function harvestSelectedRepositories(
         fatal = runStopped(stop);
         return;
       }
-      const lockName = `ingest:repo:${fullName}`;
-      if (!(await tryAcquireLock(prisma, lockName, plan.holder, plan.lockTtlMs))) {
+      const release = await tryNamedLock(prisma, `ingest:repo:${fullName}`);
+      if (!release) {
         outcomes.push({ fullName, outcome: "busy" });
         progress(fullName, "busy");
         continue;
@@ -85,7 +83,7 @@ export async function harvestSelectedRepositories(
         await ctx.reportError(fullName, "repository", `harvest failed, continuing with the others: ${message}`);
         progress(fullName, "failed");
       } finally {
-        await releaseLock(prisma, lockName, plan.holder);
+        await release();
       }
     }
   };

@@ -11,7 +11,8 @@ import { createGitHubClient, type GitHubClientOptions } from "./github-client";
 import { harvestSelectedRepositories, type RepositoryOutcome } from "./harvest-selected-repositories";
 import { isGitHubAccessError, isRateLimitStop, runStopped, isRunStopped } from "./ingest-errors";
 import { IngestRequestSchema, type IngestProgress, type IngestRequestInput } from "./ingest-request";
-import { newHolderId, releaseLock, renewLocks, tryAcquireLock } from "@/lib/db/job-lock";
+import { tryNamedLock } from "@/lib/db/named-lock";
+import { newHolderId } from "@/lib/db/process-holder";
 import { registerNamedRepositories } from "./register-named-repositories";
 import { selectionIsFresh, selectRepositories, type SelectionSummary } from "./select-repositories";
 import { loadOpenHoles, type OpenHole } from "./crawl-holes";
@@ -30,6 +31,7 @@ export interface RunIngestOptions {
     GitHubClientOptions,
     "graphqlIntervalMs" | "searchIntervalMs" | "retryBaseMs" | "maxRateLimitWaitSeconds" | "reserve" | "secondaryFallbackSeconds"
   >;
+  /** a running crawl whose heartbeat is older than this is taken for dead and closed as interrupted */
   lockTtlMs?: number;
   holder?: string;
 }
@@ -100,7 +102,7 @@ export async function runIngest(opts: RunIngestOptions): Promise<IngestSummary> 
   // often enough for the runs page to show live figures, and well within the lock's lifetime
   const beat = setInterval(
     () => {
-      void Promise.all([renewLocks(prisma, holder, lockTtlMs), heartbeatRun(prisma, run.id, client.usage, stored)]).catch(() => undefined);
+      void heartbeatRun(prisma, run.id, client.usage, stored).catch(() => undefined);
       emit({ type: "usage", requests: client.usage.requests, rateLimitRemaining: budgetFigures(client.usage).rateLimitRemaining });
     },
     Math.max(1_000, Math.min(15_000, lockTtlMs / 3)),
@@ -134,7 +136,8 @@ export async function runIngest(opts: RunIngestOptions): Promise<IngestSummary> 
       selection = await selectionIsFresh(prisma, c, maxAgeMs);
       while (!selection) {
         // one worker selects; the others wait for its result instead of repeating the searches
-        if (await tryAcquireLock(prisma, "ingest:selection", holder, lockTtlMs)) {
+        const release = await tryNamedLock(prisma, "ingest:selection");
+        if (release) {
           try {
             selection = await selectRepositories({
               prisma,
@@ -145,7 +148,7 @@ export async function runIngest(opts: RunIngestOptions): Promise<IngestSummary> 
               onProgress: (p) => emit({ type: "selection", ...p }),
             });
           } finally {
-            await releaseLock(prisma, "ingest:selection", holder);
+            await release();
           }
           break;
         }
@@ -181,7 +184,7 @@ export async function runIngest(opts: RunIngestOptions): Promise<IngestSummary> 
         onStored: () => void stored++,
         runId: run.id,
       },
-      { fullNames, holder, lockTtlMs, runStartedAt: run.startedAt, concurrency: request.concurrency, onProgress: emit },
+      { fullNames, runStartedAt: run.startedAt, concurrency: request.concurrency, onProgress: emit },
     );
     outcomes = harvest.outcomes;
     if (harvest.fatal) throw harvest.fatal;

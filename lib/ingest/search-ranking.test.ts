@@ -49,16 +49,7 @@ describe("the stars ranking: an incomplete search is retried, and if it stays in
   afterEach(async () => {
     await github?.stop();
     if (mirrors) rmSync(mirrors, { recursive: true, force: true });
-    for (const table of [
-      "CrawlHole",
-      "CrawlError",
-      "CrawlRun",
-      "CrawlCheckpoint",
-      "CrawlSelection",
-      "HttpCacheEntry",
-      "JobLock",
-      "Repository",
-    ])
+    for (const table of ["CrawlHole", "CrawlError", "CrawlRun", "CrawlCheckpoint", "CrawlSelection", "HttpCacheEntry", "Repository"])
       await db.execScript(`DELETE FROM "${table}"`);
   });
 

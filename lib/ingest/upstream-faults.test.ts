@@ -33,16 +33,7 @@ describe("upstream trouble", () => {
   async function reset() {
     await github?.stop();
     if (mirrors) rmSync(mirrors, { recursive: true, force: true });
-    for (const table of [
-      "CrawlError",
-      "CrawlRun",
-      "CrawlCheckpoint",
-      "CrawlSelection",
-      "HttpCacheEntry",
-      "JobLock",
-      "Repository",
-      "PullRequest",
-    ])
+    for (const table of ["CrawlError", "CrawlRun", "CrawlCheckpoint", "CrawlSelection", "HttpCacheEntry", "Repository", "PullRequest"])
       await db.execScript(`DELETE FROM "${table}"`);
   }
   afterEach(reset);

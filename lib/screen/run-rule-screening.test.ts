@@ -1,3 +1,4 @@
+import { tryNamedLock } from "@/lib/db/named-lock";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import type { Database } from "@/lib/db/connection";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
@@ -158,16 +159,19 @@ describe.each(TEST_DATABASE_KINDS)("rule screening on %s", (kind) => {
   });
 
   test("a second run while one holds the lock is refused with a message, and nothing is written", async () => {
-    await db.prisma.jobLock.create({
-      data: { name: "screen:rules", holder: "other-host:4242:beef", expiresAt: new Date(Date.now() + 60_000) },
-    });
+    // another run (an admin's click, a script) holds the family's lock
+    const other = await tryNamedLock(db.prisma, "screen:rules");
+    expect(other).not.toBeNull();
     try {
       await expect(runRuleScreening(db.prisma, DEFAULT_RULE_CONFIG)).rejects.toMatchObject({ code: "busy" });
       expect(await db.prisma.filterRun.count()).toBe(0);
     } finally {
-      await db.prisma.jobLock.deleteMany();
+      await other?.();
     }
     await runRuleScreening(db.prisma, DEFAULT_RULE_CONFIG);
-    expect(await db.prisma.jobLock.count()).toBe(0);
+    // the run let go of it
+    const after = await tryNamedLock(db.prisma, "screen:rules");
+    expect(after).not.toBeNull();
+    await after?.();
   });
 });
