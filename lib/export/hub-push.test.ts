@@ -98,3 +98,90 @@ describe("pushing a release to the Hub (fake server on 127.0.0.1)", () => {
     });
   });
 });
+
+const files = () => [
+  { path: "README.md", data: enc("---\nconfigs:\n- config_name: default\n---\n# Bench\n") },
+  { path: "data/train.jsonl", data: enc('{"instance_id":"a__b-1@1234567"}\n') },
+];
+
+describe("the transfer path a real push takes (Git LFS, multipart for large files), .gitattributes and parentCommit", () => {
+  const tokens = { [WRITE_TOKEN]: { user: "release-bot" } };
+  const target = (hub: FakeHubServer) => ({ repoId: "review-lab/trust-bench", token: WRITE_TOKEN, endpoint: hub.url });
+
+  test("a 50 MB export goes up in parts with the completion call, byte for byte; the client is not offered Xet", async () => {
+    const hub = await startFakeHubServer({ tokens, repos: ["review-lab/trust-bench"] });
+    try {
+      const line = `${JSON.stringify({ instance_id: "a__b-1@1234567", body: "x".repeat(400) })}\n`;
+      const big = Buffer.from(line.repeat(Math.ceil((50 * 1024 * 1024) / line.length)));
+      expect(big.length).toBeGreaterThanOrEqual(50 * 1024 * 1024);
+      await pushFilesToHub(
+        target(hub),
+        [
+          { path: "train.jsonl", data: big },
+          { path: "README.md", data: enc("# Bench\n") },
+        ],
+        {
+          title: "Release big",
+        },
+      );
+      expect(hub.negotiations).toEqual([{ offered: ["basic", "multipart"], chosen: "multipart" }]);
+      const parts = hub.requests.filter((r) => r.path.startsWith("/fake-lfs-part/"));
+      expect(parts).toHaveLength(Math.ceil(big.length / (10 * 1024 * 1024)));
+      expect(parts.every((r) => r.method === "PUT" && r.status === 200)).toBe(true);
+      expect(hub.requests.filter((r) => r.path.startsWith("/fake-lfs-complete/")).map((r) => r.status)).toEqual([200]);
+      const repo = hub.repo("review-lab/trust-bench");
+      expect(repo?.commits[0].modes.get("train.jsonl")).toBe("lfs");
+      expect(repo?.files.get("train.jsonl")?.equals(big)).toBe(true);
+    } finally {
+      await hub.close();
+    }
+  });
+
+  test("the repository's .gitattributes sends its filter=lfs files through LFS, small text included", async () => {
+    const hub = await startFakeHubServer({ tokens, repos: ["review-lab/trust-bench"] });
+    try {
+      hub.commitOutOfBand("review-lab/trust-bench", { ".gitattributes": "*.jsonl filter=lfs diff=lfs merge=lfs -text\n" });
+      await pushFilesToHub(
+        target(hub),
+        [
+          { path: "test.jsonl", data: enc('{"a":1}\n') },
+          { path: "README.md", data: enc("# B\n") },
+        ],
+        {
+          title: "Release",
+        },
+      );
+      const modes = hub.repo("review-lab/trust-bench")?.commits.at(-1)?.modes;
+      expect(modes?.get("test.jsonl")).toBe("lfs");
+      expect(modes?.get("README.md")).toBe("regular");
+    } finally {
+      await hub.close();
+    }
+  });
+
+  test("a commit made elsewhere while the push was under way is not overwritten: the push is refused and says so", async () => {
+    let edits = 0;
+    const hub: FakeHubServer = await startFakeHubServer({
+      tokens,
+      repos: ["review-lab/trust-bench"],
+      beforePreupload: () => {
+        if (edits++ === 0) hub.commitOutOfBand("review-lab/trust-bench", { "README.md": "# Edited on the Hub\n" });
+      },
+    });
+    try {
+      // a Hub repository starts with a commit (its .gitattributes)
+      hub.commitOutOfBand("review-lab/trust-bench", { ".gitattributes": "*.parquet filter=lfs diff=lfs merge=lfs -text\n" });
+      await expect(pushFilesToHub(target(hub), files(), { title: "Release" })).rejects.toMatchObject({
+        details: { hub: "hub-error" },
+        message: expect.stringMatching(/changed while this push was under way .*412.*nothing was committed/),
+      });
+      const repo = hub.repo("review-lab/trust-bench");
+      expect(repo?.commits.map((c) => c.title)).toEqual(["Edit on the Hub", "Edit on the Hub"]);
+      // pushed again, it builds on the new head
+      await pushFilesToHub(target(hub), files(), { title: "Release" });
+      expect(repo?.commits.map((c) => c.title)).toEqual(["Edit on the Hub", "Edit on the Hub", "Release"]);
+    } finally {
+      await hub.close();
+    }
+  });
+});

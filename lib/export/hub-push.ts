@@ -1,7 +1,7 @@
 // Pushes a release to a Hugging Face dataset repository as ONE commit (issue #7), turning the
 // Hub's status codes into errors that say what to fix. The endpoint is configurable so tests run
 // against lib/export/testing/fake-hub-server.ts.
-import { checkRepoAccess, commit, createRepo, HubApiError, whoAmI } from "@huggingface/hub";
+import { checkRepoAccess, commit, createRepo, datasetInfo, HubApiError, whoAmI } from "@huggingface/hub";
 import { AppError, type AppErrorCode } from "@/lib/errors";
 
 export type HubPushErrorCode = "not-configured" | "bad-token" | "missing-repo" | "no-access" | "hub-error";
@@ -89,6 +89,11 @@ function explain(error: unknown, repoId: string, hubUrl: string, step: string): 
       "missing-repo",
       `The dataset repository ${repoId} does not exist on ${hubUrl}: create it on the Hub (or push with "create if missing"), or fix HF_REPO_ID.`,
     );
+  if (status === 409 || status === 412)
+    return hubPushError(
+      "hub-error",
+      `The dataset ${repoId} on ${hubUrl} changed while this push was under way (another push or an edit on the Hub; ${status} while ${step}): nothing was committed. Look at what changed, then push again.`,
+    );
   if (status === null && error instanceof TypeError && /fetch failed/i.test(detail))
     return hubPushError("hub-error", `Could not reach ${hubUrl} while ${step}: check HF_ENDPOINT and the network.`);
   return hubPushError("hub-error", `The Hub at ${hubUrl} failed while ${step}${status ? ` (${status})` : ""}: ${detail}`);
@@ -119,12 +124,28 @@ export async function pushFilesToHub(target: HubTarget, files: readonly HubFile[
     }
   }
 
+  // the revision this push builds on: the commit is refused if someone else committed meanwhile
+  let parentCommit: string | undefined;
+  if (!createdRepo)
+    try {
+      const info = await datasetInfo<"sha">({ ...common, name: repoId, additionalFields: ["sha"] });
+      parentCommit = typeof info.sha === "string" ? info.sha : undefined;
+    } catch (error) {
+      throw explain(error, repoId, hubUrl, "reading the repository's head revision");
+    }
+
   try {
     const output = await commit({
       ...common,
       repo,
       title: options.title,
       description: options.description,
+      parentCommit,
+      // Git LFS (basic, and multipart for large files, with its completion call), not Xet: the Hub takes
+      // LFS uploads into Xet-backed repositories too and migrates them to Xet itself
+      // (https://huggingface.co/docs/hub/xet/legacy-git-lfs), while Xet's CAS upload protocol cannot be
+      // exercised against a local server here; so the path tested is the path pushes take.
+      useXet: false,
       operations: files.map((f) => ({
         operation: "addOrUpdate" as const,
         path: f.path,
