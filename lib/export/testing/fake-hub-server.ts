@@ -391,11 +391,14 @@ function lfsPatternsOf(gitAttributes: string): RegExp[] {
     .filter((fields) => fields[0] && !fields[0].startsWith("#") && fields.slice(1).includes("filter=lfs"))
     .map(([pattern]) => {
       const body = pattern
-        .replace(/[.+^${}()|[\]\\]/g, "\\$&")
-        .replace(/\*\*/g, "\u0000")
-        .replace(/\*/g, "[^/]*")
-        .replace(/\?/g, "[^/]")
-        .replace(/\u0000/g, ".*");
+        .split("**")
+        .map((part) =>
+          part
+            .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+            .replace(/\*/g, "[^/]*")
+            .replace(/\?/g, "[^/]"),
+        )
+        .join(".*");
       return new RegExp(pattern.includes("/") ? `^${body.replace(/^\//, "")}$` : `(^|/)${body}$`);
     });
 }
