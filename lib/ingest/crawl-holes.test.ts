@@ -9,7 +9,7 @@ import type { WorldSpec } from "./testing/fake-github/generate-world";
 import { startSeededGitHub, type SeededGitHub } from "./testing/fake-github/seeded-worlds";
 import { addIssueComment } from "./testing/fake-github/mutate-world";
 import { fullNameOf, type FakePullRequest } from "./testing/fake-github/world-types";
-import { newMirrorsDir, runAgainstFake, TEST_TOKEN } from "./testing/run-against-fake";
+import { forgetCrawls, newMirrorsDir, runAgainstFake, TEST_TOKEN } from "./testing/run-against-fake";
 
 const d = (iso: string) => new Date(iso);
 
@@ -58,8 +58,7 @@ describe("holes: pull requests a run could not store are retried by later runs, 
   afterEach(async () => {
     await github?.stop();
     if (mirrors) rmSync(mirrors, { recursive: true, force: true });
-    for (const table of ["CrawlHole", "CrawlError", "CrawlRun", "CrawlCheckpoint", "CrawlSelection", "HttpCacheEntry", "Repository"])
-      await db.execScript(`DELETE FROM "${table}"`);
+    await forgetCrawls(db);
   });
 
   async function start(alter?: NonNullable<Parameters<typeof startSeededGitHub>[1]>["alterGraphqlData"]) {

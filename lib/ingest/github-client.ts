@@ -4,6 +4,7 @@
 import { Octokit } from "octokit";
 import { gitHubAccessError, isGitHubAccessError, rateLimitStop, isRateLimitStop } from "./ingest-errors";
 import { pacingGroup } from "./pacing-queue";
+import { abortableSleep } from "@/lib/abortable-sleep";
 import { AppError } from "@/lib/errors";
 import { statusOf } from "@/lib/unknown-value";
 
@@ -62,18 +63,7 @@ export interface GitHubClient {
   signal?: AbortSignal;
 }
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(t);
-        resolve();
-      },
-      { once: true },
-    );
-  });
+const sleep = abortableSleep;
 
 function resourceOf(url: string): string {
   const { pathname } = new URL(url, "http://github.invalid");

@@ -6,7 +6,7 @@ import { listCrawlErrors } from "./crawl-views";
 import { SEARCH_PAGE_ATTEMPTS, searchPageShortfall } from "./search-repositories";
 import type { WorldSpec } from "./testing/fake-github/generate-world";
 import { startSeededGitHub, type SeededGitHub } from "./testing/fake-github/seeded-worlds";
-import { newMirrorsDir, runAgainstFake, TEST_TOKEN } from "./testing/run-against-fake";
+import { forgetCrawls, newMirrorsDir, runAgainstFake, TEST_TOKEN } from "./testing/run-against-fake";
 
 describe("a search page is whole when it holds what total_count promises at its offset", () => {
   test("full, last and short pages", () => {
@@ -49,8 +49,7 @@ describe("the stars ranking: an incomplete search is retried, and if it stays in
   afterEach(async () => {
     await github?.stop();
     if (mirrors) rmSync(mirrors, { recursive: true, force: true });
-    for (const table of ["CrawlHole", "CrawlError", "CrawlRun", "CrawlCheckpoint", "CrawlSelection", "HttpCacheEntry", "Repository"])
-      await db.execScript(`DELETE FROM "${table}"`);
+    await forgetCrawls(db);
   });
 
   type Quirk = (body: Record<string, unknown>) => void;

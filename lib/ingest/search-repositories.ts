@@ -2,6 +2,7 @@
 // paper's top 1,000 is 10 requests (conditional: an unchanged page costs no quota on a re-crawl).
 import { z } from "zod";
 import type { PrismaClient } from "@/lib/db/generated/client";
+import { abortableSleep } from "@/lib/abortable-sleep";
 import { conditionalGet, forgetConditional } from "./conditional-get";
 import type { GitHubClient } from "./github-client";
 import { describeIssues } from "./harvest-payloads";
@@ -97,7 +98,7 @@ export async function searchRepositories(
       if (!shortfall) break;
       // a stored answer that was incomplete is not asked for again with its ETag: ask afresh
       await forgetConditional(prisma, "GET /search/repositories", params);
-      if (attempt < SEARCH_PAGE_ATTEMPTS) await sleep((client.retryBaseMs ?? 1000) * attempt, client.signal);
+      if (attempt < SEARCH_PAGE_ATTEMPTS) await abortableSleep((client.retryBaseMs ?? 1000) * attempt, client.signal);
     }
     if (!summary) break;
     if (shortfall) incomplete.push(`page ${page}: ${shortfall} after ${SEARCH_PAGE_ATTEMPTS} tries`);
@@ -136,17 +137,3 @@ function summarizePage(data: { items?: unknown[]; total_count?: unknown; incompl
     incompleteResults: data.incomplete_results === true,
   };
 }
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (signal?.aborted) return resolve();
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(t);
-        resolve();
-      },
-      { once: true },
-    );
-  });

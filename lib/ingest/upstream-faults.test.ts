@@ -7,7 +7,7 @@ import type { WorldSpec } from "./testing/fake-github/generate-world";
 import { startSeededGitHub, type SeededGitHub } from "./testing/fake-github/seeded-worlds";
 import { addIssueComment } from "./testing/fake-github/mutate-world";
 import { fullNameOf } from "./testing/fake-github/world-types";
-import { newMirrorsDir, runAgainstFake, TEST_TOKEN } from "./testing/run-against-fake";
+import { forgetCrawls, newMirrorsDir, runAgainstFake, TEST_TOKEN } from "./testing/run-against-fake";
 
 // Two harvestable repositories and a few small ones: enough for faults to land mid-harvest.
 const FAULT_WORLD: WorldSpec = {
@@ -33,8 +33,7 @@ describe("upstream trouble", () => {
   async function reset() {
     await github?.stop();
     if (mirrors) rmSync(mirrors, { recursive: true, force: true });
-    for (const table of ["CrawlError", "CrawlRun", "CrawlCheckpoint", "CrawlSelection", "HttpCacheEntry", "Repository", "PullRequest"])
-      await db.execScript(`DELETE FROM "${table}"`);
+    await forgetCrawls(db);
   }
   afterEach(reset);
 

@@ -29,3 +29,18 @@ export function runAgainstFake(
     request: { criteria: TEST_CRITERIA, ...extra.request },
   });
 }
+
+/** Forgets every crawl in a test database (runs, holes, checkpoints, selections, ETags, repositories and their PRs). */
+export async function forgetCrawls(db: Pick<Database, "execScript">): Promise<void> {
+  for (const table of [
+    "CrawlHole",
+    "CrawlError",
+    "CrawlRun",
+    "CrawlCheckpoint",
+    "CrawlSelection",
+    "HttpCacheEntry",
+    "Repository",
+    "PullRequest",
+  ])
+    await db.execScript(`DELETE FROM "${table}"`);
+}
