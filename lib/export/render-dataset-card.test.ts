@@ -148,6 +148,18 @@ describe("the card's license and evaluation protocol, as the release's README gi
     expect(body).toContain("keep the licenses of their repositories");
   });
 
+  test("the card has the release's sections in its order: task, splits, inside an example, fields, evaluation, license", () => {
+    const body = cardBody(renderDatasetCard(cardInput()));
+    const order = ["## Task", "## Splits", "## Inside an example", "## Fields", "## How to evaluate a judge", "## License"].map((h) =>
+      body.indexOf(`\n${h}\n`),
+    );
+    expect(order.every((at) => at > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    const example = body.slice(order[2], order[3]);
+    expect(example).toContain("patch_to_review: the PR's diff as it stood when the judged comment was written");
+    expect(example).toContain("the required experts (three by default) accepted it");
+  });
+
   test("a configured license replaces the default in front matter and body", () => {
     const card = renderDatasetCard({ ...cardInput(), license: { id: "cc-by-sa-4.0", name: "CC BY-SA 4.0" } });
     expect(card).toContain("\nlicense: cc-by-sa-4.0\n");

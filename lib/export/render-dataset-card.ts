@@ -229,6 +229,31 @@ const FIELDS_SECTION = `## Fields
 | \`source\` | string | provenance (\`crawled_swebench\` for crawled, human-annotated rows; \`perturbation\`); never shown to a judge |
 | \`perturbation_kind\` | string, optional | \`negation\`, \`symbol\` or \`location\`; only on perturbed rows |`;
 
+// What one line holds, in the release's words and order (dataset-format.md, "One example").
+const EXAMPLE_SECTION = `## Inside an example
+
+Each line is one judged review comment in its pull request, with everything a reviewer had:
+
+\`\`\`text
+instance_id        ManimCommunity__manim-166@7a3e1dc    the PR and its last commit
+judged_user        the judged comment's author
+judged_entry_id    which code_review entry is judged
+repo, language     ManimCommunity/manim, Python
+pull_request       pull_number, title, created_at, base_commit, body,
+                   patch_to_review: the PR's diff as it stood when the judged comment was written
+resolved_issues    the issues the PR closes: number, title, body
+problem_domain     e.g. Bug Fixes
+code_review        the timeline, oldest first: commit, pr_comment, inline (with review_path and
+                   diff_hunk), inline_reply (with in_reply_to_id), review (with review_state)
+source             crawled_swebench | perturbation   (never shown to a judge)
+trustworthy        the gold label: true or false
+perturbation_kind  negation | symbol | location      (perturbed rows only)
+\`\`\`
+
+A perturbed row repeats its parent's pull request and timeline with the judged entry edited (its claim
+negated, a symbol renamed, or the comment moved to another place in the patch) and \`trustworthy: false\`;
+the required experts (three by default) accepted it as a wrong comment before it was counted.`;
+
 // The release's own advice on evaluating (dataset-format.md, "The release's own evaluation advice").
 const EVALUATION_SECTION = `## How to evaluate a judge
 
@@ -269,12 +294,22 @@ export function renderDatasetCard(input: DatasetCardInput): string {
     `${int(input.statistics.repositories.length)} repositories, each labelled technically trustworthy (${int(all.trustworthy)}) ` +
     `or untrustworthy (${int(all.untrustworthy)}), built with the CRJudgeBench pipeline. A judge sees the PR, its patch, ` +
     `the repository at the base commit and one review comment, and decides whether the comment's technical claims hold.`;
+  const task = [
+    "## Task",
+    "",
+    "Given a pull request (its description, linked issues, the patch as it stood, the repository at the base commit) and one " +
+      "review comment on it, decide whether the comment is technically trustworthy: whether what it claims about the code is true. " +
+      "Style, tone and whether the suggestion was taken do not matter; a comment that is right but ignored is trustworthy, one " +
+      "that sounds convincing but is wrong about the code is not.",
+  ].join("\n");
   return [
     frontMatter(input),
     "",
     `# ${input.title}`,
     "",
     intro,
+    "",
+    task,
     "",
     splitSection(input),
     "",
@@ -287,6 +322,8 @@ export function renderDatasetCard(input: DatasetCardInput): string {
     statisticsSection(input),
     "",
     repositorySection(input),
+    "",
+    EXAMPLE_SECTION,
     "",
     FIELDS_SECTION,
     "",
