@@ -147,7 +147,9 @@ describe.each(TEST_DATABASE_KINDS)("skip, flag, send back and reopen on %s", (ki
     await expect(act(parent.id, users.admin, { action: "reopen", note: "Second thoughts." })).rejects.toThrow(
       /perturbation\(s\) were made/,
     );
-    await expect(act(taken[0], users.admin, { action: "reopen", note: "Nothing to reopen." })).rejects.toMatchObject({
+    // an instance no one adjudicated (a fresh one: which of `taken` came first depends on the test order)
+    const unadjudicated = await fresh([users.alice, users.bob]);
+    await expect(act(unadjudicated, users.admin, { action: "reopen", note: "Nothing to reopen." })).rejects.toMatchObject({
       code: "not_adjudicating",
     });
   });
