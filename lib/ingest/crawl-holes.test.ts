@@ -180,6 +180,38 @@ describe("holes: pull requests a run could not store are retried by later runs, 
     expect(await reopenHoles(db.prisma, "flaky/service")).toBe(0);
   });
 
+  test("a missing PR that GitHub stops listing altogether is given up after the last attempt, freeing the watermark", async () => {
+    const g = await start((data) => {
+      const aliases = Object.keys(data).filter((k) => /^f\d+$/.test(k));
+      for (const k of aliases) data[k] = null;
+      return aliases.map((k) => ({ message: "Something went wrong while executing your query.", path: [k] }));
+    });
+    const pr = flakyPr(g, 4);
+    for (let i = 0; i < 35; i++) addIssueComment(g.world, "flaky/service", pr.number, `note ${i}`, pr.updatedAt);
+    expect((await run()).holes).toMatchObject([{ key: `#${pr.number}`, attempts: 1, permanent: false }]);
+    // the PR disappears from GitHub's lists (deleted by GitHub staff, say): later passes no longer meet it
+    const flaky = g.world.repositories.find((r) => fullNameOf(r) === "flaky/service");
+    flaky?.pullRequests.splice(flaky.pullRequests.indexOf(pr), 1);
+    const second = await run();
+    expect(second.status).toBe("partial");
+    expect(second.holes).toMatchObject([
+      { key: `#${pr.number}`, attempts: 2, permanent: false, reason: expect.stringMatching(/then no longer listed by GitHub$/) },
+    ]);
+    const third = await run();
+    expect(third.status).toBe("succeeded");
+    expect(third.holes).toMatchObject([
+      {
+        key: `#${pr.number}`,
+        attempts: 3,
+        permanent: true,
+        reason: expect.stringMatching(/no longer listed by GitHub \(failed 3 passes; given up\)$/),
+      },
+    ]);
+    expect((await watermark())?.getTime()).toBe(Math.max(...(flaky?.pullRequests ?? []).map((p) => Date.parse(p.updatedAt))));
+    // nothing left to retry: the next run is the cheap "unchanged" check
+    expect((await run()).repositories.find((r) => r.fullName === "flaky/service")?.outcome).toBe("unchanged");
+  });
+
   test("a PR whose title cannot be stored is given up at once; edited on GitHub, the next run stores it and closes the hole", async () => {
     const g = await start();
     const pr = flakyPr(g, 7);

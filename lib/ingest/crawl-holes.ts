@@ -9,6 +9,8 @@ export const MAX_HOLE_ATTEMPTS = 3;
 
 export const UNKNOWN_HOLE_KEY = "unknown";
 
+const NOT_LISTED = "; then no longer listed by GitHub";
+
 export interface HoleSeen {
   /** PR number, or null for a node GitHub answered as null */
   prNumber: number | null;
@@ -90,12 +92,14 @@ export async function resolveHoles(prisma: PrismaClient, repositoryId: string, p
 /**
  * At the end of a pass: a complete fresh pass that met no nulled node closes the "unknown" hole (whatever
  * it was has been listed and stored since); PR holes whose PR is stored, at or after their floor, close.
- * Returns the floors of the holes still open and retryable, for the watermark.
+ * A PR hole a complete fresh pass did not meet at all was not listed by GitHub (the pass reads down to its
+ * floor): that counts as a failed attempt, so a PR that vanished is given up instead of holding the
+ * watermark forever. Returns the floors of the holes still open and retryable, for the watermark.
  */
 export async function settleHolesAfterPass(
   prisma: PrismaClient,
   repositoryId: string,
-  pass: { fresh: boolean; sawUnknown: boolean },
+  pass: { fresh: boolean; sawUnknown: boolean; startedAt?: Date },
 ): Promise<(Date | null)[]> {
   const open = await prisma.crawlHole.findMany({ where: { repositoryId, resolvedAt: null } });
   const stored = await prisma.pullRequest.findMany({
@@ -111,7 +115,26 @@ export async function settleHolesAfterPass(
   if (closing.length)
     await prisma.crawlHole.updateMany({ where: { id: { in: closing.map((h) => h.id) } }, data: { resolvedAt: new Date() } });
   const closed = new Set(closing.map((h) => h.id));
-  return open.filter((h) => !closed.has(h.id) && !h.permanent).map((h) => h.floor);
+  const givenUp = new Set<string>();
+  const startedAt = pass.startedAt;
+  if (pass.fresh && startedAt)
+    for (const h of open) {
+      if (closed.has(h.id) || h.permanent || h.prNumber === null || h.lastTriedAt >= startedAt) continue;
+      const attempts = h.attempts + 1;
+      const permanent = attempts >= MAX_HOLE_ATTEMPTS;
+      if (permanent) givenUp.add(h.id);
+      const reason = h.reason.endsWith(NOT_LISTED) ? h.reason : `${h.reason}${NOT_LISTED}`;
+      await prisma.crawlHole.update({
+        where: { id: h.id },
+        data: {
+          attempts,
+          permanent,
+          lastTriedAt: new Date(),
+          reason: permanent ? `${reason} (failed ${attempts} passes; given up)` : reason,
+        },
+      });
+    }
+  return open.filter((h) => !closed.has(h.id) && !h.permanent && !givenUp.has(h.id)).map((h) => h.floor);
 }
 
 /** Open retryable holes of a repository: the "nothing changed" shortcut must not skip their retry. */

@@ -86,6 +86,8 @@ export async function harvestRepository(ctx: HarvestContext, repo: Repository): 
   let passWatermark = resuming ? checkpoint.passWatermark : null;
   let prsDone = resuming ? checkpoint.prsDone : 0;
   const previous = repo.prWatermark;
+  // holes this pass did not meet again were not listed by GitHub (settleHolesAfterPass)
+  const passStartedAt = new Date();
 
   try {
     if (
@@ -238,7 +240,11 @@ export async function harvestRepository(ctx: HarvestContext, repo: Repository): 
       const passDone = reachedWatermark || !page.hasNextPage;
       // a pass never moves the watermark past an open hole: the next pass lists it again (#13 case 2)
       const watermark = passDone
-        ? watermarkAfterPass(passWatermark, previous, await settleHolesAfterPass(prisma, repo.id, { fresh: !resuming, sawUnknown }))
+        ? watermarkAfterPass(
+            passWatermark,
+            previous,
+            await settleHolesAfterPass(prisma, repo.id, { fresh: !resuming, sawUnknown, startedAt: passStartedAt }),
+          )
         : null;
       const state = passDone
         ? { cursor: null, done: true, passWatermark: null, prsDone }
