@@ -4,6 +4,7 @@
 // PostgreSQL cannot hold. Crawled three times (GitHub answers again for the third) into an in-memory database; prints each run's CLI summary (what
 // `npm run ingest` prints) and name=value figures.
 // Usage: npx tsx scripts/crawl-fault-report.ts
+import { failFollowUpPages } from "@/lib/ingest/testing/fake-github/graphql-quirks";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -38,9 +39,7 @@ const github = await startSeededGitHub(SHARED_WORK_WORLD, {
         ];
       }
     }
-    const aliases = Object.keys(data).filter((k) => /^f\d+$/.test(k) && variables[`id${k.slice(1)}`] === longNodeId);
-    for (const k of aliases) data[k] = null;
-    return aliases.map((k) => ({ message: "Something went wrong while executing your query.", path: [k] }));
+    return failFollowUpPages(data, variables, (alias, v) => v[`id${alias.slice(1)}`] === longNodeId);
   },
 });
 const repoOf = (owner: string) => github.world.repositories.find((r) => r.owner === owner)?.pullRequests ?? [];

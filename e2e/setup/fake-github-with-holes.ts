@@ -1,6 +1,7 @@
 // Sidecar of e2e/crawl-holes.spec.ts: the same world, with two pull requests the app cannot store: one
 // whose title holds a NUL character (PostgreSQL text cannot hold it: given up at once), and one whose
 // comments' follow-up page GitHub keeps failing with a partial error (retried by later runs).
+import { failFollowUpPages } from "@/lib/ingest/testing/fake-github/graphql-quirks";
 import { serveFakeGitHub } from "./serve-fake-github";
 
 await serveFakeGitHub({
@@ -12,9 +13,5 @@ await serveFakeGitHub({
     for (let i = 0; i < 35; i++)
       long.comments.push({ databaseId: 1_600_000_000 + i, author: world.accounts[0], body: `note ${i}`, createdAt: long.updatedAt });
   },
-  alterGraphqlData: (data) => {
-    const aliases = Object.keys(data).filter((k) => /^f\d+$/.test(k));
-    for (const k of aliases) data[k] = null;
-    return aliases.map((k) => ({ message: "Something went wrong while executing your query.", path: [k] }));
-  },
+  alterGraphqlData: failFollowUpPages,
 });

@@ -99,7 +99,7 @@ describe("pushing a release to the Hub (fake server on 127.0.0.1)", () => {
   });
 });
 
-const files = () => [
+const smallRelease = () => [
   { path: "README.md", data: enc("---\nconfigs:\n- config_name: default\n---\n# Bench\n") },
   { path: "data/train.jsonl", data: enc('{"instance_id":"a__b-1@1234567"}\n') },
 ];
@@ -171,14 +171,14 @@ describe("the transfer path a real push takes (Git LFS, multipart for large file
     try {
       // a Hub repository starts with a commit (its .gitattributes)
       hub.commitOutOfBand("review-lab/trust-bench", { ".gitattributes": "*.parquet filter=lfs diff=lfs merge=lfs -text\n" });
-      await expect(pushFilesToHub(target(hub), files(), { title: "Release" })).rejects.toMatchObject({
+      await expect(pushFilesToHub(target(hub), smallRelease(), { title: "Release" })).rejects.toMatchObject({
         details: { hub: "hub-error" },
         message: expect.stringMatching(/changed while this push was under way .*412.*nothing was committed/),
       });
       const repo = hub.repo("review-lab/trust-bench");
       expect(repo?.commits.map((c) => c.title)).toEqual(["Edit on the Hub", "Edit on the Hub"]);
       // pushed again, it builds on the new head
-      await pushFilesToHub(target(hub), files(), { title: "Release" });
+      await pushFilesToHub(target(hub), smallRelease(), { title: "Release" });
       expect(repo?.commits.map((c) => c.title)).toEqual(["Edit on the Hub", "Edit on the Hub", "Release"]);
     } finally {
       await hub.close();

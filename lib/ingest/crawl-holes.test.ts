@@ -1,3 +1,4 @@
+import { failFollowUpPages } from "./testing/fake-github/graphql-quirks";
 import { rmSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import type { Database } from "@/lib/db/connection";
@@ -79,12 +80,7 @@ describe("holes: pull requests a run could not store are retried by later runs, 
 
   test("a PR whose follow-up pages fail: partial, the watermark stays at it, and the next run stores it and succeeds", async () => {
     let broken = true;
-    const g = await start((data) => {
-      if (!broken) return;
-      const aliases = Object.keys(data).filter((k) => /^f\d+$/.test(k));
-      for (const k of aliases) data[k] = null;
-      return aliases.map((k) => ({ message: "Something went wrong while executing your query.", path: [k] }));
-    });
+    const g = await start((data, variables) => (broken ? failFollowUpPages(data, variables) : undefined));
     // more comments than the page query's first 30: its comments need a follow-up page
     const pr = flakyPr(g, 4);
     for (let i = 0; i < 35; i++) addIssueComment(g.world, "flaky/service", pr.number, `note ${i}`, pr.updatedAt);
@@ -181,11 +177,7 @@ describe("holes: pull requests a run could not store are retried by later runs, 
   });
 
   test("a missing PR that GitHub stops listing altogether is given up after the last attempt, freeing the watermark", async () => {
-    const g = await start((data) => {
-      const aliases = Object.keys(data).filter((k) => /^f\d+$/.test(k));
-      for (const k of aliases) data[k] = null;
-      return aliases.map((k) => ({ message: "Something went wrong while executing your query.", path: [k] }));
-    });
+    const g = await start(failFollowUpPages);
     const pr = flakyPr(g, 4);
     for (let i = 0; i < 35; i++) addIssueComment(g.world, "flaky/service", pr.number, `note ${i}`, pr.updatedAt);
     expect((await run()).holes).toMatchObject([{ key: `#${pr.number}`, attempts: 1, permanent: false }]);

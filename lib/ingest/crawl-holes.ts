@@ -11,6 +11,10 @@ export const UNKNOWN_HOLE_KEY = "unknown";
 
 const NOT_LISTED = "; then no longer listed by GitHub";
 
+/** The reason of a hole given up after `attempts` failed passes; `reopenedReason` takes the suffix off. */
+const givenUpReason = (reason: string, attempts: number) => `${reason} (failed ${attempts} passes; given up)`;
+const reopenedReason = (reason: string) => `${reason.replace(/ \(failed \d+ passes; given up\)$/, "")} (reopened)`;
+
 export interface HoleSeen {
   /** PR number, or null for a node GitHub answered as null */
   prNumber: number | null;
@@ -64,7 +68,7 @@ export async function recordHoles(prisma: PrismaClient, repositoryId: string, ru
     const givenUp = !h.permanent && attempts >= MAX_HOLE_ATTEMPTS;
     const data = {
       prNumber: h.prNumber,
-      reason: givenUp ? `${h.reason} (failed ${attempts} passes; given up)` : h.reason,
+      reason: givenUp ? givenUpReason(h.reason, attempts) : h.reason,
       floor: h.floor,
       attempts,
       permanent: h.permanent || givenUp,
@@ -130,7 +134,7 @@ export async function settleHolesAfterPass(
           attempts,
           permanent,
           lastTriedAt: new Date(),
-          reason: permanent ? `${reason} (failed ${attempts} passes; given up)` : reason,
+          reason: permanent ? givenUpReason(reason, attempts) : reason,
         },
       });
     }
@@ -186,7 +190,7 @@ export async function reopenHoles(prisma: PrismaClient, fullName: string): Promi
     for (const h of given)
       await tx.crawlHole.update({
         where: { id: h.id },
-        data: { permanent: false, attempts: 0, reason: `${h.reason.replace(/ \(failed \d+ passes; given up\)$/, "")} (reopened)` },
+        data: { permanent: false, attempts: 0, reason: reopenedReason(h.reason) },
       });
     const watermark = watermarkAfterPass(
       repo.prWatermark,

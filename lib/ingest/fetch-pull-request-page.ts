@@ -51,18 +51,19 @@ export async function fetchPullRequestPage(
     const conn = parsed.data.repository.pullRequests;
     const nodes: PullRequestNode[] = [];
     const malformed: PullRequestPage["malformed"] = [];
+    const updatedAts = conn.nodes.map(readableUpdatedAt);
     conn.nodes.forEach((raw, i) => {
       const node = PullRequestNodeSchema.safeParse(raw);
       if (node.success) {
         nodes.push(node.data);
         return;
       }
-      const r = raw as { number?: unknown; updatedAt?: unknown } | null;
+      const r = raw as { number?: unknown } | null;
       // a node GitHub nulled comes with a partial error whose path points at it: keep its message (#13 case 10)
       const told = result.errors.filter((e) => e.path?.[2] === "nodes" && e.path?.[3] === i).map((e) => `GitHub said: ${e.message}`);
       malformed.push({
         number: typeof r?.number === "number" ? r.number : null,
-        updatedAt: typeof r?.updatedAt === "string" && !Number.isNaN(Date.parse(r.updatedAt)) ? new Date(r.updatedAt) : null,
+        updatedAt: updatedAts[i],
         index: i,
         // GitHub failed to give it (null, or an error at its path): worth asking again, unlike a payload that is wrong
         nulledByGitHub: raw === null || told.length > 0,
@@ -76,12 +77,15 @@ export async function fetchPullRequestPage(
       endCursor: conn.pageInfo.endCursor,
       nodes,
       malformed,
-      updatedAts: conn.nodes.map((raw) => {
-        const at = (raw as { updatedAt?: unknown } | null)?.updatedAt;
-        return typeof at === "string" && !Number.isNaN(Date.parse(at)) ? new Date(at) : null;
-      }),
+      updatedAts,
       pageSize: size,
       requests,
     };
   }
+}
+
+/** A node's updatedAt when it has a readable one (a malformed node may still; a nulled one has none). */
+function readableUpdatedAt(raw: unknown): Date | null {
+  const at = (raw as { updatedAt?: unknown } | null)?.updatedAt;
+  return typeof at === "string" && !Number.isNaN(Date.parse(at)) ? new Date(at) : null;
 }

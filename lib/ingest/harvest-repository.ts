@@ -154,12 +154,13 @@ export async function harvestRepository(ctx: HarvestContext, repo: Repository): 
       const collected = await collectPullRequests(ctx.client, changed);
       result.followUpRequests += collected.requests;
       const updatedAtOf = new Map(changed.map((n) => [n.number, new Date(n.updatedAt)]));
-      const floorOf = (n: number) => updatedAtOf.get(n) ?? null;
-      for (const [number, reason] of collected.failed) {
+      /** A listed PR left out: counted, kept as a hole (why), and reported (message). */
+      const skip = async (number: number, why: string, message: string, permanent = false) => {
         result.prsSkipped++;
-        hole(number, reason, floorOf(number));
-        await ctx.reportError(repo.fullName, `pull request #${number}`, `skipped: ${reason}`);
-      }
+        hole(number, why, updatedAtOf.get(number) ?? null, permanent);
+        await ctx.reportError(repo.fullName, `pull request #${number}`, message);
+      };
+      for (const [number, reason] of collected.failed) await skip(number, reason, `skipped: ${reason}`);
       const mapped = collected.collected.map((c) => mapPullRequest(repo.fullName, c));
       const patches = mapped.length
         ? await computePatches(
@@ -174,16 +175,13 @@ export async function harvestRepository(ctx: HarvestContext, repo: Repository): 
         for (const problem of [...(collected.problems.get(number) ?? []), ...m.problems])
           await ctx.reportError(repo.fullName, `pull request #${number}`, `malformed item skipped: ${problem}`);
         if (m.rejected) {
-          result.prsSkipped++;
-          hole(number, m.rejected, floorOf(number), true);
-          await ctx.reportError(repo.fullName, `pull request #${number}`, `skipped: ${m.rejected}`);
+          await skip(number, m.rejected, `skipped: ${m.rejected}`, true);
           continue;
         }
         const patch = patches.get(number);
         if (!patch || "error" in patch) {
-          result.prsSkipped++;
-          hole(number, `no patch: ${patch?.error ?? "not computed"}`, floorOf(number));
-          await ctx.reportError(repo.fullName, `pull request #${number}`, `skipped, no patch: ${patch?.error ?? "not computed"}`);
+          const why = patch?.error ?? "not computed";
+          await skip(number, `no patch: ${why}`, `skipped, no patch: ${why}`);
           continue;
         }
         const { omitted, ...facts } = patch;
@@ -205,15 +203,12 @@ export async function harvestRepository(ctx: HarvestContext, repo: Repository): 
           }
         // every one refused: the database, not a PR, is the problem; the repository's error says so once
         if (stored.length === 0 && toStore.length > 1) throw batchError;
-        for (const { number, error } of refused) {
-          result.prsSkipped++;
-          hole(number, "the database refused it", floorOf(number));
-          await ctx.reportError(
-            repo.fullName,
-            `pull request #${number}`,
+        for (const { number, error } of refused)
+          await skip(
+            number,
+            "the database refused it",
             `skipped, the database refused it: ${error instanceof Error ? error.message.split("\n").filter(Boolean).at(-1) : String(error)}`,
           );
-        }
         toStore.splice(0, toStore.length, ...stored);
       }
       if (toStore.length) {
