@@ -44,6 +44,12 @@ test("admin imports a released file, splits it, previews the card, exports and f
     .getByTestId("export-form")
     .getByRole("radio", { name: /^GitHub: data\// })
     .check();
+  // a license and source words of the team's own
+  await page
+    .getByTestId("export-form")
+    .getByLabel(/^License of the dataset/)
+    .selectOption("cc-by-sa-4.0");
+  await page.getByTestId("export-form").getByLabel("Crawled, human-annotated rows").fill("expert_labelled");
   await page.getByTestId("export-form").getByRole("button", { name: "Export this split" }).click();
   await expect(page).toHaveURL(/\/splits\/exports\/[^/]+$/);
   const files = page.getByTestId("manifest-files");
@@ -57,6 +63,11 @@ test("admin imports a released file, splits it, previews the card, exports and f
   expect(manifest.content_hash).toBe(hash);
   expect(manifest.files.map((f: { path: string }) => f.path)).toContain("data/validation.jsonl");
   expect(manifest.rows.train + manifest.rows.validation + manifest.rows.test).toBe(total);
+  await expect(page.getByTestId("export-license")).toHaveText("cc-by-sa-4.0");
+  await expect(page.getByTestId("export-source-names")).toHaveText("expert_labelled / perturbation");
+  const cardText = await (await page.request.get(href!.replace(/manifest\.json$/, "README.md"))).text();
+  expect(cardText).toContain("\nlicense: cc-by-sa-4.0\n");
+  expect(cardText).toContain("`expert_labelled`");
   // no HF_TOKEN in the e2e environment: the push panel says what to set instead of failing late
   await expect(page.getByTestId("hub-not-configured")).toContainText("HF_TOKEN");
   await page.screenshot({ path: `test-results/screenshots/export-${info.project.name}.png`, fullPage: true });

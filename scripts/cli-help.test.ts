@@ -29,3 +29,20 @@ describe.each(CLIS)("scripts/%s.ts", (script) => {
     expect(r.stderr).toMatch(/^error: .*--no-such-flag/);
   });
 });
+
+describe("scripts/export.ts's choices", () => {
+  it("names the license and source-word flags in its usage", () => {
+    const r = run("export", ["--help"]);
+    expect(r.stdout).toContain("--license cc-by-sa-4.0");
+    expect(r.stdout).toContain("--source-human");
+  });
+
+  it("refuses a license the Hub does not know, and one word for both kinds of row, before touching any database", () => {
+    const license = run("export", ["--license", "gpl"]);
+    expect(license.status).toBe(2);
+    expect(license.stderr).toMatch(/^license: License must be one of the Hub's ids: cc-by-4.0, /);
+    const words = run("export", ["--source-human", "same", "--source-perturbation", "same"]);
+    expect(words.status).toBe(2);
+    expect(words.stderr).toMatch(/^sourcePerturbation: --source-human and --source-perturbation must differ/);
+  });
+});

@@ -5,6 +5,9 @@
 //   npx tsx scripts/export.ts --import data/ --out out/again   load a released dataset (file or folder) and re-export it
 //   npx tsx scripts/export.ts --push [--create-repo]           push to HF_REPO_ID on HF_ENDPOINT with HF_TOKEN
 //   npx tsx scripts/export.ts --profile github                 split files under data/ with Parquet (default hub: at the root)
+//   npx tsx scripts/export.ts --license cc-by-sa-4.0           the card's license (default cc-by-4.0, as the release)
+//   npx tsx scripts/export.ts --source-human human --source-perturbation perturbed
+//                                                              `source` words (default crawled_swebench / perturbation)
 // Other flags: --split-run <id>, --test-share 0.3, --validation-share 0.15, --title "…", --eval-secret <hex>.
 // Prints name=value lines. Uses DATABASE_URL, or the embedded database (stop the app first).
 import { parseCli } from "@/lib/cli/parse-cli";
@@ -19,22 +22,31 @@ import { CreateSplitRequestSchema, ExportRequestSchema } from "@/lib/split/split
 import { DEFAULT_DATASET_TITLE, exportDataset } from "@/lib/export/export-dataset";
 import { importReleasedDataset } from "@/lib/export/import-released-dataset";
 import { pushExport } from "@/lib/export/push-export";
+import { exportConventionsOf } from "@/lib/export/export-conventions";
 
 // the splits page's own request schemas, so a flag is checked exactly as the form field is
 const split = CreateSplitRequestSchema.partial().shape;
-const ArgsSchema = z.object({
-  splitSeed: split.seed,
-  splitRun: ExportRequestSchema.shape.splitRunId.optional(),
-  testShare: split.testShare,
-  validationShare: split.validationShare,
-  out: z.string().min(1).optional(),
-  title: ExportRequestSchema.shape.title.default(DEFAULT_DATASET_TITLE),
-  profile: ExportRequestSchema.shape.profile,
-  evalSecret: z.string().min(32, "--eval-secret needs at least 32 characters").optional(),
-  push: z.boolean(),
-  createRepo: z.boolean(),
-  import: z.array(z.string()),
-});
+const ArgsSchema = z
+  .object({
+    splitSeed: split.seed,
+    splitRun: ExportRequestSchema.shape.splitRunId.optional(),
+    testShare: split.testShare,
+    validationShare: split.validationShare,
+    out: z.string().min(1).optional(),
+    title: ExportRequestSchema.shape.title.default(DEFAULT_DATASET_TITLE),
+    profile: ExportRequestSchema.shape.profile,
+    license: ExportRequestSchema.shape.license,
+    sourceHuman: ExportRequestSchema.shape.sourceHuman,
+    sourcePerturbation: ExportRequestSchema.shape.sourcePerturbation,
+    evalSecret: z.string().min(32, "--eval-secret needs at least 32 characters").optional(),
+    push: z.boolean(),
+    createRepo: z.boolean(),
+    import: z.array(z.string()),
+  })
+  .refine((a) => a.sourceHuman !== a.sourcePerturbation, {
+    message: "--source-human and --source-perturbation must differ, or no one could tell the rows apart",
+    path: ["sourcePerturbation"],
+  });
 
 const { values } = parseCli(
   { url: import.meta.url },
@@ -47,6 +59,9 @@ const { values } = parseCli(
       out: { type: "string" },
       title: { type: "string" },
       profile: { type: "string" },
+      license: { type: "string" },
+      "source-human": { type: "string" },
+      "source-perturbation": { type: "string" },
       "eval-secret": { type: "string" },
       push: { type: "boolean", default: false },
       "create-repo": { type: "boolean", default: false },
@@ -63,6 +78,9 @@ const parsed = ArgsSchema.safeParse({
   out: values.out,
   title: values.title,
   profile: values.profile,
+  license: values.license,
+  sourceHuman: values["source-human"],
+  sourcePerturbation: values["source-perturbation"],
   evalSecret: values["eval-secret"],
   push: values.push,
   createRepo: values["create-repo"],
@@ -108,6 +126,7 @@ try {
     outDir: args.out,
     title: args.title,
     profile: args.profile,
+    ...exportConventionsOf(args),
     evalIdSecret: args.evalSecret,
   });
   console.log(`export=${result.exportId}`);

@@ -9,6 +9,7 @@ import { buildJudgeTaskBundle } from "./build-judge-task";
 import { contentHashOf, describeFiles, type ManifestFile } from "./build-manifest";
 import { datasetStatistics, SPLITS, type RowsBySplit, type SplitName } from "./dataset-statistics";
 import { evalIdFor } from "./eval-id";
+import { datasetLicense, type SourceNames } from "./export-conventions";
 import { DEFAULT_EXPORT_PROFILE, dataFilePath, publishedFormats, type ExportProfile } from "./export-profile";
 import { renderDatasetCard, type DatasetCardInput, type SplitDescription } from "./render-dataset-card";
 import { rowKey, ReleasedRowSchema } from "./released-row-schema";
@@ -23,6 +24,10 @@ export interface DatasetManifest {
   title: string;
   /** where the split files sit; absent in exports made before profiles (then data/) */
   profile?: ExportProfile;
+  /** the Hub licence id the card declares; absent in exports made before it could be chosen (then cc-by-4.0) */
+  license?: string;
+  /** the `source` words chosen for this export; absent when the release's were used (imported rows keep their own) */
+  source_names?: SourceNames;
   split: SplitDescription;
   rows: Record<SplitName, number>;
   files: ManifestFile[];
@@ -92,6 +97,8 @@ export function buildExportFiles(input: ExportFilesInput): ExportFiles {
     format: "crjudgebench-release/1",
     title: input.title,
     profile,
+    license: (input.license ?? datasetLicense()).id,
+    ...(input.sourceNames ? { source_names: input.sourceNames } : {}),
     split: input.split,
     rows: { train: input.rows.train.length, validation: input.rows.validation.length, test: input.rows.test.length },
     files,

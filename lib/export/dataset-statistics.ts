@@ -48,6 +48,28 @@ export interface DatasetStatistics {
   perturbations: Record<ReleasedPerturbationKind, number> & { bySplit: Record<SplitName, Record<ReleasedPerturbationKind, number>> };
   attributes: InstanceAttributes;
   repositories: RepositoryCounts[];
+  /** the `source` words the rows use, each with its row count; human-annotated rows first */
+  sources: SourceCount[];
+}
+
+export interface SourceCount {
+  source: string;
+  perturbed: boolean;
+  rows: number;
+}
+
+function sourceCounts(rows: readonly ReleasedRow[]): SourceCount[] {
+  const counts = new Map<string, SourceCount>();
+  for (const row of rows) {
+    const perturbed = row.perturbation_kind !== undefined;
+    const key = `${perturbed ? 1 : 0}:${row.source}`;
+    const entry = counts.get(key) ?? { source: row.source, perturbed, rows: 0 };
+    entry.rows += 1;
+    counts.set(key, entry);
+  }
+  return [...counts.values()].sort(
+    (a, b) => Number(a.perturbed) - Number(b.perturbed) || (a.source < b.source ? -1 : a.source > b.source ? 1 : 0),
+  );
 }
 
 export const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
@@ -140,5 +162,6 @@ export function datasetStatistics(bySplit: RowsBySplit): DatasetStatistics {
     },
     attributes: instanceAttributes(all),
     repositories: repositoryCounts(bySplit),
+    sources: sourceCounts(all),
   };
 }

@@ -173,6 +173,54 @@ describe.each(TEST_DATABASE_KINDS)("splits and exports of the demo world on %s",
     expect(card).not.toContain("parquet");
   });
 
+  test("the license and the source words are the release's by default, and an export may choose others; the card says which", async () => {
+    const splitRunId = await labelledSplit();
+    const options = { splitRunId, exportsRoot: root, evalIdSecret: SECRET, title: "Demo Review Trust" };
+    const released = await exportDataset(db.prisma, options);
+    const chosen = await exportDataset(db.prisma, {
+      ...options,
+      license: "cc-by-sa-4.0",
+      sourceNames: { human: "expert_labelled", perturbation: "perturbed_copy" },
+    });
+    const rowsOf = async (dir: string) => (await readDatasetFolder(dir)).flatMap((f) => parseReleasedJsonl(f.name, f.text, f.split!).rows);
+    const releasedRows = await rowsOf(released.dir);
+    const chosenRows = await rowsOf(chosen.dir);
+    const wordsOf = (rows: ReleasedRow[], perturbed: boolean) => [
+      ...new Set(rows.filter((r) => (r.perturbation_kind !== undefined) === perturbed).map((r) => r.source)),
+    ];
+    expect(wordsOf(releasedRows, false)).toEqual(["crawled_swebench"]);
+    expect(wordsOf(releasedRows, true)).toEqual(["perturbation"]);
+    expect(wordsOf(chosenRows, false)).toEqual(["expert_labelled"]);
+    expect(wordsOf(chosenRows, true)).toEqual(["perturbed_copy"]);
+    // only the source word differs, row for row
+    expect(chosenRows.map((r) => ({ ...r, source: "" }))).toEqual(releasedRows.map((r) => ({ ...r, source: "" })));
+
+    const releasedCard = readFileSync(path.join(released.dir, "README.md"), "utf8");
+    const chosenCard = readFileSync(path.join(chosen.dir, "README.md"), "utf8");
+    expect(releasedCard).toContain("\nlicense: cc-by-4.0\n");
+    expect(releasedCard).toContain("(`cc-by-4.0`)");
+    expect(chosenCard).toContain("\nlicense: cc-by-sa-4.0\n");
+    expect(chosenCard).toContain("Creative Commons Attribution Share Alike 4.0 International (CC BY-SA 4.0) (`cc-by-sa-4.0`)");
+    expect(chosenCard).toContain("provenance (`expert_labelled` for crawled, human-annotated rows; `perturbed_copy` for perturbed rows)");
+    expect(chosenCard).toContain("source             expert_labelled | perturbed_copy  (never shown to a judge)");
+    expect(chosenCard).not.toContain("crawled_swebench");
+    const perturbed = chosenRows.filter((r) => r.perturbation_kind !== undefined).length;
+    expect(perturbed).toBeGreaterThan(0);
+    expect(chosenCard).toContain(
+      `Rows by \`source\`: \`expert_labelled\` ${chosenRows.length - perturbed}, \`perturbed_copy\` ${perturbed}.`,
+    );
+    expect(released.manifest).toMatchObject({ license: "cc-by-4.0" });
+    expect(released.manifest.source_names).toBeUndefined();
+    expect(chosen.manifest).toMatchObject({
+      license: "cc-by-sa-4.0",
+      source_names: { human: "expert_labelled", perturbation: "perturbed_copy" },
+    });
+    // the judge never sees either word
+    const rowOf = new Map(chosenRows.map((r) => [evalIdFor(r, SECRET), r]));
+    const tasks = [...walk(path.join(chosen.dir, "tasks"))].map(([p, data]) => ({ path: p, text: data.toString("utf8") }));
+    expect(findJudgeLeaks(tasks, rowOf)).toEqual([]);
+  });
+
   test("pushing an export makes one Hub commit with the published files only; a bad token changes nothing", async () => {
     const first = await exported();
     const token = "hf_exportPushToken000000000000000";

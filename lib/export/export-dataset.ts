@@ -18,6 +18,7 @@ import { loadSplitRows, type SplitRows } from "./load-split-rows";
 import { renderDatasetCard, type DatasetCardInput } from "./render-dataset-card";
 import { describeSplit } from "./describe-split";
 import type { ExportProfile } from "./export-profile";
+import { datasetLicense, type ExportConventions } from "./export-conventions";
 import type { StoredExportManifest } from "./stored-export-manifest";
 
 export const DEFAULT_DATASET_TITLE = "Code Review Trustworthiness Benchmark";
@@ -30,15 +31,27 @@ export interface ExportPreview {
 }
 
 /** Everything the card shows, without writing anything: the preview before an export or a push. */
-export async function previewExport(prisma: PrismaClient, splitRunId: string, title = DEFAULT_DATASET_TITLE): Promise<ExportPreview> {
-  const splitRows = await loadSplitRows(prisma, splitRunId);
+export async function previewExport(
+  prisma: PrismaClient,
+  splitRunId: string,
+  title = DEFAULT_DATASET_TITLE,
+  conventions: ExportConventions = {},
+): Promise<ExportPreview> {
+  const splitRows = await loadSplitRows(prisma, splitRunId, conventions.sourceNames);
   const statistics = datasetStatistics(splitRows.rows);
   const [funnel, agreement] = await Promise.all([loadFunnel(prisma, statistics.splits.all.total), loadAgreementSummary(prisma)]);
-  const cardInput = { title, split: describeSplit(splitRows.splitRun.seed, splitRows.splitRun.params), funnel, agreement };
+  const cardInput = {
+    title,
+    split: describeSplit(splitRows.splitRun.seed, splitRows.splitRun.params),
+    funnel,
+    agreement,
+    license: datasetLicense(conventions.license),
+    sourceNames: conventions.sourceNames,
+  };
   return { splitRows, statistics, cardInput, card: renderDatasetCard({ ...cardInput, statistics }) };
 }
 
-export interface ExportOptions {
+export interface ExportOptions extends ExportConventions {
   splitRunId: string;
   /** exact folder to write (must be empty or absent); default `<exportsRoot>/<export id>` */
   outDir?: string;
@@ -68,7 +81,10 @@ function writeTree(dir: string, files: ReadonlyMap<string, Uint8Array>) {
 }
 
 export async function exportDataset(prisma: PrismaClient, options: ExportOptions): Promise<ExportResult> {
-  const preview = await previewExport(prisma, options.splitRunId, options.title);
+  const preview = await previewExport(prisma, options.splitRunId, options.title, {
+    license: options.license,
+    sourceNames: options.sourceNames,
+  });
   const { splitRows } = preview;
   if (splitRows.stale.length > 0) throw staleSplit(splitRows.stale);
   const files = buildExportFiles({

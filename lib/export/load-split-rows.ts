@@ -8,6 +8,7 @@ import { notFound, unreadableSplit } from "./export-errors";
 import { loadImportLedger } from "./import-ledger";
 import { SplitRunParamsSchema, type SplitRunParams } from "@/lib/split/split-run-params";
 import { judgedPatchOf } from "@/lib/annotate/judged-patch";
+import type { SourceNames } from "./export-conventions";
 import { writeReleasedRow, type PerturbationInput, type RowSource } from "./write-released-row";
 
 export interface SplitRows {
@@ -70,7 +71,8 @@ function perturbationOrdinals(instances: readonly LoadedInstance[]): Map<string,
   return ordinals;
 }
 
-export async function loadSplitRows(prisma: PrismaClient, splitRunId: string): Promise<SplitRows> {
+/** `sourceNames`: the export's chosen `source` words; absent, rows use the release's (imported rows their own). */
+export async function loadSplitRows(prisma: PrismaClient, splitRunId: string, sourceNames?: SourceNames): Promise<SplitRows> {
   const run = await prisma.splitRun.findUnique({
     where: { id: splitRunId },
     include: { assignments: { select: { instanceId: true, split: true } } },
@@ -133,7 +135,7 @@ export async function loadSplitRows(prisma: PrismaClient, splitRunId: string): P
       perturbation,
       released: ledger.instances.get(i.id) ?? null,
     };
-    const row: ReleasedRow = writeReleasedRow(source);
+    const row: ReleasedRow = writeReleasedRow(source, sourceNames);
     rows[mustGet(assigned, i.id, "split assignment")].push(row);
     instanceOfRow.set(rowKey(row), i.id);
   }

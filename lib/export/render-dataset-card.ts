@@ -7,6 +7,7 @@ import type { AgreementSummary } from "@/lib/annotate/agreement-summary";
 import { PERTURBATION_KINDS, SPLITS, type DatasetStatistics, type MeanMax, type SplitName } from "./dataset-statistics";
 import { DEFAULT_EXPORT_PROFILE, dataFilePath, publishedFormats, type ExportProfile } from "./export-profile";
 import type { CardFunnelStep } from "./funnel";
+import { datasetLicense, RELEASED_SOURCE_NAMES, type DatasetLicense, type SourceNames } from "./export-conventions";
 
 export interface SplitDescription {
   method: "partition" | "imported";
@@ -27,15 +28,23 @@ export interface DatasetCardInput {
   license?: DatasetLicense;
   /** where the split files sit (root or data/); the Hub release's layout by default */
   profile?: ExportProfile;
+  /** the export's `source` words, named when no row shows a class's word; the release's by default */
+  sourceNames?: SourceNames;
 }
 
-export interface DatasetLicense {
-  /** a Hub license id (https://huggingface.co/docs/hub/repositories-licenses) */
-  id: string;
-  name: string;
+/** The `source` words rows of one kind carry, as inline code: the rows' own, else the export's vocabulary. */
+function sourceWords(input: DatasetCardInput, perturbed: boolean): string {
+  const found = input.statistics.sources.filter((s) => s.perturbed === perturbed).map((s) => s.source);
+  const names = input.sourceNames ?? RELEASED_SOURCE_NAMES;
+  const words = found.length ? found : [perturbed ? names.perturbation : names.human];
+  return words.map((w) => `\`${w}\``).join(" or ");
 }
 
-export const RELEASE_LICENSE: DatasetLicense = { id: "cc-by-4.0", name: "Creative Commons Attribution 4.0 International (CC BY 4.0)" };
+function sourcePlain(input: DatasetCardInput, perturbed: boolean): string {
+  return sourceWords(input, perturbed).replaceAll("`", "");
+}
+
+const RELEASE_LICENSE = datasetLicense();
 
 const int = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 const dec = (n: number) => {
@@ -168,6 +177,8 @@ function perturbationSection({ statistics: st }: DatasetCardInput): string {
       "**symbol** renames one referenced code element, **location** moves the comment to another comment's file and hunk in the same PR.",
     "",
     table(["kind", ...SPLITS, "all"], rows, ["l", "r", "r", "r", "r"]),
+    "",
+    `Rows by \`source\`: ${st.sources.map((s) => `\`${s.source}\` ${int(s.rows)}`).join(", ") || "none"}.`,
   ].join("\n");
 }
 
@@ -211,7 +222,7 @@ function repositorySection({ statistics: st }: DatasetCardInput): string {
   ].join("\n");
 }
 
-const FIELDS_SECTION = `## Fields
+const fieldsSection = (input: DatasetCardInput) => `## Fields
 
 | field | type | notes |
 | --- | --- | --- |
@@ -226,11 +237,11 @@ const FIELDS_SECTION = `## Fields
 | \`problem_domain\` | string | e.g. \`Bug Fixes\` |
 | \`hint_text\` | string | reserved, empty |
 | \`trustworthy\` | boolean | gold label of the judged entry |
-| \`source\` | string | provenance (\`crawled_swebench\` for crawled, human-annotated rows; \`perturbation\`); never shown to a judge |
+| \`source\` | string | provenance (${cell(sourceWords(input, false))} for crawled, human-annotated rows; ${cell(sourceWords(input, true))} for perturbed rows); never shown to a judge |
 | \`perturbation_kind\` | string, optional | \`negation\`, \`symbol\` or \`location\`; only on perturbed rows |`;
 
 // What one line holds, in the release's words and order (dataset-format.md, "One example").
-const EXAMPLE_SECTION = `## Inside an example
+const exampleSection = (input: DatasetCardInput) => `## Inside an example
 
 Each line is one judged review comment in its pull request, with everything a reviewer had:
 
@@ -245,7 +256,7 @@ resolved_issues    the issues the PR closes: number, title, body
 problem_domain     e.g. Bug Fixes
 code_review        the timeline, oldest first: commit, pr_comment, inline (with review_path and
                    diff_hunk), inline_reply (with in_reply_to_id), review (with review_state)
-source             crawled_swebench | perturbation   (never shown to a judge)
+source             ${`${sourcePlain(input, false)} | ${sourcePlain(input, true)}`.padEnd(32)}  (never shown to a judge)
 trustworthy        the gold label: true or false
 perturbation_kind  negation | symbol | location      (perturbed rows only)
 \`\`\`
@@ -323,9 +334,9 @@ export function renderDatasetCard(input: DatasetCardInput): string {
     "",
     repositorySection(input),
     "",
-    EXAMPLE_SECTION,
+    exampleSection(input),
     "",
-    FIELDS_SECTION,
+    fieldsSection(input),
     "",
     filesSection(input),
     "",

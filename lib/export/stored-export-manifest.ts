@@ -14,6 +14,8 @@ export const StoredExportManifestSchema = z.looseObject({
   title: z.string(),
   /** absent on exports made before profiles: those wrote data/ (the github layout, Parquet included) */
   profile: ExportProfileSchema.optional(),
+  license: z.string().optional(),
+  source_names: z.object({ human: z.string(), perturbation: z.string() }).optional(),
   split: z.unknown(),
   rows: perSplit,
   files: z.array(ManifestFileSchema),

@@ -4,6 +4,7 @@ import { AppError } from "@/lib/errors";
 import { formatGitHubTime } from "./github-time";
 import { baseInstanceId, instanceIdSha, perturbedInstanceId } from "./instance-key";
 import type { ReleasedPerturbationKind, ReleasedRow, ReleasedTimelineEntry } from "./released-row-schema";
+import { RELEASED_SOURCE_NAMES, type SourceNames } from "./export-conventions";
 
 export type TimelineKind = ReleasedTimelineEntry["type"];
 
@@ -56,9 +57,6 @@ export interface RowSource {
   /** The released spelling of instance_id and source, kept from an import so a re-export matches it. */
   released?: { instanceId: string; source: string } | null;
 }
-
-/** dataset-format.md: the release's `source` vocabulary (crawled, human-annotated rows; perturbed rows). */
-export const RELEASED_SOURCE_NAMES = { human: "crawled_swebench", perturbation: "perturbation" } as const;
 
 // Ties on created_at (a review and its comments share a second) need a stable order.
 const KIND_RANK: Record<TimelineKind, number> = { commit: 0, pr_comment: 1, review: 2, inline: 3, inline_reply: 4 };
@@ -118,7 +116,8 @@ function judgedCopy(target: TimelineEntryRecord, p: PerturbationInput | null): T
   return { ...target, body: p.body ?? target.body, path: p.path ?? target.path, diffHunk: p.diffHunk ?? target.diffHunk };
 }
 
-export function writeReleasedRow(src: RowSource): ReleasedRow {
+/** `sourceNames`: the `source` words chosen for this export; the release's (or an imported row's own) when absent. */
+export function writeReleasedRow(src: RowSource, sourceNames?: SourceNames): ReleasedRow {
   const { repository: repo, pullRequest: pr } = src;
   const target = src.timeline.find((e) => e.id === src.targetEntryId);
   if (!target) throw new AppError("invalid_input", `${repo.fullName}#${pr.number}: the target entry is not in the PR's timeline`);
@@ -157,7 +156,8 @@ export function writeReleasedRow(src: RowSource): ReleasedRow {
       .map(({ number, title, body }) => ({ number, title, body })),
     problem_domain: pr.problemDomain ?? "",
     code_review: timeline.map((e) => toReleasedEntry(e.id === target.id ? judged : e)),
-    source: src.released?.source ?? RELEASED_SOURCE_NAMES[src.source],
+    // a chosen vocabulary applies to every row; otherwise an imported row keeps its own spelling
+    source: sourceNames ? sourceNames[src.source] : (src.released?.source ?? RELEASED_SOURCE_NAMES[src.source]),
     trustworthy: src.trustworthy,
   };
   if (src.source === "perturbation" && src.perturbation) row.perturbation_kind = src.perturbation.kind;

@@ -2,6 +2,7 @@
 // page's forms (strings from FormData) and from `scripts/export.ts`'s flags.
 import { z } from "zod";
 import { DEFAULT_EXPORT_PROFILE, ExportProfileSchema } from "@/lib/export/export-profile";
+import { DatasetLicenseIdSchema, DEFAULT_LICENSE_ID, RELEASED_SOURCE_NAMES, sourceWord } from "@/lib/export/export-conventions";
 
 export const CreateSplitRequestSchema = z.object({
   seed: z.coerce.number({ message: "Seed must be a number" }).int("Seed must be a whole number"),
@@ -16,9 +17,17 @@ export const CreateSplitRequestSchema = z.object({
 });
 export type CreateSplitRequest = z.infer<typeof CreateSplitRequestSchema>;
 
-export const ExportRequestSchema = z.object({
-  splitRunId: z.string().min(1),
-  title: z.string().trim().min(1, "Give the dataset a title").max(120),
-  profile: ExportProfileSchema.default(DEFAULT_EXPORT_PROFILE),
-});
+export const ExportRequestSchema = z
+  .object({
+    splitRunId: z.string().min(1),
+    title: z.string().trim().min(1, "Give the dataset a title").max(120),
+    profile: ExportProfileSchema.default(DEFAULT_EXPORT_PROFILE),
+    license: DatasetLicenseIdSchema.default(DEFAULT_LICENSE_ID),
+    sourceHuman: sourceWord("human-annotated rows").default(RELEASED_SOURCE_NAMES.human),
+    sourcePerturbation: sourceWord("perturbed rows").default(RELEASED_SOURCE_NAMES.perturbation),
+  })
+  .refine((r) => r.sourceHuman !== r.sourcePerturbation, {
+    message: "Human-annotated and perturbed rows need different source words, or no one could tell them apart",
+    path: ["sourcePerturbation"],
+  });
 export type ExportRequest = z.infer<typeof ExportRequestSchema>;

@@ -9,6 +9,7 @@ import { formAction } from "@/lib/http/form-action";
 import type { FormState } from "@/lib/http/form-state";
 import { createSplitRun } from "@/lib/split/create-split-run";
 import { CreateSplitRequestSchema, ExportRequestSchema } from "@/lib/split/split-requests";
+import { exportConventionsOf } from "@/lib/export/export-conventions";
 
 export type ActionState = FormState;
 
@@ -18,7 +19,9 @@ export const createSplitAction = formAction({ roles: ["admin"], input: CreateSpl
 });
 
 export const exportSplitAction = formAction({ roles: ["admin"], input: ExportRequestSchema }, async (input, user) => {
-  const { exportId } = await exportDataset(await getPrisma(), { ...input, actorId: user.id });
+  const { license, sourceHuman, sourcePerturbation, ...request } = input;
+  const conventions = exportConventionsOf({ license, sourceHuman, sourcePerturbation });
+  const { exportId } = await exportDataset(await getPrisma(), { ...request, ...conventions, actorId: user.id });
   redirect(`/splits/exports/${exportId}`);
 });
 

@@ -1,4 +1,5 @@
 import { EXPORT_PROFILE_LABELS } from "@/lib/export/export-profile";
+import { RELEASED_SOURCE_NAMES } from "@/lib/export/export-conventions";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { requirePageRole } from "@/lib/auth/current-user";
@@ -64,6 +65,12 @@ export default async function ExportPage({ params }: { params: Promise<{ exportI
           Folder <span className="font-mono">{manifest.dir}</span> · layout{" "}
           <span data-testid="export-profile">
             {manifest.profile ? EXPORT_PROFILE_LABELS[manifest.profile] : "data/ with Parquet (made before layouts could be chosen)"}
+          </span>{" "}
+          · license <span data-testid="export-license">{manifest.license ?? "cc-by-4.0"}</span> · <code>source</code> words{" "}
+          <span data-testid="export-source-names">
+            {manifest.source_names
+              ? `${manifest.source_names.human} / ${manifest.source_names.perturbation}`
+              : `${RELEASED_SOURCE_NAMES.human} / ${RELEASED_SOURCE_NAMES.perturbation} (the release's; imported rows keep their own)`}
           </span>
         </p>
       </div>
