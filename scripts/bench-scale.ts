@@ -194,6 +194,8 @@ async function main() {
   if (PAGES_OF) {
     const db = await openDatabase({ kind: "postgresql", url: PAGES_OF });
     try {
+      // a database kept by an older build gets the migrations a page change may bring
+      await migrate(db);
       await timePages(db, { ...process.env, DATABASE_URL: PAGES_OF, DEMO_DATA: "0", GITHUB_TOKEN: "", NODE_NO_WARNINGS: "1" });
     } finally {
       await db.close();

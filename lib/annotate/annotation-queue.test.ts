@@ -54,6 +54,43 @@ describe.each(TEST_DATABASE_KINDS)("annotation queue on %s", (kind) => {
     expect(neighboursIn(after, "").nextToDoId).toBe(order[1].id);
   });
 
+  test("the queue's sort keys follow their PR and timeline entry, however either is written (a trigger keeps them)", async () => {
+    const before = await loadQueueOrder(db.prisma, lead, "all");
+    const first = await db.prisma.instance.findUniqueOrThrow({
+      where: { id: before[0].id },
+      select: {
+        pullRequestId: true,
+        prCreatedAt: true,
+        entryCreatedAt: true,
+        pullRequest: { select: { createdAt: true } },
+        targetEntry: { select: { createdAt: true } },
+      },
+    });
+    expect(first.prCreatedAt).toEqual(first.pullRequest.createdAt);
+    expect(first.entryCreatedAt).toEqual(first.targetEntry.createdAt);
+    // the PR first in the queue turns out to be the newest: its instances move to the end, in entry order
+    await db.prisma.pullRequest.update({ where: { id: first.pullRequestId }, data: { createdAt: new Date("2031-01-01T00:00:00Z") } });
+    try {
+      const after = await loadQueueOrder(db.prisma, lead, "all");
+      expect(after).toHaveLength(before.length);
+      const ofPr = new Set(
+        (await db.prisma.instance.findMany({ where: { pullRequestId: first.pullRequestId, source: "human" }, select: { id: true } })).map(
+          (i) => i.id,
+        ),
+      );
+      expect(after.slice(after.length - ofPr.size).every((e) => ofPr.has(e.id))).toBe(true);
+      expect(after.slice(after.length - ofPr.size).map((e) => e.id)).toEqual(before.filter((e) => ofPr.has(e.id)).map((e) => e.id));
+      // an app write cannot put a sort key out of step with its source
+      await db.prisma.instance.update({ where: { id: before[0].id }, data: { prCreatedAt: new Date(0) } });
+      expect((await db.prisma.instance.findUniqueOrThrow({ where: { id: before[0].id } })).prCreatedAt).toEqual(
+        new Date("2031-01-01T00:00:00Z"),
+      );
+    } finally {
+      await db.prisma.pullRequest.update({ where: { id: first.pullRequestId }, data: { createdAt: first.pullRequest.createdAt } });
+    }
+    expect((await loadQueueOrder(db.prisma, lead, "all")).map((e) => e.id)).toEqual(before.map((e) => e.id));
+  });
+
   test("a lead's full list covers every human instance and shows label counts", async () => {
     const order = await loadQueueOrder(db.prisma, lead, "all");
     expect(order).toHaveLength(await db.prisma.instance.count({ where: { source: "human" } }));

@@ -46,31 +46,43 @@ const ANNOTATION_STAGES = ["annotating", "adjudicating", "labelled", "unsuitable
  */
 export async function loadQueueOrder(prisma: PrismaClient, viewer: SessionUser, scope: QueueScope): Promise<QueueEntry[]> {
   return prisma.$queryRaw<QueueEntry[]>`
-    SELECT id, "ownLabel", repo, skipped FROM (${queueRows(viewer, scope)}) q
-    ORDER BY pr_at, entry_at, id`;
+    SELECT q.id, q."ownLabel", r."fullName" AS repo, q.skipped FROM (${queueRows(viewer, scope)}) q
+    JOIN "PullRequest" p ON p.id = q."pullRequestId"
+    JOIN "Repository" r ON r.id = p."repositoryId"
+    ORDER BY q.pr_at, q.entry_at, q.id`;
 }
 
-/** The rows of a queue, unordered, with the sort keys: the one definition every query below reads. */
+const stageList = (stages: readonly string[]) => Prisma.raw(stages.map((st) => `'${st}'`).join(", "));
+
+/**
+ * The rows of a queue, unordered, with the sort keys: the one definition every query below reads.
+ * The sort keys are the instance's own copies of its PR's and entry's creation times (kept by a
+ * trigger), so ordering, paging and neighbours read the (source, prCreatedAt, entryCreatedAt, id)
+ * index or an annotator's assignments, never a join over every PR and timeline entry.
+ */
+const isLeadList = (viewer: SessionUser, scope: QueueScope) => scope === "all" && hasRole(viewer, "admin", "adjudicator");
+
 function queueRows(viewer: SessionUser, scope: QueueScope): Prisma.Sql {
-  const lead = scope === "all" && hasRole(viewer, "admin", "adjudicator");
-  const scopeSql =
-    scope === "adjudication"
-      ? Prisma.sql`i.source = 'human' AND i.stage = 'adjudicating'`
-      : lead
-        ? Prisma.sql`i.source = 'human'`
-        : Prisma.sql`EXISTS (SELECT 1 FROM "Assignment" a WHERE a."instanceId" = i.id AND a."annotatorId" = ${viewer.id})
-            AND i.stage::text IN (${Prisma.join([...ANNOTATION_STAGES])})`;
+  const lead = isLeadList(viewer, scope);
+  const columns = Prisma.sql`i.id, i."pullRequestId", l.value::text AS "ownLabel", i."prCreatedAt" AS pr_at,
+      i."entryCreatedAt" AS entry_at, s."skippedAt" IS NOT NULL AS skipped`;
+  const own = Prisma.sql`LEFT JOIN "Label" l ON l."instanceId" = i.id AND l."annotatorId" = ${viewer.id}`;
+  if (scope !== "adjudication" && !lead)
+    // an annotator's queue starts from their assignments (literal stages, so the planner sees the enum)
+    return Prisma.sql`
+      SELECT ${columns}
+      FROM "Assignment" s
+      JOIN "Instance" i ON i.id = s."instanceId"
+      ${own}
+      WHERE s."annotatorId" = ${viewer.id} AND i.stage IN (${stageList(ANNOTATION_STAGES)})`;
+  const where = scope === "adjudication" ? Prisma.sql`i.source = 'human' AND i.stage = 'adjudicating'` : Prisma.sql`i.source = 'human'`;
   return Prisma.sql`
-    SELECT i.id, l.value::text AS "ownLabel", r."fullName" AS repo, p."createdAt" AS pr_at, t."createdAt" AS entry_at,
-      s."skippedAt" IS NOT NULL AS skipped
+    SELECT ${columns}
     FROM "Instance" i
-    JOIN "PullRequest" p ON p.id = i."pullRequestId"
-    JOIN "Repository" r ON r.id = p."repositoryId"
-    JOIN "TimelineEntry" t ON t.id = i."targetEntryId"
-    LEFT JOIN "Label" l ON l."instanceId" = i.id AND l."annotatorId" = ${viewer.id}
-    -- one assignment per (instance, annotator): a join, not a probe per row (245 → 132 ms over 70,000)
+    ${own}
+    -- one assignment per (instance, annotator): a join, not a probe per row
     LEFT JOIN "Assignment" s ON s."instanceId" = i.id AND s."annotatorId" = ${viewer.id}
-    WHERE ${scopeSql}`;
+    WHERE ${where}`;
 }
 
 export interface QueueSummary {
@@ -93,7 +105,8 @@ export async function loadQueueSummary(prisma: PrismaClient, viewer: SessionUser
     SELECT count(*) AS "all",
       count(*) FILTER (WHERE "ownLabel" IS NOT NULL) AS done,
       count(*) FILTER (WHERE "ownLabel" IS NULL AND skipped) AS skipped,
-      array_agg(DISTINCT repo ORDER BY repo) FILTER (WHERE repo IS NOT NULL) AS repositories,
+      (SELECT array_agg(r."fullName" ORDER BY r."fullName") FROM "Repository" r
+        WHERE r.id IN (SELECT p."repositoryId" FROM "PullRequest" p WHERE p.id IN (SELECT "pullRequestId" FROM q))) AS repositories,
       (SELECT id FROM q WHERE "ownLabel" IS NULL AND NOT skipped ORDER BY pr_at, entry_at, id LIMIT 1) AS first_to_do
     FROM q`;
   const all = Number(row?.all ?? 0);
@@ -115,28 +128,43 @@ export async function loadQueuePageIds(prisma: PrismaClient, viewer: SessionUser
   return rows.map((r) => r.id);
 }
 
-/** neighboursIn(loadQueueOrder(…), instanceId), computed by the database for the instance page's j/k. */
+/**
+ * neighboursIn(loadQueueOrder(…), instanceId), computed by the database for the instance page's j/k:
+ * keyset reads either side of the instance's sort key (an index range each), not a numbering of the
+ * whole queue.
+ */
 export async function loadQueueNeighbours(
   prisma: PrismaClient,
   viewer: SessionUser,
   scope: QueueScope,
   instanceId: string,
 ): Promise<QueueNeighbours> {
+  // a lead's list is read straight from the index; an annotator's (their assignments) is gathered once
+  const indexed = isLeadList(viewer, scope);
+  const rows = queueRows(viewer, scope);
+  const q = indexed ? Prisma.sql`(${rows}) q` : Prisma.sql`q`;
   const [row] = await prisma.$queryRaw<
     { position: bigint | null; total: bigint; previous_id: string | null; next_id: string | null; next_to_do_id: string | null }[]
   >`
-    WITH o AS MATERIALIZED (
-      SELECT id, "ownLabel", skipped, row_number() OVER (ORDER BY pr_at, entry_at, id) AS n FROM (${queueRows(viewer, scope)}) q
-    ), cur AS (SELECT n FROM o WHERE id = ${instanceId})
-    SELECT (SELECT n FROM cur) AS position,
-      (SELECT count(*) FROM o) AS total,
-      (SELECT id FROM o WHERE n = (SELECT n FROM cur) - 1) AS previous_id,
-      (SELECT id FROM o WHERE n = (SELECT n FROM cur) + 1) AS next_id,
+    WITH ${indexed ? Prisma.empty : Prisma.sql`q AS MATERIALIZED (${rows}),`}
+    cur AS (SELECT pr_at, entry_at, id FROM ${q} WHERE q.id = ${instanceId})
+    SELECT
+      (SELECT count(*) + 1 FROM ${q}, cur WHERE (q.pr_at, q.entry_at, q.id) < (cur.pr_at, cur.entry_at, cur.id))
+        * (SELECT count(*) FROM cur) AS position,
+      (SELECT count(*) FROM ${q}) AS total,
+      (SELECT q.id FROM ${q}, cur WHERE (q.pr_at, q.entry_at, q.id) < (cur.pr_at, cur.entry_at, cur.id)
+        ORDER BY q.pr_at DESC, q.entry_at DESC, q.id DESC LIMIT 1) AS previous_id,
+      (SELECT q.id FROM ${q}, cur WHERE (q.pr_at, q.entry_at, q.id) > (cur.pr_at, cur.entry_at, cur.id)
+        ORDER BY q.pr_at, q.entry_at, q.id LIMIT 1) AS next_id,
       -- after this one first, then from the start (wrapping), as neighboursIn rotates the queue
-      (SELECT id FROM o WHERE "ownLabel" IS NULL AND NOT skipped AND id <> ${instanceId}
-        ORDER BY n <= COALESCE((SELECT n FROM cur), 0), n LIMIT 1) AS next_to_do_id`;
+      COALESCE(
+        (SELECT q.id FROM ${q}, cur WHERE q."ownLabel" IS NULL AND NOT q.skipped
+          AND (q.pr_at, q.entry_at, q.id) > (cur.pr_at, cur.entry_at, cur.id) ORDER BY q.pr_at, q.entry_at, q.id LIMIT 1),
+        (SELECT q.id FROM ${q} WHERE q."ownLabel" IS NULL AND NOT q.skipped AND q.id <> ${instanceId}
+          ORDER BY q.pr_at, q.entry_at, q.id LIMIT 1)) AS next_to_do_id`;
   return {
-    position: row?.position == null ? null : Number(row.position),
+    // 0 when the instance is not in the queue (no cur row)
+    position: row?.position == null || Number(row.position) === 0 ? null : Number(row.position),
     total: Number(row?.total ?? 0),
     previousId: row?.previous_id ?? null,
     nextId: row?.next_id ?? null,
