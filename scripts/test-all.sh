@@ -6,11 +6,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 bash scripts/ensure-installed.sh
-if [ ! -x /usr/bin/chromium ]; then
+# Debian packages the tests use: Chromium for the browser tests, bubblewrap for the judge's sandbox
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v bwrap >/dev/null || missing+=(bubblewrap)
+if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
   else
-    echo "Browser tests need Debian's Chromium at /usr/bin/chromium: sudo apt-get install -y chromium" >&2
+    echo "The tests need Debian's ${missing[*]}: sudo apt-get install -y ${missing[*]}" >&2
     exit 1
   fi
 fi

@@ -11,6 +11,16 @@ export const ChatCompletionResponse = z.object({
         message: z.object({
           content: z.string().nullish(),
           refusal: z.string().nullish(),
+          // an agent's tool calls (the judge runner's bash tool); arguments stay a JSON string, as sent
+          tool_calls: z
+            .array(
+              z.object({
+                id: z.string(),
+                type: z.string().optional(),
+                function: z.object({ name: z.string(), arguments: z.string() }),
+              }),
+            )
+            .nullish(),
         }),
         finish_reason: z.string().nullish(),
       }),

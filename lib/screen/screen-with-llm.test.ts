@@ -81,7 +81,7 @@ describe("screenWithLlm", () => {
 
   test("a failing item is an outcome with the error, and the others still get answers", async () => {
     server = await startFakeOpenAiServer({
-      respond: (r) => (r.body?.messages?.[1]?.content.includes("c2:") ? fakeReply.serverError(500) : fakeReply.json(technical)),
+      respond: (r) => (r.body?.messages?.[1]?.content?.includes("c2:") ? fakeReply.serverError(500) : fakeReply.json(technical)),
     });
     const { stats, outcomes } = await run([job("c1", "a"), job("c2", "b"), job("c3", "c")], { concurrency: 2 });
     expect(stats).toMatchObject({ decided: 2, errors: 1, stoppedBecause: null });

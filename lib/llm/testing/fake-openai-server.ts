@@ -14,9 +14,14 @@ export type RecordedRequest = {
   receivedAt: number;
 };
 
+export type FakeToolCall = { id: string; type: "function"; function: { name: string; arguments: string } };
+
+export type FakeChatMessage = { role: string; content: string | null; tool_calls?: FakeToolCall[]; tool_call_id?: string };
+
 export type FakeChatRequestBody = {
   model?: string;
-  messages?: Array<{ role: string; content: string }>;
+  messages?: FakeChatMessage[];
+  tools?: unknown[];
   temperature?: number;
   response_format?: { type: string; json_schema?: { name: string; schema: Record<string, unknown>; strict?: boolean } };
 };
@@ -26,6 +31,8 @@ export type FakeReply = {
   status?: number;
   /** Raw `choices[0].message.content`. */
   content?: string;
+  /** `choices[0].message.tool_calls` (an agent's turn); content is then null unless given */
+  toolCalls?: FakeToolCall[];
   /** Shorthand for `content: JSON.stringify(json)`. */
   json?: unknown;
   /** Replaces the whole response body (a string is sent verbatim); for error bodies. */
@@ -132,6 +139,9 @@ export async function startFakeOpenAiServer(options: FakeOpenAiServerOptions = {
       return send(res, 404, { error: { message: `Unknown route ${req.method} ${path}`, type: "invalid_request_error" } });
     }
 
+    const historyProblem = toolHistoryProblem(body?.messages ?? []);
+    if (historyProblem) return send(res, 400, { error: { message: historyProblem, type: "invalid_request_error", param: "messages" } });
+
     const index = chatCount++;
     const reply = queue.shift() ?? (options.respond ? await options.respond(recorded, index) : exhausted(index));
     if (reply.delayMs) {
@@ -153,9 +163,9 @@ export async function startFakeOpenAiServer(options: FakeOpenAiServerOptions = {
     if (reply.body !== undefined || status !== 200) {
       return send(res, status, reply.body ?? { error: { message: `status ${status}`, type: "server_error" } }, reply.headers);
     }
-    const content = reply.content ?? JSON.stringify(reply.json ?? {});
+    const content = reply.toolCalls ? (reply.content ?? null) : (reply.content ?? JSON.stringify(reply.json ?? {}));
     const promptTokens = Math.ceil(raw.length / 4);
-    const completionTokens = Math.ceil(content.length / 4);
+    const completionTokens = Math.ceil(((content ?? "").length + JSON.stringify(reply.toolCalls ?? "").length) / 4);
     send(
       res,
       200,
@@ -164,7 +174,14 @@ export async function startFakeOpenAiServer(options: FakeOpenAiServerOptions = {
         object: "chat.completion",
         created: Math.floor(Date.now() / 1000),
         model: reply.model ?? body?.model ?? "fake-model",
-        choices: [{ index: 0, message: { role: "assistant", content }, logprobs: null, finish_reason: "stop" }],
+        choices: [
+          {
+            index: 0,
+            message: { role: "assistant", content, ...(reply.toolCalls ? { tool_calls: reply.toolCalls } : {}) },
+            logprobs: null,
+            finish_reason: reply.toolCalls ? "tool_calls" : "stop",
+          },
+        ],
         usage: reply.usage ?? {
           prompt_tokens: promptTokens,
           completion_tokens: completionTokens,
@@ -216,4 +233,19 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   const type = typeof body === "string" ? "text/html" : "application/json";
   res.writeHead(status, { "content-type": type, ...headers });
   res.end(text);
+}
+
+/** OpenAI's rule: an assistant message with tool_calls is followed by one tool message per call id. */
+function toolHistoryProblem(messages: FakeChatMessage[]): string | null {
+  for (let i = 0; i < messages.length; i++) {
+    const calls = messages[i].tool_calls ?? [];
+    if (messages[i].role !== "assistant" || calls.length === 0) continue;
+    const answered = new Set<string>();
+    let j = i + 1;
+    for (; j < messages.length && messages[j].role === "tool"; j++) answered.add(messages[j].tool_call_id ?? "");
+    const missing = calls.filter((c) => !answered.has(c.id)).map((c) => c.id);
+    if (missing.length)
+      return `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${missing.join(", ")}`;
+  }
+  return null;
 }

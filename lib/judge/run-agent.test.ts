@@ -1,0 +1,143 @@
+// The agent loop end to end: a scripted model over real HTTP (the fake OpenAI server) driving
+// commands in a real bubblewrap sandbox over a real mirror.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { startFakeOpenAiServer, type FakeOpenAiServer } from "@/lib/llm/testing/fake-openai-server";
+import { ensureBareMirror } from "@/lib/repo/build-bare-mirror";
+import { runGitCommand } from "@/lib/repo/git-command";
+import { createJudgeModel } from "./judge-model";
+import { type AgentSettings, AgentSettingsSchema, STUDENT_PROMPT, USER_PROMPT } from "./paper-agent";
+import { runAgent } from "./run-agent";
+import { openTaskSandbox, type TaskSandbox } from "./sandbox";
+import { type ScriptedTurn, scriptedAgent, submitCommand } from "./testing/scripted-agent";
+
+const TASK = {
+  eval_id: "eval_0123456789abcdef01234567",
+  repo: "acme/widgets",
+  language: "Python",
+  pull_request: { base_commit: "", title: "Area of negative sizes", body: "" },
+  target_comment: { body: "`area` can return a negative number here", review_path: "src/widget.py", diff_hunk: "@@", type: "inline" },
+  patch_file: "/testbed/task/review.patch",
+  repository_state: "base_commit; patch is not applied",
+};
+
+describe("the judge agent loop", () => {
+  let root: string;
+  let mirror: string;
+  let base: string;
+  let patch: string;
+  let server: FakeOpenAiServer | null = null;
+  const boxes: TaskSandbox[] = [];
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(tmpdir(), "wb-agent-"));
+    mirror = path.join(root, "acme__widgets.git");
+    const [b, head] = await ensureBareMirror(mirror, "acme/widgets", [
+      { message: "base", files: { "src/widget.py": "def area(w, h):\n    return w * h\n" } },
+      { message: "the PR", files: { "src/widget.py": "def area(w, h):\n    return abs(w) * abs(h)\n" } },
+    ]);
+    base = b;
+    patch = (await runGitCommand(["--git-dir", mirror, "diff", base, head])).stdout.toString("utf8");
+  });
+  afterEach(async () => {
+    await server?.close();
+    server = null;
+    for (const box of boxes.splice(0)) box.dispose();
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  async function play(turns: ScriptedTurn[], overrides: Partial<AgentSettings> = {}) {
+    const settings = AgentSettingsSchema.parse(overrides);
+    server = await startFakeOpenAiServer({ apiKey: "sk-judge", respond: scriptedAgent(() => turns, settings.actionMode) });
+    const box = await openTaskSandbox({
+      taskFiles: {
+        "task.json": `${JSON.stringify({ ...TASK, pull_request: { ...TASK.pull_request, base_commit: base } }, null, 1)}\n`,
+        "review.patch": patch,
+      },
+      mirrorGitDir: mirror,
+      baseCommit: base,
+      workRoot: path.join(root, "work"),
+    });
+    boxes.push(box);
+    const model = createJudgeModel({
+      baseUrl: server.url,
+      model: "judge-1",
+      apiKey: "sk-judge",
+      actionMode: settings.actionMode,
+      temperature: 0,
+    });
+    return { trajectory: await runAgent({ model, sandbox: box, settings }), requests: server.requests };
+  }
+
+  test("reads the task, greps, applies the patch in /tmp, is refused the network and writes outside, and submits", async () => {
+    const { trajectory, requests } = await play([
+      { thought: "Read the task.", command: "cat /testbed/task/task.json" },
+      { command: "grep -n 'return' src/widget.py" },
+      { command: "cp -r /testbed/repo /tmp/p && cd /tmp/p && git apply /testbed/task/review.patch && cat src/widget.py" },
+      { command: "curl -sS --max-time 5 https://github.com || exec 3<>/dev/tcp/1.1.1.1/443" },
+      { command: "echo x > /testbed/task/task.json; touch /usr/evil" },
+      { thought: "Base can return a negative area; the comment holds.", command: submitCommand(true) },
+    ]);
+    expect(trajectory).toMatchObject({ outcome: "submitted", prediction: true, reason: 'submitted {"prediction": true}' });
+    const [read, grep, applied, network, outside, submit] = trajectory.steps;
+    expect(read.observation).toMatch(/^\[message_index=3\]\nreturncode: 0\n<output>\n\{\n "eval_id": "eval_0123456789abcdef01234567"/);
+    expect(grep.observation).toContain("2:    return w * h");
+    expect(applied.observation).toContain("return abs(w) * abs(h)");
+    expect(network.returncode).not.toBe(0);
+    expect(outside.observation).toMatch(/Read-only file system/);
+    expect(submit.returncode).toBe(0);
+    expect(trajectory.steps).toHaveLength(6);
+    // the paper's prompts verbatim, the bash tool offered, the key only in the header
+    const first = requests[0].body!;
+    expect(first.messages?.slice(0, 2)).toEqual([
+      { role: "system", content: STUDENT_PROMPT },
+      { role: "user", content: USER_PROMPT },
+    ]);
+    expect(JSON.stringify(first.tools)).toContain('"name":"bash"');
+    expect(requests.every((r) => r.headers.authorization === "Bearer sk-judge")).toBe(true);
+    expect(JSON.stringify(trajectory)).not.toContain("sk-judge");
+    expect(trajectory.usage.promptTokens).toBeGreaterThan(0);
+  });
+
+  test("text mode: one fenced block per answer, observations as user messages", async () => {
+    const { trajectory, requests } = await play([{ command: "head -1 src/widget.py" }, { command: submitCommand(false) }], {
+      actionMode: "text",
+    });
+    expect(trajectory).toMatchObject({ outcome: "submitted", prediction: false });
+    expect(requests[1].body?.messages?.at(-1)).toMatchObject({ role: "user", content: expect.stringContaining("def area(w, h):") });
+    expect(requests[0].body?.tools).toBeUndefined();
+  });
+
+  test("three malformed turns in a row end the run; a valid step in between resets the count", async () => {
+    const bad: ScriptedTurn = { reply: { content: "I believe the comment is right." } };
+    const { trajectory } = await play([bad, bad, { command: "true" }, bad, bad, bad, { command: submitCommand(true) }]);
+    expect(trajectory.outcome).toBe("format_errors");
+    expect(trajectory.steps.map((s) => (s.formatError ? "x" : "ok"))).toEqual(["x", "x", "ok", "x", "x", "x"]);
+    expect(trajectory.prediction).toBeNull();
+  });
+
+  test("a command past the wall time is killed and the run ends at the time limit", async () => {
+    const started = Date.now();
+    const { trajectory } = await play([{ command: "sleep 60" }, { command: submitCommand(true) }], { wallTimeSeconds: 5 });
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(trajectory.outcome).toBe("time_limit");
+    expect(trajectory.steps[0]).toMatchObject({ timedOut: true });
+  });
+
+  test("the step limit counts every model call; an invalid submission is recorded as such", async () => {
+    const looping = await play([{ command: "ls" }], { stepLimit: 4 });
+    expect(looping.trajectory).toMatchObject({ outcome: "step_limit", prediction: null });
+    expect(looping.trajectory.steps).toHaveLength(4);
+    await server?.close();
+    server = null;
+    const invalid = await play([{ command: "printf '%s\\n%s\\n' COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT 'it is true'" }]);
+    expect(invalid.trajectory).toMatchObject({ outcome: "invalid_submission", prediction: null });
+  });
+
+  test("a model that cannot be reached ends the run with the reason, without the key", async () => {
+    const { trajectory } = await play([{ reply: { status: 401, body: { error: { message: "Incorrect API key provided." } } } }]);
+    expect(trajectory.outcome).toBe("model_error");
+    expect(trajectory.reason).not.toContain("sk-judge");
+  });
+});

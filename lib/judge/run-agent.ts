@@ -1,0 +1,157 @@
+// The agent loop (paper A.3, mini-swe-agent's DefaultAgent): the model answers with one bash command
+// per turn; the command runs in the task's sandbox and its observation goes back; the run ends on
+// the completion marker (a valid or an invalid submission), at the step limit (every model call
+// counts, format errors and the submission included), at the wall-time limit (checked at step
+// boundaries; a command never runs past it either), after too many consecutive format errors, or
+// when the model cannot be reached. Every step is recorded, whatever ends the run.
+import type { LlmUsage } from "@/lib/llm/chat-completion-response";
+import { type AssistantMessage, type CommandResult, formatObservation, readAction, readSubmission } from "./agent-turn";
+import type { ChatMessage, JudgeModel } from "./judge-model";
+import type { AgentSettings } from "./paper-agent";
+
+export const AGENT_OUTCOMES = [
+  "submitted",
+  "invalid_submission",
+  "step_limit",
+  "time_limit",
+  "format_errors",
+  "model_error",
+  "cancelled",
+] as const;
+export type AgentOutcome = (typeof AGENT_OUTCOMES)[number];
+
+export interface AgentStep {
+  /** 1-based model call */
+  step: number;
+  thought: string;
+  /** the command run; null on a format error */
+  command: string | null;
+  /** what the model got back: the observation, or the format error's message */
+  observation: string;
+  formatError: string | null;
+  returncode: number | null;
+  timedOut: boolean;
+  commandMs: number;
+  usage: LlmUsage;
+}
+
+export interface Trajectory {
+  outcome: AgentOutcome;
+  /** the submitted prediction; null unless outcome is submitted */
+  prediction: boolean | null;
+  /** why the run ended, in words */
+  reason: string;
+  steps: AgentStep[];
+  usage: { promptTokens: number; completionTokens: number };
+  elapsedMs: number;
+}
+
+export interface CommandRunner {
+  run(command: string, options: { timeoutMs: number; signal?: AbortSignal }): Promise<CommandResult>;
+}
+
+export interface RunAgentInput {
+  model: JudgeModel;
+  sandbox: CommandRunner;
+  settings: AgentSettings;
+  signal?: AbortSignal;
+  now?: () => number;
+  /** after each step, for live progress */
+  onStep?: (step: AgentStep) => void | Promise<void>;
+}
+
+export async function runAgent(input: RunAgentInput): Promise<Trajectory> {
+  const { model, sandbox, settings, signal } = input;
+  const now = input.now ?? Date.now;
+  const started = now();
+  const deadline = started + settings.wallTimeSeconds * 1000;
+  const messages: ChatMessage[] = [
+    { role: "system", content: settings.systemPrompt },
+    { role: "user", content: settings.userPrompt },
+  ];
+  const steps: AgentStep[] = [];
+  const usage = { promptTokens: 0, completionTokens: 0 };
+  let formatErrorsInARow = 0;
+  const end = (outcome: AgentOutcome, reason: string, prediction: boolean | null = null): Trajectory => ({
+    outcome,
+    prediction,
+    reason,
+    steps,
+    usage,
+    elapsedMs: now() - started,
+  });
+
+  for (let step = 1; ; step++) {
+    if (signal?.aborted) return end("cancelled", "the run was cancelled");
+    if (now() >= deadline) return end("time_limit", `the wall-time limit of ${settings.wallTimeSeconds} s was reached`);
+    if (step > settings.stepLimit)
+      return end("step_limit", `the step limit of ${settings.stepLimit} model calls was reached without a submission`);
+
+    let message: AssistantMessage;
+    let callUsage: LlmUsage;
+    try {
+      ({ message, usage: callUsage } = await model.complete(messages, signal));
+    } catch (e) {
+      if (signal?.aborted) return end("cancelled", "the run was cancelled");
+      return end("model_error", `the model could not be reached: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    usage.promptTokens += callUsage.promptTokens;
+    usage.completionTokens += callUsage.completionTokens;
+    messages.push({
+      role: "assistant",
+      content: message.content,
+      ...(message.tool_calls?.length ? { tool_calls: message.tool_calls } : {}),
+    });
+
+    const action = readAction(message, settings.actionMode);
+    if (action.kind === "format_error") {
+      formatErrorsInARow++;
+      const record: AgentStep = {
+        step,
+        thought: action.thought,
+        command: null,
+        observation: action.reason,
+        formatError: action.reason,
+        returncode: null,
+        timedOut: false,
+        commandMs: 0,
+        usage: callUsage,
+      };
+      steps.push(record);
+      await input.onStep?.(record);
+      // every tool call needs its answer before the next user turn (the API refuses the history otherwise)
+      for (const id of action.toolCallIds) messages.push({ role: "tool", content: action.reason, tool_call_id: id });
+      if (action.toolCallIds.length === 0) messages.push({ role: "user", content: action.reason });
+      if (formatErrorsInARow >= settings.maxConsecutiveFormatErrors)
+        return end("format_errors", `${formatErrorsInARow} format errors in a row (the limit is ${settings.maxConsecutiveFormatErrors})`);
+      continue;
+    }
+    formatErrorsInARow = 0;
+
+    const remaining = Math.max(1, deadline - now());
+    const t0 = now();
+    const result = await sandbox.run(action.command, { timeoutMs: Math.min(settings.commandTimeoutSeconds * 1000, remaining), signal });
+    const observation = formatObservation(result, messages.length, settings.outputLimitChars);
+    const record: AgentStep = {
+      step,
+      thought: action.thought,
+      command: action.command,
+      observation,
+      formatError: null,
+      returncode: result.returncode,
+      timedOut: result.timedOut,
+      commandMs: now() - t0,
+      usage: callUsage,
+    };
+    steps.push(record);
+    await input.onStep?.(record);
+
+    const submission = result.returncode === 0 ? readSubmission(result.output) : ({ kind: "none" } as const);
+    if (submission.kind === "valid") return end("submitted", `submitted {"prediction": ${submission.prediction}}`, submission.prediction);
+    if (submission.kind === "invalid")
+      return end("invalid_submission", `submitted, but ${submission.reason}: ${submission.text.slice(0, 200)}`);
+
+    if (action.toolCallId) messages.push({ role: "tool", content: observation, tool_call_id: action.toolCallId });
+    else messages.push({ role: "user", content: observation });
+  }
+}
