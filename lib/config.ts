@@ -24,6 +24,12 @@ export const ConfigSchema = z
     LLM_API_KEY: optionalString,
     LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
     LLM_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+    // the judge runner's model (an OpenAI-compatible endpoint); the form may name another per run
+    JUDGE_BASE_URL: optionalUrl,
+    JUDGE_MODEL: optionalString,
+    JUDGE_API_KEY: optionalString,
+    // where judge runs make their task sandboxes; unset: "judge-work" beside the embedded data folder
+    JUDGE_WORK_DIR: optionalString,
     HF_TOKEN: optionalString,
     HF_ENDPOINT: z.url().default("https://huggingface.co"),
     HF_REPO_ID: optionalString,
@@ -83,6 +89,11 @@ export function config(): Config {
 /** The folder exports are written to (EXPORTS_DIR, or beside the embedded database's folder). */
 export function exportsDir(c: Pick<Config, "EXPORTS_DIR" | "EMBEDDED_DB_DIR">): string {
   return c.EXPORTS_DIR ?? path.join(path.dirname(path.resolve(c.EMBEDDED_DB_DIR)), "exports");
+}
+
+/** The folder judge runs make task sandboxes in (JUDGE_WORK_DIR, or beside the embedded database's folder). */
+export function judgeWorkDir(c: Pick<Config, "JUDGE_WORK_DIR" | "EMBEDDED_DB_DIR">): string {
+  return c.JUDGE_WORK_DIR ?? path.join(path.dirname(path.resolve(c.EMBEDDED_DB_DIR)), "judge-work");
 }
 
 /** What the UI says about optional integrations, so pages can explain what is missing. */

@@ -7,7 +7,7 @@ import { buildJudgeTask } from "./build-judge-task";
 import { evalIdFor } from "./eval-id";
 import { funnelSteps } from "./funnel";
 import type { ReleasedRow } from "./released-row-schema";
-import { findJudgeLeaks } from "./testing/find-judge-leaks";
+import { findJudgeLeaks } from "./find-judge-leaks";
 import { releasedSampleRows } from "./testing/released-sample";
 
 const SECRET_A = "a".repeat(64);

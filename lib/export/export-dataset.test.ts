@@ -15,7 +15,7 @@ import { loadExportFiles } from "./read-export-files";
 import type { ExportProfile } from "./export-profile";
 import { readDatasetFolder } from "./read-dataset-folder";
 import type { ReleasedRow } from "./released-row-schema";
-import { findJudgeLeaks } from "./testing/find-judge-leaks";
+import { findJudgeLeaks } from "./find-judge-leaks";
 import { startFakeHubServer } from "./testing/fake-hub-server";
 import { completeDemoLabels } from "./testing/label-demo-world";
 

@@ -1,6 +1,7 @@
 // Export and Hub push as jobs, for workers and the cron route; the handlers are lib/export's.
 import { z } from "zod";
 import { exportsDir } from "@/lib/config";
+import { exportConventionsOf } from "@/lib/export/export-conventions";
 import { exportDataset } from "@/lib/export/export-dataset";
 import { pushExport } from "@/lib/export/push-export";
 import { ExportRequestSchema } from "@/lib/split/split-requests";
@@ -14,7 +15,12 @@ const exportJob = defineJob({
   // each run writes a new export folder: a failed one is re-run by a person, not retried blindly
   retryLimit: 0,
   run: async (ctx, payload) => {
-    const result = await exportDataset(ctx.db.prisma, { ...payload, exportsRoot: exportsDir(ctx.config) });
+    const { license, sourceHuman, sourcePerturbation, ...request } = payload;
+    const result = await exportDataset(ctx.db.prisma, {
+      ...request,
+      ...exportConventionsOf({ license, sourceHuman, sourcePerturbation }),
+      exportsRoot: exportsDir(ctx.config),
+    });
     return { exportId: result.exportId, dir: result.dir, rows: result.manifest.rows };
   },
   describe: (r) => `Exported ${r.exportId} to ${r.dir}.`,

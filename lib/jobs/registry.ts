@@ -7,6 +7,7 @@ import { runIngest } from "@/lib/ingest/run-ingest";
 import { backfillSnapshots } from "@/lib/snapshot/backfill-snapshots";
 import { defineJob, type Job } from "./job-definition";
 import { EXPORT_JOBS } from "./export-jobs";
+import { JUDGE_JOBS } from "./judge-jobs";
 import { SCREENING_JOBS } from "./screening-jobs";
 
 export type { Job, JobContext, JobRunHandle } from "./job-definition";
@@ -62,7 +63,7 @@ const snapshotsJob = defineJob({
 });
 
 export const JOBS: Record<string, Job<z.ZodType>> = Object.fromEntries(
-  [ingestJob, snapshotsJob, ...SCREENING_JOBS, ...EXPORT_JOBS].map((job) => [job.id, job]),
+  [ingestJob, snapshotsJob, ...SCREENING_JOBS, ...EXPORT_JOBS, ...JUDGE_JOBS].map((job) => [job.id, job]),
 );
 
 /** The jobs a page starts and shows, by id. */
@@ -76,4 +77,5 @@ export const JOB_IDS = {
   auditSample: "audit-sample",
   export: "export",
   hubPush: "hub-push",
+  judge: "judge",
 } as const;

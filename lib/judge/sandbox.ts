@@ -100,7 +100,7 @@ export async function openTaskSandbox(input: TaskSandboxInput): Promise<TaskSand
   const availability = sandboxAvailability(input.bwrap);
   if (!availability.ok) throw new AppError("not_configured", availability.reason);
   mkdirSync(input.workRoot, { recursive: true });
-  const dir = mkdtempSync(path.join(input.workRoot, "task-"));
+  const dir = mkdtempSync(path.join(path.resolve(input.workRoot), "task-"));
   try {
     const taskDir = path.join(dir, "task");
     mkdirSync(taskDir);
@@ -109,8 +109,10 @@ export async function openTaskSandbox(input: TaskSandboxInput): Promise<TaskSand
       writeFileSync(path.join(taskDir, name), text);
     }
     const repoDir = path.join(dir, "repo");
-    await checkoutAt(input.mirrorGitDir, input.baseCommit, repoDir);
-    const objects = path.join(input.mirrorGitDir, "objects");
+    // absolute: the alternates file and the bind mount both need it
+    const mirrorGitDir = path.resolve(input.mirrorGitDir);
+    await checkoutAt(mirrorGitDir, input.baseCommit, repoDir);
+    const objects = path.join(mirrorGitDir, "objects");
     const args = [
       ...rootArgs(),
       "--ro-bind",

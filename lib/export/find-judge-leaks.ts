@@ -3,8 +3,8 @@
 // author identities, and review state … the gold label, source metadata, perturbation type,
 // synthetic-instance indicators, and original sample keys"). A token counts as leaked only when it
 // shows up in a judge file but not in the whitelisted text it could legitimately come from.
-import { JudgeTaskSchema } from "../build-judge-task";
-import { judgedEntryOf, type ReleasedRow } from "../released-row-schema";
+import { JudgeTaskSchema } from "./build-judge-task";
+import { judgedEntryOf, type ReleasedRow } from "./released-row-schema";
 
 export interface JudgeFile {
   /** path under the export's tasks/ folder, e.g. test/eval_…/task/task.json */
@@ -14,9 +14,20 @@ export interface JudgeFile {
 
 const BUNDLE_FILES = ["checkout.sh", "task/review.patch", "task/task.json"];
 
-function forbiddenTokens(row: ReleasedRow): { what: string; token: string }[] {
+/**
+ * What a judge must not see of a row. `private`: labels, provenance, sample keys, never shown under any
+ * context policy; `timeline`: identities, review states and the other entries' text, which only the
+ * complete-timeline policy shows.
+ */
+export interface ForbiddenToken {
+  what: string;
+  token: string;
+  kind: "private" | "timeline";
+}
+
+export function forbiddenTokens(row: ReleasedRow): ForbiddenToken[] {
   const target = judgedEntryOf(row);
-  const tokens: { what: string; token: string }[] = [
+  const tokens: Omit<ForbiddenToken, "kind">[] = [
     { what: "instance_id (sample key)", token: row.instance_id },
     { what: "judged_entry_id", token: String(row.judged_entry_id) },
     { what: "label field", token: '"trustworthy"' },
@@ -26,18 +37,19 @@ function forbiddenTokens(row: ReleasedRow): { what: string; token: string }[] {
     { what: "#perturb suffix", token: "#perturb" },
   ];
   if (row.perturbation_kind) tokens.push({ what: "perturbation kind", token: `"${row.perturbation_kind}"` });
+  const timeline: Omit<ForbiddenToken, "kind">[] = [];
   for (const e of row.code_review) {
-    if (e.user) tokens.push({ what: "reviewer or author identity", token: e.user });
-    if (e.type === "review") tokens.push({ what: "review state", token: e.review_state });
+    if (e.user) timeline.push({ what: "reviewer or author identity", token: e.user });
+    if (e.type === "review") timeline.push({ what: "review state", token: e.review_state });
     const text = e.type === "commit" ? e.message : e.body;
     const isTarget = e.type !== "commit" && e.id === target.id;
     // replies and every other timeline entry stay private; short texts ("+1") are too common to test
-    if (!isTarget && text.trim().length >= 20) tokens.push({ what: `${e.type} text`, token: text.trim() });
+    if (!isTarget && text.trim().length >= 20) timeline.push({ what: `${e.type} text`, token: text.trim() });
   }
-  return tokens;
+  return [...tokens.map((t) => ({ ...t, kind: "private" as const })), ...timeline.map((t) => ({ ...t, kind: "timeline" as const }))];
 }
 
-function whitelistedText(row: ReleasedRow): string {
+export function whitelistedText(row: ReleasedRow): string {
   const t = judgedEntryOf(row);
   return [
     row.repo,
