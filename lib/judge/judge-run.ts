@@ -332,3 +332,35 @@ export async function revokeRepairCredit(prisma: PrismaClient, taskId: string, a
   });
   await scoreJudgeRun(prisma, task.runId);
 }
+
+const SETTING_FIELDS = [
+  "stepLimit",
+  "wallTimeSeconds",
+  "maxConsecutiveFormatErrors",
+  "commandTimeoutSeconds",
+  "outputLimitChars",
+  "actionMode",
+] as const;
+
+/** The start form's flat fields → a run request: blank optional fields are absent, settings nested. */
+export function judgeRunRequestFromForm(fields: Record<string, unknown>): JudgeRunRequest {
+  const value = (name: string) => {
+    const v = fields[name];
+    return typeof v === "string" && v.trim() === "" ? undefined : v;
+  };
+  const settings: Record<string, unknown> = {};
+  for (const name of SETTING_FIELDS) if (value(name) !== undefined) settings[name] = value(name);
+  return {
+    exportId: String(value("exportId") ?? ""),
+    split: value("split") as JudgeRunRequest["split"],
+    name: String(value("name") ?? ""),
+    baseUrl: value("baseUrl") as string | undefined,
+    model: value("model") as string | undefined,
+    apiKey: value("apiKey") as string | undefined,
+    contextPolicy: value("contextPolicy") as JudgeRunRequest["contextPolicy"],
+    concurrency: value("concurrency") as number | undefined,
+    seed: value("seed") as number | undefined,
+    limit: value("limit") as number | undefined,
+    settings,
+  };
+}

@@ -115,7 +115,16 @@ export default async function EvaluatePage({ searchParams }: { searchParams: Pro
           repository and per source. Invalid and missing predictions are counted and scored wrong, never dropped.
         </p>
       </div>
-      {exports.length > 0 && <SampleControls loaded={sampleLoaded} />}
+      <div className="flex items-center gap-2">
+        <Link
+          href="/evaluate/judge"
+          className="rounded-md border border-indigo-300 px-3 py-1.5 text-xs font-medium text-indigo-700 hover:bg-indigo-50"
+          data-testid="judge-runs-link"
+        >
+          Run a judge agent →
+        </Link>
+        {exports.length > 0 && <SampleControls loaded={sampleLoaded} />}
+      </div>
     </div>
   );
   if (exports.length === 0) {

@@ -1,0 +1,47 @@
+"use server";
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { config } from "@/lib/config";
+import { getPrisma } from "@/lib/db/server";
+import { formAction, plainAction } from "@/lib/http/form-action";
+import { getJobEngine } from "@/lib/jobs/server-engine";
+import {
+  createJudgeRun,
+  grantRepairCredit,
+  JudgeRunRequestSchema,
+  judgeRunRequestFromForm,
+  RepairCreditRequestSchema,
+  revokeRepairCredit,
+} from "@/lib/judge/judge-run";
+
+const StartSchema = z.preprocess((fields) => judgeRunRequestFromForm(fields as Record<string, unknown>), JudgeRunRequestSchema);
+
+export const startJudgeRunAction = formAction({ roles: ["admin"], input: StartSchema }, async (input, user) => {
+  const prisma = await getPrisma();
+  const { runId } = await createJudgeRun(prisma, config(), input, user.id);
+  const queued = await (await getJobEngine()).enqueue("judge", { runId }, { requestedById: user.id });
+  await prisma.judgeRun.update({ where: { id: runId }, data: { jobId: queued.id } });
+  redirect(`/evaluate/judge/${runId}`);
+});
+
+const CreditSchema = RepairCreditRequestSchema.extend({ runId: z.string().min(1) });
+
+export const grantCreditAction = formAction({ roles: ["admin", "adjudicator"], input: CreditSchema }, async (input, user) => {
+  await grantRepairCredit(await getPrisma(), input, user.id);
+  redirect(`/evaluate/judge/${input.runId}/${input.taskId}`);
+});
+
+export const revokeCreditAction = plainAction(
+  { roles: ["admin", "adjudicator"], input: z.object({ runId: z.string().min(1), taskId: z.string().min(1) }) },
+  async (input, user) => {
+    await revokeRepairCredit(await getPrisma(), input.taskId, user.id);
+    redirect(`/evaluate/judge/${input.runId}/${input.taskId}`);
+  },
+);
+
+export const cancelJudgeRunAction = plainAction({ roles: ["admin"], input: z.object({ runId: z.string().min(1) }) }, async ({ runId }) => {
+  const prisma = await getPrisma();
+  const run = await prisma.judgeRun.findUnique({ where: { id: runId }, select: { jobId: true } });
+  if (run?.jobId) await (await getJobEngine()).cancel(run.jobId);
+  redirect(`/evaluate/judge/${runId}`);
+});

@@ -1,0 +1,59 @@
+import { expect, test } from "./fixtures";
+import { signInAs } from "./helpers";
+
+// The judge runner from the browser (#19): an admin starts a run on the demo export against a fake
+// model playing a scripted agent, watches it finish, opens a wrong answer's trajectory, credits a repair,
+// and sees the credited score move while the submitted one stays.
+
+test.use({ appSetup: { sidecar: "e2e/setup/fake-judge-model.ts" } });
+
+test("an admin runs a judge agent, reads a trajectory, credits a repair and sees the score change", async ({ page }, info) => {
+  await signInAs(page, "admin");
+  await page.goto("/evaluate");
+  await page.getByTestId("judge-runs-link").click();
+  await expect(page.getByRole("heading", { name: "Judge runs" })).toBeVisible();
+  await expect(page.getByTestId("sandbox-missing")).toHaveCount(0);
+  const form = page.getByTestId("judge-run-form");
+  // the demo export's train split holds an untrustworthy comment the scripted agent will get wrong
+  await form.getByLabel("Split").selectOption("train");
+  await form.getByLabel("Run name").fill("scripted always-true");
+  await form.getByLabel("Concurrency").fill("2");
+  await form.getByRole("button", { name: "Start judge run" }).click();
+
+  await expect(page).toHaveURL(/\/evaluate\/judge\/[^/]+$/);
+  await expect(page.getByTestId("judge-status")).toHaveText("succeeded", { timeout: 90_000 });
+  const done = (await page.getByTestId("judge-done").textContent()) ?? "";
+  const [, finished, total] = done.match(/(\d+) of (\d+) tasks/) ?? [];
+  expect(Number(finished)).toBeGreaterThan(0);
+  expect(finished).toBe(total);
+  const submitted = (await page.getByTestId("score-submitted-accuracy").textContent())?.trim();
+  await expect(page.getByTestId("score-credited-accuracy")).toHaveText(submitted ?? "");
+
+  // the wrong answers: the scripted agent called an untrustworthy comment trustworthy
+  await page.getByTestId("task-filters").getByLabel("Outcome").selectOption("wrong");
+  await page.getByTestId("task-filters").getByRole("button", { name: "Filter" }).click();
+  const wrong = page.getByTestId("judge-task").first();
+  await expect(wrong).toContainText("true / false");
+  await wrong.getByRole("link").click();
+
+  await expect(page.getByTestId("trajectory-step")).toHaveCount(3);
+  await expect(page.getByTestId("step-command").first()).toHaveText("cat /testbed/task/task.json");
+  await expect(page.getByTestId("step-observation").last()).toContainText("COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT");
+  await expect(page.getByTestId("trajectory-outcome")).toContainText("submitted");
+  await page.screenshot({ path: `test-results/screenshots/trajectory-${info.project.name}.png`, fullPage: true });
+
+  const credit = page.getByTestId("credit-form");
+  await credit.getByLabel("Step where it did so").selectOption("2");
+  await credit.getByLabel(/^Evidence/).fill("It read the code at the base commit, named the real error and corrected the comment.");
+  await credit.getByRole("button", { name: "Grant repair credit" }).click();
+  await expect(page.getByTestId("credit-granted")).toContainText("Credited at step 2 by admin");
+
+  await page.getByRole("link", { name: /^← scripted always-true/ }).click();
+  await expect(page.getByTestId("score-submitted-accuracy")).toHaveText(submitted ?? "");
+  const credited = Number.parseFloat((await page.getByTestId("score-credited-accuracy").textContent()) ?? "0");
+  expect(credited).toBeGreaterThan(Number.parseFloat(submitted ?? "0"));
+  await page.getByTestId("task-filters").getByLabel("Outcome").selectOption("credited");
+  await page.getByTestId("task-filters").getByRole("button", { name: "Filter" }).click();
+  await expect(page.getByTestId("judge-task")).toHaveCount(1);
+  await expect(page.getByTestId("judge-task")).toContainText("step 2 by admin");
+});

@@ -1,0 +1,246 @@
+// What the judge pages show: the runs, one run's progress, scores and tasks (filterable by outcome,
+// repository and source), and one task's trajectory beside its task files. Never the API key.
+import { z } from "zod";
+import type { PrismaClient } from "@/lib/db/generated/client";
+import { AppError } from "@/lib/errors";
+import { type EvalReport, EvalReportSchema } from "@/lib/evaluate/eval-report-schema";
+import { loadGold } from "@/lib/evaluate/load-gold";
+import { loadJudgeInputs } from "./judge-inputs";
+import { AgentSettingsSchema, ContextPolicySchema } from "./paper-agent";
+import type { AgentStep } from "./run-agent";
+
+export const RUN_SUMMARY_SELECT = {
+  id: true,
+  name: true,
+  exportId: true,
+  split: true,
+  baseUrl: true,
+  model: true,
+  contextPolicy: true,
+  concurrency: true,
+  seed: true,
+  status: true,
+  jobId: true,
+  error: true,
+  createdAt: true,
+  startedAt: true,
+  finishedAt: true,
+  evalRunId: true,
+  creditedEvalRunId: true,
+} as const;
+
+export interface JudgeRunSummary {
+  id: string;
+  name: string;
+  exportId: string;
+  split: string;
+  model: string;
+  contextPolicy: string;
+  status: string;
+  createdAt: Date;
+  total: number;
+  done: number;
+  /** finished without a valid submission (invalid, a limit, the model unreachable) */
+  invalid: number;
+  notJudged: number;
+  tokens: number;
+}
+
+async function taskCounts(prisma: PrismaClient, runIds: string[]) {
+  const rows = await prisma.judgeTask.groupBy({
+    by: ["runId", "status", "outcome"],
+    where: { runId: { in: runIds } },
+    _count: { _all: true },
+    _sum: { promptTokens: true, completionTokens: true },
+  });
+  const counts = new Map<string, { total: number; done: number; invalid: number; notJudged: number; tokens: number }>();
+  for (const r of rows) {
+    const c = counts.get(r.runId) ?? { total: 0, done: 0, invalid: 0, notJudged: 0, tokens: 0 };
+    c.total += r._count._all;
+    if (r.status === "done") c.done += r._count._all;
+    if (r.status === "done" && r.outcome !== "submitted" && r.outcome !== "setup_error") c.invalid += r._count._all;
+    if (r.outcome === "setup_error") c.notJudged += r._count._all;
+    c.tokens += (r._sum.promptTokens ?? 0) + (r._sum.completionTokens ?? 0);
+    counts.set(r.runId, c);
+  }
+  return counts;
+}
+
+export async function listJudgeRuns(prisma: PrismaClient): Promise<JudgeRunSummary[]> {
+  const runs = await prisma.judgeRun.findMany({ orderBy: { createdAt: "desc" }, take: 100, select: RUN_SUMMARY_SELECT });
+  const counts = await taskCounts(
+    prisma,
+    runs.map((r) => r.id),
+  );
+  return runs.map((r) => ({ ...r, ...(counts.get(r.id) ?? { total: 0, done: 0, invalid: 0, notJudged: 0, tokens: 0 }) }));
+}
+
+export const TaskFilterSchema = z.object({
+  outcome: z.enum(["all", "correct", "wrong", "invalid", "limits", "not_judged", "credited", "pending"]).catch("all"),
+  repo: z.string().optional().catch(undefined),
+  source: z.string().optional().catch(undefined),
+});
+export type TaskFilter = z.infer<typeof TaskFilterSchema>;
+
+export interface JudgeTaskRow {
+  id: string;
+  evalId: string;
+  position: number;
+  status: string;
+  outcome: string | null;
+  prediction: boolean | null;
+  reason: string | null;
+  steps: number;
+  tokens: number;
+  elapsedMs: number | null;
+  repo: string | null;
+  source: string | null;
+  gold: boolean | null;
+  /** correct / wrong as scored (before credit); null until scored */
+  scored: string | null;
+  credit: { step: number; note: string; by: string; at: Date } | null;
+}
+
+const LIMIT_OUTCOMES = new Set(["step_limit", "time_limit", "format_errors", "model_error", "invalid_submission"]);
+
+function matches(row: JudgeTaskRow, filter: TaskFilter): boolean {
+  if (filter.repo && row.repo !== filter.repo) return false;
+  if (filter.source && row.source !== filter.source) return false;
+  switch (filter.outcome) {
+    case "all":
+      return true;
+    case "correct":
+    case "wrong":
+      return row.scored === filter.outcome;
+    case "invalid":
+      return row.outcome === "invalid_submission";
+    case "limits":
+      return row.outcome !== null && LIMIT_OUTCOMES.has(row.outcome) && row.outcome !== "invalid_submission";
+    case "not_judged":
+      return row.outcome === "setup_error";
+    case "credited":
+      return row.credit !== null;
+    case "pending":
+      return row.status !== "done";
+  }
+}
+
+export interface JudgeRunView {
+  run: JudgeRunSummary & {
+    baseUrl: string;
+    concurrency: number;
+    seed: number;
+    error: string | null;
+    finishedAt: Date | null;
+    jobId: string | null;
+    evalRunId: string | null;
+  };
+  settings: z.infer<typeof AgentSettingsSchema>;
+  report: EvalReport | null;
+  creditedReport: EvalReport | null;
+  tasks: JudgeTaskRow[];
+  repositories: string[];
+  sources: string[];
+}
+
+async function reportOf(prisma: PrismaClient, id: string | null): Promise<EvalReport | null> {
+  if (!id) return null;
+  const row = await prisma.evalRun.findUnique({ where: { id }, select: { report: true } });
+  const parsed = EvalReportSchema.safeParse(row?.report);
+  return parsed.success ? parsed.data : null;
+}
+
+export async function loadJudgeRunView(prisma: PrismaClient, runId: string, filter: TaskFilter): Promise<JudgeRunView> {
+  const run = await prisma.judgeRun.findUnique({ where: { id: runId }, select: { ...RUN_SUMMARY_SELECT, settings: true } });
+  if (!run) throw new AppError("not_found", `Judge run ${runId} does not exist`);
+  const [counts, tasks, gold, report, creditedReport] = await Promise.all([
+    taskCounts(prisma, [runId]),
+    prisma.judgeTask.findMany({
+      where: { runId },
+      orderBy: { position: "asc" },
+      select: {
+        id: true,
+        evalId: true,
+        position: true,
+        status: true,
+        outcome: true,
+        prediction: true,
+        reason: true,
+        steps: true,
+        promptTokens: true,
+        completionTokens: true,
+        elapsedMs: true,
+        repairCredit: { select: { step: true, note: true, createdAt: true, grantedBy: { select: { login: true } } } },
+      },
+    }),
+    loadGold(prisma, run.exportId, run.split).catch(() => []),
+    reportOf(prisma, run.evalRunId),
+    reportOf(prisma, run.creditedEvalRunId),
+  ]);
+  const goldOf = new Map(gold.map((g) => [g.evalId, g]));
+  const scoredOf = new Map((report?.metrics.items ?? []).map((i) => [i.evalId, i.outcome]));
+  const rows: JudgeTaskRow[] = tasks.map((t) => {
+    const g = goldOf.get(t.evalId);
+    return {
+      id: t.id,
+      evalId: t.evalId,
+      position: t.position,
+      status: t.status,
+      outcome: t.outcome,
+      prediction: t.prediction,
+      reason: t.reason,
+      steps: Array.isArray(t.steps) ? t.steps.length : 0,
+      tokens: t.promptTokens + t.completionTokens,
+      elapsedMs: t.elapsedMs,
+      repo: g?.repo ?? null,
+      source: g?.source ?? null,
+      gold: g?.trustworthy ?? null,
+      scored: scoredOf.get(t.evalId) ?? null,
+      credit: t.repairCredit
+        ? { step: t.repairCredit.step, note: t.repairCredit.note, by: t.repairCredit.grantedBy.login, at: t.repairCredit.createdAt }
+        : null,
+    };
+  });
+  return {
+    run: { ...run, ...(counts.get(runId) ?? { total: 0, done: 0, invalid: 0, notJudged: 0, tokens: 0 }) },
+    settings: AgentSettingsSchema.parse(run.settings),
+    report,
+    creditedReport,
+    tasks: rows.filter((r) => matches(r, filter)),
+    repositories: [...new Set(rows.flatMap((r) => (r.repo ? [r.repo] : [])))].sort(),
+    sources: [...new Set(rows.flatMap((r) => (r.source ? [r.source] : [])))].sort(),
+  };
+}
+
+export interface TrajectoryView {
+  run: { id: string; name: string; model: string; contextPolicy: string; split: string; exportId: string };
+  task: JudgeTaskRow;
+  steps: AgentStep[];
+  /** what the judge saw in /testbed/task (rebuilt from the export; null when no longer available) */
+  files: Record<string, string> | null;
+  /** the same task in other runs of this export and split, for side by side */
+  otherRuns: { runId: string; name: string; taskId: string; outcome: string | null; prediction: boolean | null }[];
+}
+
+export async function loadTrajectoryView(prisma: PrismaClient, runId: string, taskId: string): Promise<TrajectoryView> {
+  const runView = await loadJudgeRunView(prisma, runId, { outcome: "all" });
+  const task = runView.tasks.find((t) => t.id === taskId);
+  if (!task) throw new AppError("not_found", `Task ${taskId} is not part of judge run ${runId}`);
+  const stored = await prisma.judgeTask.findUniqueOrThrow({ where: { id: taskId }, select: { steps: true } });
+  const { run, settings } = runView;
+  const inputs = await loadJudgeInputs(prisma, run.exportId, run.split as never, ContextPolicySchema.parse(run.contextPolicy), [
+    settings.systemPrompt,
+    settings.userPrompt,
+  ]).catch(() => null);
+  const others = await prisma.judgeTask.findMany({
+    where: { evalId: task.evalId, runId: { not: runId }, run: { exportId: run.exportId, split: run.split as never } },
+    select: { id: true, runId: true, outcome: true, prediction: true, run: { select: { name: true } } },
+  });
+  return {
+    run: { id: run.id, name: run.name, model: run.model, contextPolicy: run.contextPolicy, split: run.split, exportId: run.exportId },
+    task,
+    steps: (Array.isArray(stored.steps) ? stored.steps : []) as unknown as AgentStep[],
+    files: inputs?.inputs.get(task.evalId)?.files ?? null,
+    otherRuns: others.map((o) => ({ runId: o.runId, name: o.run.name, taskId: o.id, outcome: o.outcome, prediction: o.prediction })),
+  };
+}
