@@ -4,7 +4,18 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-const CLIS = ["export", "evaluate", "import-dataset", "ingest", "screen", "perturb-report", "compute-snapshots", "worker", "users"];
+const CLIS = [
+  "export",
+  "evaluate",
+  "import-dataset",
+  "ingest",
+  "screen",
+  "perturb-report",
+  "compute-snapshots",
+  "worker",
+  "users",
+  "judge",
+];
 
 const run = (script: string, args: string[]) =>
   spawnSync(process.execPath, ["--import", "tsx", path.resolve("scripts", `${script}.ts`), ...args], {

@@ -1,0 +1,124 @@
+// Runs a judge agent over one split of an export, the paper's way (appendix A): one sandbox per task
+// (bubblewrap), the model at an OpenAI-compatible endpoint, scored through the evaluation as submitted
+// and with repair credits. Runs in this process (the worker's "judge" job does the same for the page).
+//   npx tsx scripts/judge.ts --export <id> --split test --name "qwen focused"     the model from JUDGE_BASE_URL / JUDGE_MODEL / JUDGE_API_KEY
+//   npx tsx scripts/judge.ts --export <id> --name r --base-url http://127.0.0.1:8000/v1 --model qwen3-coder
+//   npx tsx scripts/judge.ts --resume <run id>                                   finish a cancelled or crashed run
+// Other flags: --policy focused|complete, --concurrency 4, --seed 0, --limit N (first N tasks),
+// --step-limit 30, --wall-time 900, --format-errors 3, --command-timeout 60, --text-mode.
+// Prints name=value lines: judge_run, tasks, done, submitted, invalid, accuracy, macro_f1 (and credited_accuracy).
+// Uses DATABASE_URL, or the embedded database (stop the app first).
+import type { z } from "zod";
+import { parseCli } from "@/lib/cli/parse-cli";
+import { config } from "@/lib/config";
+import { openDatabase } from "@/lib/db/connection";
+import { migrate } from "@/lib/db/migrate";
+import { EvalReportSchema } from "@/lib/evaluate/eval-report-schema";
+import { createJudgeRun, executeJudgeRun, JudgeRunRequestSchema } from "@/lib/judge/judge-run";
+import { sandboxAvailability } from "@/lib/judge/sandbox";
+
+const { values } = parseCli(
+  { url: import.meta.url },
+  {
+    options: {
+      export: { type: "string" },
+      split: { type: "string" },
+      name: { type: "string" },
+      "base-url": { type: "string" },
+      model: { type: "string" },
+      policy: { type: "string" },
+      concurrency: { type: "string" },
+      seed: { type: "string" },
+      limit: { type: "string" },
+      "step-limit": { type: "string" },
+      "wall-time": { type: "string" },
+      "format-errors": { type: "string" },
+      "command-timeout": { type: "string" },
+      "text-mode": { type: "boolean", default: false },
+      resume: { type: "string" },
+    },
+  },
+);
+
+const fail = (message: string): never => {
+  console.error(`error: ${message}`);
+  process.exit(2);
+};
+
+let request: z.output<typeof JudgeRunRequestSchema> | null = null;
+if (!values.resume) {
+  const parsed = JudgeRunRequestSchema.safeParse({
+    exportId: values.export,
+    split: values.split ?? "test",
+    name: values.name,
+    baseUrl: values["base-url"],
+    model: values.model,
+    contextPolicy: values.policy,
+    concurrency: values.concurrency,
+    seed: values.seed,
+    limit: values.limit,
+    settings: {
+      ...(values["step-limit"] ? { stepLimit: values["step-limit"] } : {}),
+      ...(values["wall-time"] ? { wallTimeSeconds: values["wall-time"] } : {}),
+      ...(values["format-errors"] ? { maxConsecutiveFormatErrors: values["format-errors"] } : {}),
+      ...(values["command-timeout"] ? { commandTimeoutSeconds: values["command-timeout"] } : {}),
+      ...(values["text-mode"] ? { actionMode: "text" } : {}),
+    },
+  });
+  if (!parsed.success) fail(parsed.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; "));
+  else request = parsed.data;
+}
+const sandbox = sandboxAvailability();
+if (!sandbox.ok) fail(sandbox.reason);
+
+const c = config();
+const db = await openDatabase(
+  c.DATABASE_URL ? { kind: "postgresql", url: c.DATABASE_URL } : { kind: "embedded", dataDir: c.EMBEDDED_DB_DIR },
+);
+const stop = new AbortController();
+process.once("SIGINT", () => {
+  console.error("\nstopping: the running tasks are cancelled; --resume finishes the run");
+  stop.abort();
+});
+try {
+  await migrate(db);
+  const runId = values.resume ?? (await createJudgeRun(db.prisma, c, request ?? fail("nothing to run"))).runId;
+  console.log(`judge_run=${runId}`);
+  const started = Date.now();
+  const result = await executeJudgeRun(
+    {
+      prisma: db.prisma,
+      config: c,
+      signal: stop.signal,
+      log: async (message, level) => void console.error(`${level ?? "info"}: ${message}`),
+      progress: async (done, total) => {
+        const width = 30;
+        const filled = total ? Math.round((width * done) / total) : 0;
+        const rate = done / Math.max(1 / 60, (Date.now() - started) / 60_000);
+        process.stderr.write(`\rjudging [${"#".repeat(filled).padEnd(width)}] ${done}/${total} ${rate.toFixed(1)}/min   `);
+      },
+    },
+    runId,
+  );
+  process.stderr.write("\n");
+  console.log(`status=${result.status}`);
+  console.log(`tasks=${result.total}`);
+  console.log(`done=${result.done}`);
+  console.log(`submitted=${result.submitted}`);
+  console.log(`invalid=${result.invalid}`);
+  const run = await db.prisma.judgeRun.findUniqueOrThrow({ where: { id: runId }, select: { evalRunId: true, creditedEvalRunId: true } });
+  for (const [prefix, id] of [
+    ["", run.evalRunId],
+    ["credited_", run.creditedEvalRunId],
+  ] as const) {
+    if (!id) continue;
+    const report = EvalReportSchema.parse((await db.prisma.evalRun.findUniqueOrThrow({ where: { id } })).report);
+    console.log(`${prefix}accuracy=${report.metrics.accuracy?.toFixed(4) ?? "undefined"}`);
+    if (!prefix) console.log(`macro_f1=${report.metrics.macroF1?.toFixed(4) ?? "undefined"}`);
+  }
+} catch (error) {
+  console.error(error instanceof Error && "status" in error ? `error: ${error.message}` : error);
+  process.exitCode = 1;
+} finally {
+  await db.close();
+}
