@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, readmeScreenshotPath, test } from "./fixtures";
 import { signInAs } from "./helpers";
 
 // The judge runner from the browser (#19): an admin starts a run on the demo export against a fake
@@ -41,6 +41,8 @@ test("an admin runs a judge agent, reads a trajectory, credits a repair and sees
   await expect(page.getByTestId("step-observation").last()).toContainText("COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT");
   await expect(page.getByTestId("trajectory-outcome")).toContainText("submitted");
   await page.screenshot({ path: `test-results/screenshots/trajectory-${info.project.name}.png`, fullPage: true });
+  const readme = readmeScreenshotPath(info.project.name, "judge-trajectory.png");
+  if (readme) await page.screenshot({ path: readme, fullPage: true });
 
   const credit = page.getByTestId("credit-form");
   await credit.getByLabel("Step where it did so").selectOption("2");
