@@ -33,6 +33,22 @@ function ScoreRow({ label, report, testId }: { label: string; report: EvalReport
   );
 }
 
+function ChoiceFilter({ name, label, value, choices }: { name: string; label: string; value?: string; choices: string[] }) {
+  return (
+    <label className="block">
+      <span className="block text-xs text-slate-600">{label}</span>
+      <select name={name} defaultValue={value ?? ""} className="mt-1 rounded-md border border-slate-300 px-2 py-1">
+        <option value="">all</option>
+        {choices.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function Filters({ view, filter }: { view: JudgeRunView; filter: ReturnType<typeof TaskFilterSchema.parse> }) {
   const outcomes: [string, string][] = [
     ["all", "all"],
@@ -56,28 +72,8 @@ function Filters({ view, filter }: { view: JudgeRunView; filter: ReturnType<type
           ))}
         </select>
       </label>
-      <label className="block">
-        <span className="block text-xs text-slate-600">Repository</span>
-        <select name="repo" defaultValue={filter.repo ?? ""} className="mt-1 rounded-md border border-slate-300 px-2 py-1">
-          <option value="">all</option>
-          {view.repositories.map((r) => (
-            <option key={r} value={r}>
-              {r}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="block">
-        <span className="block text-xs text-slate-600">Source</span>
-        <select name="source" defaultValue={filter.source ?? ""} className="mt-1 rounded-md border border-slate-300 px-2 py-1">
-          <option value="">all</option>
-          {view.sources.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ChoiceFilter name="repo" label="Repository" value={filter.repo} choices={view.repositories} />
+      <ChoiceFilter name="source" label="Source" value={filter.source} choices={view.sources} />
       <button type="submit" className="rounded-md border border-slate-300 px-3 py-1 hover:bg-slate-50">
         Filter
       </button>
