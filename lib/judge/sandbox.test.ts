@@ -46,8 +46,11 @@ describe("a task's sandbox", () => {
       output: '/testbed/repo\n{"eval_id":"eval_000000000000000000000001"}\ndef area(w, h):\n    return w * h\n',
     });
     expect(await run("git log --format=%s")).toMatchObject({ returncode: 0, output: "base\n" });
-    // no branch or tag points at the later commit
+    // no branch or tag, and not one object of the later commit: a fix made after the review cannot be found
     expect((await run("git for-each-ref | wc -l")).output).toBe("0\n");
+    expect((await run(`git cat-file -t ${shas[1]}`)).returncode).not.toBe(0);
+    expect((await run("git cat-file --batch-all-objects --batch-check | grep -c ' commit '")).output).toBe("1\n");
+    expect((await run("git grep -c 'abs(' || echo none")).output).toBe("none\n");
     const write = await run("echo x > /testbed/task/task.json");
     expect(write.returncode).not.toBe(0);
     expect(write.output).toMatch(/Read-only file system/);

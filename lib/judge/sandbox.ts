@@ -4,9 +4,10 @@
 // PID namespace, and per command a wall-clock limit and an output cap; on timeout the whole process
 // tree goes (bwrap's PID 1 dies, and the kernel kills everything in its namespace).
 //
-// The checkout borrows the mirror's objects (git alternates, mounted read-only at the same path)
-// instead of copying them: a 10,000-file repository is ready in well under a second. Only the base
-// commit is referenced (detached HEAD, no branches or tags), so `git log` shows the history up to it.
+// The checkout is a shallow fetch of the base commit from the mirror (its last HISTORY_DEPTH commits):
+// the sandbox holds no object of a later commit, so neither the PR's later revisions nor a fix made
+// after the review can be found with `git cat-file --batch-all-objects`; HEAD is detached at the base
+// and no branch or tag exists. A 10,000-file repository is ready in about a third of a second.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -109,15 +110,9 @@ export async function openTaskSandbox(input: TaskSandboxInput): Promise<TaskSand
       writeFileSync(path.join(taskDir, name), text);
     }
     const repoDir = path.join(dir, "repo");
-    // absolute: the alternates file and the bind mount both need it
-    const mirrorGitDir = path.resolve(input.mirrorGitDir);
-    await checkoutAt(mirrorGitDir, input.baseCommit, repoDir);
-    const objects = path.join(mirrorGitDir, "objects");
+    await checkoutAt(path.resolve(input.mirrorGitDir), input.baseCommit, repoDir);
     const args = [
       ...rootArgs(),
-      "--ro-bind",
-      objects,
-      objects,
       "--ro-bind",
       taskDir,
       TESTBED_TASK,
@@ -156,17 +151,22 @@ export async function openTaskSandbox(input: TaskSandboxInput): Promise<TaskSand
   }
 }
 
-/** A work tree at `commit` whose objects are the mirror's (alternates), HEAD detached, nothing else referenced. */
+/** commits of history up to the base the agent's `git log` shows */
+export const HISTORY_DEPTH = 20;
+
+/** A work tree at `commit` with the history up to it and nothing after it, HEAD detached, no refs. */
 async function checkoutAt(mirrorGitDir: string, commit: string, repoDir: string) {
-  if (!/^[0-9a-f]{7,64}$/.test(commit)) throw new AppError("invalid_input", `Base commit ${commit} is not a commit id`);
+  if (!/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(commit)) throw new AppError("invalid_input", `Base commit ${commit} is not a full commit id`);
   await runGitCommand(["init", "-q", repoDir]);
   const gitDir = path.join(repoDir, ".git");
-  writeFileSync(path.join(gitDir, "objects", "info", "alternates"), `${path.join(mirrorGitDir, "objects")}\n`);
   const git = (args: string[], timeoutMs = 120_000) => runGitCommand(["--git-dir", gitDir, "--work-tree", repoDir, ...args], { timeoutMs });
-  const resolved = await git(["rev-parse", "--verify", "--quiet", `${commit}^{commit}`]).catch(() => null);
-  if (!resolved)
+  const fetched = await git(["fetch", "-q", "--no-tags", `--depth=${HISTORY_DEPTH}`, `file://${mirrorGitDir}`, commit], 600_000).catch(
+    () => null,
+  );
+  if (!fetched)
     throw new AppError("commit_missing", `The mirror ${mirrorGitDir} has no commit ${commit}; fetch the repository again.`, { commit });
-  await git(["update-ref", "--no-deref", "HEAD", resolved.stdout.toString("utf8").trim()]);
+  rmSync(path.join(gitDir, "FETCH_HEAD"), { force: true });
+  await git(["update-ref", "--no-deref", "HEAD", commit]);
   await git(["read-tree", "HEAD"]);
   await git(["checkout-index", "--all", "--quiet"], 600_000);
 }
