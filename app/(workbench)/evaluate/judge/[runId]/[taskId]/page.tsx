@@ -79,8 +79,9 @@ export default async function TrajectoryPage({
         <h1 className="font-mono text-xl font-semibold">{task.evalId}</h1>
         <p className="text-sm text-slate-600" data-testid="trajectory-outcome">
           {task.outcome ?? task.status}
-          {task.reason ? `: ${task.reason}` : ""} · prediction {task.prediction === null ? "none" : String(task.prediction)} · gold{" "}
-          {task.gold === null ? "–" : String(task.gold)} · {task.repo ?? "–"} · {task.source ?? "–"}
+          {task.reason && task.outcome !== "submitted" ? `: ${task.reason}` : ""} · prediction{" "}
+          {task.prediction === null ? "none" : String(task.prediction)} · gold {task.gold === null ? "–" : String(task.gold)} ·{" "}
+          {task.repo ?? "–"} · {task.source ?? "–"}
         </p>
       </div>
       {view.otherRuns.length > 0 && (
