@@ -46,10 +46,12 @@ export const sourceWord = (what: string) =>
     .max(64, `The source word for ${what} is longer than 64 characters`)
     .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, `The source word for ${what} may hold letters, digits, "_", "." and "-" only`);
 
+export const SAME_SOURCE_WORDS = "Human-annotated and perturbed rows need different source words, or no one could tell them apart";
+
 export const SourceNamesSchema = z
   .object({ human: sourceWord("human-annotated rows"), perturbation: sourceWord("perturbed rows") })
   .refine((names) => names.human !== names.perturbation, {
-    message: "Human-annotated and perturbed rows need different source words, or no one could tell them apart",
+    message: SAME_SOURCE_WORDS,
     path: ["perturbation"],
   });
 export type SourceNames = z.infer<typeof SourceNamesSchema>;

@@ -32,17 +32,14 @@ export interface DatasetCardInput {
   sourceNames?: SourceNames;
 }
 
-/** The `source` words rows of one kind carry, as inline code: the rows' own, else the export's vocabulary. */
-function sourceWords(input: DatasetCardInput, perturbed: boolean): string {
+/** The `source` words rows of one kind carry: the rows' own, else the export's vocabulary. */
+function sourceWords(input: DatasetCardInput, perturbed: boolean): string[] {
   const found = input.statistics.sources.filter((s) => s.perturbed === perturbed).map((s) => s.source);
   const names = input.sourceNames ?? RELEASED_SOURCE_NAMES;
-  const words = found.length ? found : [perturbed ? names.perturbation : names.human];
-  return words.map((w) => `\`${w}\``).join(" or ");
+  return found.length ? found : [perturbed ? names.perturbation : names.human];
 }
 
-function sourcePlain(input: DatasetCardInput, perturbed: boolean): string {
-  return sourceWords(input, perturbed).replaceAll("`", "");
-}
+const asCode = (words: string[]) => words.map((w) => `\`${w}\``).join(" or ");
 
 const RELEASE_LICENSE = datasetLicense();
 
@@ -237,7 +234,7 @@ const fieldsSection = (input: DatasetCardInput) => `## Fields
 | \`problem_domain\` | string | e.g. \`Bug Fixes\` |
 | \`hint_text\` | string | reserved, empty |
 | \`trustworthy\` | boolean | gold label of the judged entry |
-| \`source\` | string | provenance (${cell(sourceWords(input, false))} for crawled, human-annotated rows; ${cell(sourceWords(input, true))} for perturbed rows); never shown to a judge |
+| \`source\` | string | provenance (${cell(asCode(sourceWords(input, false)))} for crawled, human-annotated rows; ${cell(asCode(sourceWords(input, true)))} for perturbed rows); never shown to a judge |
 | \`perturbation_kind\` | string, optional | \`negation\`, \`symbol\` or \`location\`; only on perturbed rows |`;
 
 // What one line holds, in the release's words and order (dataset-format.md, "One example").
@@ -256,7 +253,7 @@ resolved_issues    the issues the PR closes: number, title, body
 problem_domain     e.g. Bug Fixes
 code_review        the timeline, oldest first: commit, pr_comment, inline (with review_path and
                    diff_hunk), inline_reply (with in_reply_to_id), review (with review_state)
-source             ${`${sourcePlain(input, false)} | ${sourcePlain(input, true)}`.padEnd(32)}  (never shown to a judge)
+source             ${`${sourceWords(input, false).join(" or ")} | ${sourceWords(input, true).join(" or ")}`.padEnd(32)}  (never shown to a judge)
 trustworthy        the gold label: true or false
 perturbation_kind  negation | symbol | location      (perturbed rows only)
 \`\`\`

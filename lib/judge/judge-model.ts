@@ -1,8 +1,7 @@
 // The judged model: an OpenAI-compatible chat endpoint, called once per agent step with the whole
-// conversation so far. Retries what a server may fail transiently (429, 5xx, timeouts) with backoff;
-// the key goes in the Authorization header only and never into a trajectory or an error message.
-import { backoffDelayMs } from "@/lib/llm/retry-delay";
-import { postChatCompletion } from "@/lib/llm/post-chat-completion";
+// conversation so far, through the project's LLM client (its retries of 429, 5xx and timeouts); the
+// key goes in the Authorization header only and never into a trajectory or an error message.
+import { createLlmClient } from "@/lib/llm/client";
 import { type LlmUsage, usageOf } from "@/lib/llm/chat-completion-response";
 import { seededRandom } from "@/lib/random/seeded";
 import type { AssistantMessage } from "./agent-turn";
@@ -34,9 +33,22 @@ export interface JudgeModelOptions {
 }
 
 export function createJudgeModel(options: JudgeModelOptions): JudgeModel {
-  const endpoint = `${options.baseUrl.replace(/\/+$/, "")}/chat/completions`;
-  const random = seededRandom(1);
-  const maxAttempts = options.maxAttempts ?? 4;
+  // the screening client's retries (429, 5xx, timeouts; Retry-After honoured, backoff otherwise)
+  const client = createLlmClient({
+    baseUrl: options.baseUrl,
+    model: options.model,
+    apiKey: options.apiKey,
+    timeoutMs: options.timeoutMs ?? 300_000,
+    maxRetries: (options.maxAttempts ?? 4) - 1,
+    // each task's conversation is one request at a time; the run's concurrency bounds the rest
+    concurrency: 64,
+    retryBaseMs: 500,
+    retryMaxMs: 20_000,
+    // a task waits as long as the server asks: its own wall time is the bound
+    maxRetryAfterMs: Number.MAX_SAFE_INTEGER,
+    fetch: options.fetch,
+    random: seededRandom(1),
+  });
   return {
     async complete(messages, signal) {
       const body = {
@@ -45,23 +57,9 @@ export function createJudgeModel(options: JudgeModelOptions): JudgeModel {
         temperature: options.temperature,
         ...(options.actionMode === "tool" ? { tools: [BASH_TOOL], tool_choice: "auto", parallel_tool_calls: false } : {}),
       };
-      for (let attempt = 1; ; attempt++) {
-        const result = await postChatCompletion({
-          endpoint,
-          apiKey: options.apiKey,
-          model: options.model,
-          body,
-          timeoutMs: options.timeoutMs ?? 300_000,
-          fetch: options.fetch ?? fetch,
-        });
-        if (result.ok) {
-          const message = result.response.choices[0].message;
-          return { message: { content: message.content ?? null, tool_calls: message.tool_calls ?? null }, usage: usageOf(result.response) };
-        }
-        if (!result.retryable || attempt >= maxAttempts || signal?.aborted) throw result.error;
-        const wait = result.retryAfterMs ?? backoffDelayMs(attempt - 1, { baseMs: 500, maxMs: 20_000 }, random);
-        await new Promise((r) => setTimeout(r, wait));
-      }
+      const { response } = await client.chat(body, signal);
+      const message = response.choices[0].message;
+      return { message: { content: message.content ?? null, tool_calls: message.tool_calls ?? null }, usage: usageOf(response) };
     },
   };
 }

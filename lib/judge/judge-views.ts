@@ -1,6 +1,7 @@
 // What the judge pages show: the runs, one run's progress, scores and tasks (filterable by outcome,
 // repository and source), and one task's trajectory beside its task files. Never the API key.
 import { z } from "zod";
+import type { SplitName } from "@/lib/db/enums";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { type EvalReport, EvalReportSchema } from "@/lib/evaluate/eval-report-schema";
@@ -33,7 +34,7 @@ export interface JudgeRunSummary {
   id: string;
   name: string;
   exportId: string;
-  split: string;
+  split: SplitName;
   model: string;
   contextPolicy: string;
   status: string;
@@ -213,7 +214,7 @@ export async function loadJudgeRunView(prisma: PrismaClient, runId: string, filt
 }
 
 export interface TrajectoryView {
-  run: { id: string; name: string; model: string; contextPolicy: string; split: string; exportId: string };
+  run: { id: string; name: string; model: string; contextPolicy: string; split: SplitName; exportId: string };
   task: JudgeTaskRow;
   steps: AgentStep[];
   /** what the judge saw in /testbed/task (rebuilt from the export; null when no longer available) */
@@ -228,12 +229,12 @@ export async function loadTrajectoryView(prisma: PrismaClient, runId: string, ta
   if (!task) throw new AppError("not_found", `Task ${taskId} is not part of judge run ${runId}`);
   const stored = await prisma.judgeTask.findUniqueOrThrow({ where: { id: taskId }, select: { steps: true } });
   const { run, settings } = runView;
-  const inputs = await loadJudgeInputs(prisma, run.exportId, run.split as never, ContextPolicySchema.parse(run.contextPolicy), [
+  const inputs = await loadJudgeInputs(prisma, run.exportId, run.split, ContextPolicySchema.parse(run.contextPolicy), [
     settings.systemPrompt,
     settings.userPrompt,
   ]).catch(() => null);
   const others = await prisma.judgeTask.findMany({
-    where: { evalId: task.evalId, runId: { not: runId }, run: { exportId: run.exportId, split: run.split as never } },
+    where: { evalId: task.evalId, runId: { not: runId }, run: { exportId: run.exportId, split: run.split } },
     select: { id: true, runId: true, outcome: true, prediction: true, run: { select: { name: true } } },
   });
   return {

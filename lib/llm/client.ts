@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { seededRandom, type Random } from "@/lib/random/seeded";
-import { addUsage, usageOf, zeroUsage, type LlmUsage } from "./chat-completion-response";
+import { addUsage, type ChatCompletionResponse, usageOf, zeroUsage, type LlmUsage } from "./chat-completion-response";
 import { extractJsonObject } from "./extract-json";
 import { llmError } from "./llm-error";
 import { postChatCompletion } from "./post-chat-completion";
@@ -53,6 +53,11 @@ export type LlmClient = {
   readonly baseUrl: string;
   readonly model: string;
   completeJson<S extends z.ZodType>(request: CompleteJsonRequest<S>): Promise<LlmResult<z.output<S>>>;
+  /**
+   * One chat-completions request with a body of the caller's own (an agent's conversation and tools),
+   * with the same retries, limiter and errors as completeJson; no retry once `signal` is aborted.
+   */
+  chat(body: unknown, signal?: AbortSignal): Promise<{ response: ChatCompletionResponse; attempts: number }>;
 };
 
 type Message = { role: "system" | "user" | "assistant"; content: string };
@@ -73,7 +78,7 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
   const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
   /** Sends one body, retrying transient failures; `priorAttempts` keeps the count across re-asks. */
-  async function send(body: unknown, priorAttempts: number) {
+  async function send(body: unknown, priorAttempts: number, signal?: AbortSignal) {
     let attempts = priorAttempts;
     for (let retry = 0; ; retry++) {
       attempts++;
@@ -86,7 +91,7 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
       const exhausted = retry >= config.maxRetries;
       const askedWaitMs = outcome.retryAfterMs ?? 0;
       const tooLong = outcome.retryAfterMs !== null && askedWaitMs > config.maxRetryAfterMs;
-      if (!outcome.retryable || exhausted || tooLong) {
+      if (!outcome.retryable || exhausted || tooLong || signal?.aborted) {
         const suffix = !outcome.retryable
           ? ""
           : tooLong
@@ -159,7 +164,7 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
     throw new Error("unreachable: the ask loop always returns or throws");
   }
 
-  return { baseUrl, model: config.model, completeJson };
+  return { baseUrl, model: config.model, completeJson, chat: (body, signal) => send(body, 0, signal) };
 }
 
 function interpretContent<S extends z.ZodType>(

@@ -2,7 +2,13 @@
 // page's forms (strings from FormData) and from `scripts/export.ts`'s flags.
 import { z } from "zod";
 import { DEFAULT_EXPORT_PROFILE, ExportProfileSchema } from "@/lib/export/export-profile";
-import { DatasetLicenseIdSchema, DEFAULT_LICENSE_ID, RELEASED_SOURCE_NAMES, sourceWord } from "@/lib/export/export-conventions";
+import {
+  DatasetLicenseIdSchema,
+  DEFAULT_LICENSE_ID,
+  RELEASED_SOURCE_NAMES,
+  SAME_SOURCE_WORDS,
+  sourceWord,
+} from "@/lib/export/export-conventions";
 
 export const CreateSplitRequestSchema = z.object({
   seed: z.coerce.number({ message: "Seed must be a number" }).int("Seed must be a whole number"),
@@ -27,7 +33,7 @@ export const ExportRequestSchema = z
     sourcePerturbation: sourceWord("perturbed rows").default(RELEASED_SOURCE_NAMES.perturbation),
   })
   .refine((r) => r.sourceHuman !== r.sourcePerturbation, {
-    message: "Human-annotated and perturbed rows need different source words, or no one could tell them apart",
+    message: SAME_SOURCE_WORDS,
     path: ["sourcePerturbation"],
   });
 export type ExportRequest = z.infer<typeof ExportRequestSchema>;
