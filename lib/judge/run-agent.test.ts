@@ -1,6 +1,7 @@
 // The agent loop end to end: a scripted model over real HTTP (the fake OpenAI server) driving
 // commands in a real bubblewrap sandbox over a real mirror.
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
@@ -71,20 +72,25 @@ describe("the judge agent loop", () => {
   }
 
   test("reads the task, greps, applies the patch in /tmp, is refused the network and writes outside, and submits", async () => {
+    // a service on the host's loopback: the sandbox's own network namespace must not reach it
+    const host = createServer((socket) => socket.end("reachable\n"));
+    await new Promise<void>((resolve) => host.listen(0, "127.0.0.1", () => resolve()));
+    const port = (host.address() as AddressInfo).port;
     const { trajectory, requests } = await play([
       { thought: "Read the task.", command: "cat /testbed/task/task.json" },
       { command: "grep -n 'return' src/widget.py" },
       { command: "cp -r /testbed/repo /tmp/p && cd /tmp/p && git apply /testbed/task/review.patch && cat src/widget.py" },
-      { command: "curl -sS --max-time 5 https://github.com || exec 3<>/dev/tcp/1.1.1.1/443" },
+      { command: `curl -sS --max-time 5 http://127.0.0.1:${port}/ || exec 3<>/dev/tcp/127.0.0.1/${port}` },
       { command: "echo x > /testbed/task/task.json; touch /usr/evil" },
       { thought: "Base can return a negative area; the comment holds.", command: submitCommand(true) },
-    ]);
+    ]).finally(() => host.close());
     expect(trajectory).toMatchObject({ outcome: "submitted", prediction: true, reason: 'submitted {"prediction": true}' });
     const [read, grep, applied, network, outside, submit] = trajectory.steps;
     expect(read.observation).toMatch(/^\[message_index=3\]\nreturncode: 0\n<output>\n\{\n "eval_id": "eval_0123456789abcdef01234567"/);
     expect(grep.observation).toContain("2:    return w * h");
     expect(applied.observation).toContain("return abs(w) * abs(h)");
     expect(network.returncode).not.toBe(0);
+    expect(network.observation).not.toContain("reachable");
     expect(outside.observation).toMatch(/Read-only file system/);
     expect(submit.returncode).toBe(0);
     expect(trajectory.steps).toHaveLength(6);
