@@ -3,11 +3,12 @@ import { signInAs } from "./helpers";
 
 // The judge runner from the browser (#19): an admin starts a run on the demo export against a fake
 // model playing a scripted agent, watches it finish, opens a wrong answer's trajectory, credits a repair,
-// and sees the credited score move while the submitted one stays.
+// and sees the credited score move while the submitted one stays. One of the agent's steps prints every
+// environment it can reach (#26): no secret of the server may reach the trajectory or the model.
 
 test.use({ appSetup: { sidecar: "e2e/setup/fake-judge-model.ts" } });
 
-test("an admin runs a judge agent, reads a trajectory, credits a repair and sees the score change", async ({ page }, info) => {
+test("an admin runs a judge agent, reads a trajectory, credits a repair and sees the score change", async ({ page, appInfo }, info) => {
   await signInAs(page, "admin");
   await page.goto("/evaluate");
   await page.getByTestId("judge-runs-link").click();
@@ -36,8 +37,26 @@ test("an admin runs a judge agent, reads a trajectory, credits a repair and sees
   await expect(wrong).toContainText("true / false");
   await wrong.getByRole("link").click();
 
-  await expect(page.getByTestId("trajectory-step")).toHaveCount(3);
+  await expect(page.getByTestId("trajectory-step")).toHaveCount(4);
   await expect(page.getByTestId("step-command").first()).toHaveText("cat /testbed/task/task.json");
+  // the hostile step ran and its output was kept: the agent's own environment, PID 1's, and no /etc/shadow
+  const hostile = page.getByTestId("step-observation").nth(2);
+  await expect(hostile).toContainText("HOME=/tmp");
+  await expect(hostile).toContainText("== /proc/1/environ");
+  await expect(hostile).toContainText("/etc/shadow: No such file or directory");
+  const secrets = (appInfo.secrets as string[]) ?? [];
+  expect(secrets.length).toBeGreaterThan(0);
+  const pageText = await page.content();
+  const received = await (await fetch(String(appInfo.requestsUrl))).text();
+  expect(received).toContain("== /proc/1/environ");
+  for (const secret of secrets) {
+    expect(pageText, "a server secret on the trajectory page").not.toContain(secret);
+    expect(received, "a server secret sent to the model").not.toContain(secret);
+  }
+  for (const name of ["DATABASE_URL=", "EMBEDDED_DB_DIR=", "MIRRORS_DIR=", "CRON_SECRET="]) {
+    expect(pageText).not.toContain(name);
+    expect(received).not.toContain(name);
+  }
   await expect(page.getByTestId("step-observation").last()).toContainText("COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT");
   await expect(page.getByTestId("trajectory-outcome")).toContainText("submitted");
   await page.screenshot({ path: `test-results/screenshots/trajectory-${info.project.name}.png`, fullPage: true });

@@ -11,6 +11,8 @@ import { openDatabase } from "@/lib/db/connection";
 import { migrate } from "@/lib/db/migrate";
 import { startJobEngine } from "@/lib/jobs/job-engine";
 import { JOBS } from "@/lib/jobs/registry";
+import { removeLeftoverTaskDirs } from "@/lib/judge/sandbox";
+import { judgeWorkDir } from "@/lib/config";
 
 const { values } = parseCli(
   { url: import.meta.url },
@@ -28,6 +30,8 @@ if (!config.DATABASE_URL) {
   process.exit(2);
 }
 
+// judge task folders a killed worker left behind (only ours, only of processes that are gone)
+for (const dir of removeLeftoverTaskDirs(judgeWorkDir(config))) console.error(`worker ${process.pid}: removed leftover ${dir}`);
 const db = await openDatabase({ kind: "postgresql", url: config.DATABASE_URL });
 await migrate(db);
 const engine = await startJobEngine(db, {

@@ -67,6 +67,8 @@ export interface CommandResult {
   /** characters the command printed in all (more than output holds when capped) */
   outputChars: number;
   timedOut: boolean;
+  /** what the sandbox says about a cap the command hit (sandbox-limits.ts) */
+  notes?: string[];
 }
 
 /** The paper's observation: the message's index, the return code, and the output cut at the limit. */
@@ -77,6 +79,7 @@ export function formatObservation(result: CommandResult, messageIndex: number, l
   if (total > shown.length)
     notes.push(`[output truncated: the first ${shown.length.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} characters]`);
   if (result.timedOut) notes.push("[the command ran out of time and was killed with every process it started]");
+  notes.push(...(result.notes ?? []));
   return [`[message_index=${messageIndex}]`, `returncode: ${result.returncode}`, "<output>", shown, ...notes, "</output>"].join("\n");
 }
 

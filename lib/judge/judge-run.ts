@@ -18,7 +18,7 @@ import { type JudgeInput, loadJudgeInputs } from "./judge-inputs";
 import { createJudgeModel, type JudgeModel } from "./judge-model";
 import { type AgentSettings, AgentSettingsSchema, ContextPolicySchema } from "./paper-agent";
 import { type AgentStep, runAgent, type Trajectory } from "./run-agent";
-import { openTaskSandbox } from "./sandbox";
+import { openTaskSandbox, removeLeftoverTaskDirs } from "./sandbox";
 
 export const JudgeRunRequestSchema = z.object({
   exportId: z.string().min(1, "Choose an export"),
@@ -119,6 +119,9 @@ export async function executeJudgeRun(deps: ExecuteDeps, runId: string): Promise
   if (!run) throw new AppError("not_found", `Judge run ${runId} does not exist`);
   const settings: AgentSettings = AgentSettingsSchema.parse(run.settings);
   const policy = ContextPolicySchema.parse(run.contextPolicy);
+  // the checkouts of a killed run's tasks go before new ones are made
+  const leftovers = removeLeftoverTaskDirs(judgeWorkDir(deps.config));
+  if (leftovers.length) await deps.log?.(`removed ${leftovers.length} task folder(s) a stopped run left in ${judgeWorkDir(deps.config)}`);
   // a task a crashed attempt left running starts over (its partial steps are replaced)
   await prisma.judgeTask.updateMany({ where: { runId, status: "running" }, data: { status: "pending", steps: [], startedAt: null } });
   await prisma.judgeRun.update({ where: { id: runId }, data: { status: "running", startedAt: run.startedAt ?? new Date(), error: null } });

@@ -1,6 +1,6 @@
 // The agent loop end to end: a scripted model over real HTTP (the fake OpenAI server) driving
 // commands in a real bubblewrap sandbox over a real mirror.
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -33,6 +33,7 @@ describe("the judge agent loop", () => {
   const boxes: TaskSandbox[] = [];
   beforeAll(async () => {
     root = mkdtempSync(path.join(tmpdir(), "wb-agent-"));
+    chmodSync(root, 0o755); // the sandbox's own user enters the work folder
     mirror = path.join(root, "acme__widgets.git");
     const [b, head] = await ensureBareMirror(mirror, "acme/widgets", [
       { message: "base", files: { "src/widget.py": "def area(w, h):\n    return w * h\n" } },
