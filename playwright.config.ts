@@ -18,6 +18,8 @@ const chromium = {
 // the database. scripts/e2e.sh builds once before.
 export default defineConfig({
   testDir: "e2e",
+  // the demo seeded once per database kind; each spec's server starts on a copy
+  globalSetup: "./e2e/global-setup.ts",
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,

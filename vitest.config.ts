@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "app/**/*.test.ts"],
     environment: "node",
+    // template databases (migrated, demo-seeded) built once per run and copied per test
+    globalSetup: ["./vitest.global-setup.ts"],
     // PGlite boots take seconds; database suites share one instance per file
     testTimeout: 60_000,
     hookTimeout: 120_000,

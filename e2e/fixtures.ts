@@ -1,5 +1,7 @@
 // Every spec file gets its own server on a fresh, demo-seeded database, so no spec sees what another
-// one changed and the files hold in any order or alone. The project picks the database: "embedded"
+// one changed and the files hold in any order or alone. The demo is seeded once per run
+// (e2e/global-setup.ts); each server starts on a copy of it (a copied PGlite folder, or a PostgreSQL
+// database made from the template) with a copy of its mirrors. The project picks the database: "embedded"
 // starts the app on a new PGlite data folder, "postgresql" on a new database on 127.0.0.1:5432.
 // The build is shared (scripts/e2e.sh runs `next build` once).
 //
@@ -12,16 +14,17 @@
 // Each script's last JSON line is merged into the `appInfo` fixture.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
+import { cpSync, existsSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { test as base, expect } from "@playwright/test";
 import pg from "pg";
+import { E2E_ADMIN_URL, E2E_DATA_ROOT, templatePaths } from "./template-paths";
 
 export { expect };
 
-const ADMIN_URL = process.env.E2E_POSTGRES_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-const DATA_ROOT = path.resolve(process.env.E2E_DATA_ROOT ?? ".data/e2e");
+const ADMIN_URL = E2E_ADMIN_URL;
+const DATA_ROOT = E2E_DATA_ROOT;
 const START_TIMEOUT_MS = 180_000;
 
 export interface AppSetup {
@@ -83,12 +86,19 @@ function freePort(): Promise<number> {
 }
 
 async function adminQuery(sql: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
+  for (let attempt = 0; ; attempt++) {
+    const client = new pg.Client({ connectionString: ADMIN_URL });
+    await client.connect();
+    try {
+      await client.query(sql);
+      return;
+    } catch (e) {
+      // 55006: the template is in use by another worker's CREATE DATABASE at this instant
+      if (!(e && typeof e === "object" && "code" in e && e.code === "55006") || attempt >= 50) throw e;
+    } finally {
+      await client.end();
+    }
+    await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
   }
 }
 
@@ -158,11 +168,17 @@ async function startApp(kind: "embedded" | "postgresql", spec: string, setup: Ap
   env.MIRRORS_DIR = path.join(dataDir, "mirrors");
   env.EXPORTS_DIR = path.join(dataDir, "exports");
   let database: string | null = null;
+  // the run's seeded demo (global-setup.ts), when the spec wants the demo
+  const templateRoot = setup.demo === false ? undefined : process.env.E2E_TEMPLATE_ROOT;
+  const template = templateRoot ? templatePaths(templateRoot, kind) : undefined;
+  if (template && existsSync(template.mirrors)) cpSync(template.mirrors, env.MIRRORS_DIR, { recursive: true });
   if (kind === "embedded") {
     env.EMBEDDED_DB_DIR = path.join(dataDir, "pglite");
+    if (template) cpSync(template.pglite, env.EMBEDDED_DB_DIR, { recursive: true });
   } else {
     database = `wb_e2e_${id}`.toLowerCase();
-    await adminQuery(`CREATE DATABASE "${database}"`);
+    const from = template ? process.env.E2E_TEMPLATE_DATABASE : undefined;
+    await adminQuery(`CREATE DATABASE "${database}"${from ? ` TEMPLATE "${from}"` : ""}`);
     const url = new URL(ADMIN_URL);
     url.pathname = `/${database}`;
     env.DATABASE_URL = url.toString();

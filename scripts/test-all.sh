@@ -1,25 +1,51 @@
 #!/usr/bin/env bash
 # `npm test`: every test. Type check; lint (biome); unit and data-layer tests on embedded PGlite and on
 # PostgreSQL (127.0.0.1:5432); a production build; Playwright in Debian's Chromium against the
-# app on both databases.
+# app on both databases. At the end it prints each phase's wall time (phase_seconds_<name>=…) and the
+# total (total_seconds=…), so a run can be quoted.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
-bash scripts/ensure-installed.sh
-# Debian packages the tests use: Chromium for the browser tests, bubblewrap for the judge's sandbox
-missing=()
-[ -x /usr/bin/chromium ] || missing+=(chromium)
-command -v bwrap >/dev/null || missing+=(bubblewrap)
-if [ ${#missing[@]} -gt 0 ]; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-  else
-    echo "The tests need Debian's ${missing[*]}: sudo apt-get install -y ${missing[*]}" >&2
-    exit 1
-  fi
-fi
 
-npx tsc --noEmit
-npm run lint
-npx vitest run
-bash scripts/e2e.sh
+phases=()
+started_all=$(date +%s)
+phase() {
+  local name=$1
+  shift
+  local t0
+  t0=$(date +%s)
+  "$@"
+  phases+=("phase_seconds_${name}=$(($(date +%s) - t0))")
+}
+report() {
+  local rc=$?
+  for p in "${phases[@]}"; do echo "$p"; done
+  echo "total_seconds=$(($(date +%s) - started_all))"
+  [ "$rc" = 0 ] || echo "npm test failed (exit $rc)" >&2
+}
+trap report EXIT
+
+install_system_packages() {
+  # Debian packages the tests use: Chromium for the browser tests, bubblewrap for the judge's sandbox
+  local missing=()
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  command -v bwrap >/dev/null || missing+=(bubblewrap)
+  if [ ${#missing[@]} -gt 0 ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+    else
+      echo "The tests need Debian's ${missing[*]}: sudo apt-get install -y ${missing[*]}" >&2
+      exit 1
+    fi
+  fi
+}
+
+phase install bash scripts/ensure-installed.sh
+phase system_packages install_system_packages
+phase typecheck npx tsc --noEmit
+phase lint npm run lint
+phase unit npx vitest run
+# tsc has checked every file above: the build does not check them again
+export WB_BUILD_TYPES_CHECKED=1
+phase build npx next build
+phase e2e npx playwright test

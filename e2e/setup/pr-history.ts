@@ -6,7 +6,7 @@ import path from "node:path";
 import { config } from "@/lib/config";
 import { openDatabase } from "@/lib/db/connection";
 import { migrate } from "@/lib/db/migrate";
-import { seedDemo } from "@/lib/demo/seed-demo";
+import { seedDemoIfEmpty } from "@/lib/demo/seed-demo";
 import { openMirrorForFetch } from "@/lib/repo/fetch-mirror";
 import { openMirror } from "@/lib/repo/mirror-path";
 import { buildPrHistoryRepo } from "@/lib/repo/testing/pr-history-repo";
@@ -20,7 +20,8 @@ const db = await openDatabase(
 );
 try {
   await migrate(db);
-  await seedDemo(db.prisma);
+  // the demo is there already when the server starts from the run's seeded template
+  await seedDemoIfEmpty(db.prisma);
   const repo = await buildPrHistoryRepo(path.join(c.MIRRORS_DIR, "..", "pr-history-origin"), { dropP2: true });
   const seeded = await seedPrHistory(db.prisma, repo);
   const mirror = await openMirrorForFetch(c.MIRRORS_DIR, PR_HISTORY_REPOSITORY, repo.gitDir);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Database } from "@/lib/db/connection";
-import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
-import { seedDemo } from "@/lib/demo/seed-demo";
+import { TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
+import { openSeededTestDatabase } from "@/lib/demo/testing/seeded-test-database";
 import type { SessionUser } from "@/lib/auth/roles";
 import { adjudicateInstance } from "./adjudicate-instance";
 import { assignInstances } from "./assign-instances";
@@ -15,8 +15,7 @@ describe.each(TEST_DATABASE_KINDS)("annotation flow on %s", (kind) => {
   let db: Database;
   let users: Record<string, SessionUser>;
   beforeAll(async () => {
-    db = await openTestDatabase(kind);
-    await seedDemo(db.prisma);
+    db = await openSeededTestDatabase(kind);
     users = await demoUsers(db.prisma);
   });
   afterAll(async () => db?.close());
@@ -30,9 +29,8 @@ describe.each(TEST_DATABASE_KINDS)("annotation flow on %s", (kind) => {
   // The other tests re-assign instances (freshInstanceFor), so the seed's balance is checked on a
   // seeded database of its own.
   test("the demo seed assigns two distinct annotators per instance, balanced", async () => {
-    const own = await openTestDatabase(kind);
+    const own = await openSeededTestDatabase(kind);
     try {
-      await seedDemo(own.prisma);
       await expectBalancedAssignments(own);
     } finally {
       await own.close();
@@ -202,8 +200,7 @@ describe.each(TEST_DATABASE_KINDS)("annotation flow on %s", (kind) => {
 describe.each(TEST_DATABASE_KINDS)("assignment settings on %s", (kind) => {
   let db: Database;
   beforeAll(async () => {
-    db = await openTestDatabase(kind);
-    await seedDemo(db.prisma);
+    db = await openSeededTestDatabase(kind);
   });
   afterAll(async () => db?.close());
 

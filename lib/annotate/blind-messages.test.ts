@@ -3,8 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { SessionUser } from "@/lib/auth/roles";
 import type { Database } from "@/lib/db/connection";
-import { openTestDatabase } from "@/lib/db/testing/test-database";
-import { seedDemo } from "@/lib/demo/seed-demo";
+import { openSeededTestDatabase } from "@/lib/demo/testing/seeded-test-database";
 import { isAppError } from "@/lib/errors";
 import { submitLabel, submitOwnLabel } from "./submit-label";
 import { demoUsers, freshInstanceFor } from "./testing/annotation-fixture";
@@ -13,8 +12,7 @@ describe("blind messages", () => {
   let db: Database;
   let users: Record<string, SessionUser>;
   beforeAll(async () => {
-    db = await openTestDatabase("embedded");
-    await seedDemo(db.prisma);
+    db = await openSeededTestDatabase("embedded");
     users = await demoUsers(db.prisma);
   });
   afterAll(async () => db?.close());

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Database } from "@/lib/db/connection";
-import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
-import { seedDemo } from "@/lib/demo/seed-demo";
+import { TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
+import { openSeededTestDatabase } from "@/lib/demo/testing/seeded-test-database";
 import type { SessionUser } from "@/lib/auth/roles";
 import { adjudicateInstance } from "./adjudicate-instance";
 import { loadAdjudicationQueue } from "./adjudication-queue";
@@ -39,8 +39,7 @@ describe.each(TEST_DATABASE_KINDS)("skip, flag, send back and reopen on %s", (ki
   let users: Record<string, SessionUser>;
   const taken: string[] = [];
   beforeAll(async () => {
-    db = await openTestDatabase(kind);
-    await seedDemo(db.prisma);
+    db = await openSeededTestDatabase(kind);
     users = await demoUsers(db.prisma);
   });
   afterAll(async () => db?.close());

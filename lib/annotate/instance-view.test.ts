@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Database } from "@/lib/db/connection";
-import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
-import { seedDemo } from "@/lib/demo/seed-demo";
+import { TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
+import { openSeededTestDatabase } from "@/lib/demo/testing/seeded-test-database";
 import type { SessionUser } from "@/lib/auth/roles";
 
 import { loadInstanceView } from "./instance-view";
@@ -14,8 +14,7 @@ describe.each(TEST_DATABASE_KINDS)("instance view blinding on %s", (kind) => {
   let instanceId: string;
   let carolsInstance: string;
   beforeAll(async () => {
-    db = await openTestDatabase(kind);
-    await seedDemo(db.prisma);
+    db = await openSeededTestDatabase(kind);
     users = await demoUsers(db.prisma);
     instanceId = await freshInstanceFor(db.prisma, [users.alice, users.bob]);
     await submitLabel(db.prisma, { instanceId, annotatorId: users.alice.id, value: "trustworthy", rationale: "alice's reason" });

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loadAgreement, loadAgreementSummary } from "@/lib/annotate/load-agreement";
 import type { Database } from "@/lib/db/connection";
-import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
-import { seedDemo } from "@/lib/demo/seed-demo";
+import { TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
+import { openSeededTestDatabase } from "@/lib/demo/testing/seeded-test-database";
 import { datasetStatistics } from "./dataset-statistics";
 import { funnelSteps } from "./funnel";
 import { renderDatasetCard } from "./render-dataset-card";
@@ -12,8 +12,7 @@ import { renderDatasetCard } from "./render-dataset-card";
 describe.each(TEST_DATABASE_KINDS)("card and agreement page on %s", (kind) => {
   let db: Database;
   beforeAll(async () => {
-    db = await openTestDatabase(kind);
-    await seedDemo(db.prisma);
+    db = await openSeededTestDatabase(kind);
   });
   afterAll(async () => db?.close());
 

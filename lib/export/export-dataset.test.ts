@@ -5,7 +5,7 @@ import { parquetMetadata } from "hyparquet";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { Database } from "@/lib/db/connection";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
-import { seedDemo } from "@/lib/demo/seed-demo";
+import { openSeededTestDatabase } from "@/lib/demo/testing/seeded-test-database";
 import { createSplitRun } from "@/lib/split/create-split-run";
 import { evalIdFor } from "./eval-id";
 import { exportDataset, type ExportResult } from "./export-dataset";
@@ -47,7 +47,8 @@ describe.each(TEST_DATABASE_KINDS)("splits and exports of the demo world on %s",
 
   /** The demo world, every instance labelled, split with seed 42. */
   async function labelledSplit(): Promise<string> {
-    await seedDemo(db.prisma);
+    await db.close();
+    db = await openSeededTestDatabase(kind);
     await completeDemoLabels(db.prisma);
     return (await createSplitRun(db.prisma, { seed: 42 })).splitRunId;
   }
@@ -63,7 +64,8 @@ describe.each(TEST_DATABASE_KINDS)("splits and exports of the demo world on %s",
   });
 
   test("a split takes labelled human instances and verified perturbations, keeping every PR in one split", async () => {
-    await seedDemo(db.prisma);
+    await db.close();
+    db = await openSeededTestDatabase(kind);
     await completeDemoLabels(db.prisma);
     const expected =
       (await db.prisma.instance.count({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Database } from "@/lib/db/connection";
-import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
-import { seedDemo } from "@/lib/demo/seed-demo";
+import { TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
+import { openSeededTestDatabase } from "@/lib/demo/testing/seeded-test-database";
 import { manualQueue, recordManualDecision } from "@/lib/screen/manual-screening";
 import { screeningFunnel } from "@/lib/screen/funnel";
 import { loadFunnel } from "./load-card-context";
@@ -11,8 +11,7 @@ const count = (steps: Awaited<ReturnType<typeof loadFunnel>>, label: string) => 
 describe.each(TEST_DATABASE_KINDS)("the card's funnel on %s", (kind) => {
   let db: Database;
   beforeAll(async () => {
-    db = await openTestDatabase(kind);
-    await seedDemo(db.prisma);
+    db = await openSeededTestDatabase(kind);
   });
   afterAll(async () => db?.close());
 

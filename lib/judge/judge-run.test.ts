@@ -3,8 +3,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/connection";
-import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
-import { seedDemo } from "@/lib/demo/seed-demo";
+import { TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
+import { openSeededTestDatabase } from "@/lib/demo/testing/seeded-test-database";
 import { EvalReportSchema } from "@/lib/evaluate/eval-report-schema";
 import { loadGold } from "@/lib/evaluate/load-gold";
 import { type FakeOpenAiServer, startFakeOpenAiServer } from "@/lib/llm/testing/fake-openai-server";
@@ -15,8 +15,7 @@ describe.each(TEST_DATABASE_KINDS)("judge runs on %s", (kind) => {
   let db: Database;
   let server: FakeOpenAiServer;
   beforeEach(async () => {
-    db = await openTestDatabase(kind);
-    await seedDemo(db.prisma);
+    db = await openSeededTestDatabase(kind);
     // an agent that reads its task, checks the file it is about, and says "trustworthy"
     server = await startFakeOpenAiServer({
       apiKey: "sk-run",

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Database } from "@/lib/db/connection";
-import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
-import { seedDemo } from "@/lib/demo/seed-demo";
+import { TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
+import { openSeededTestDatabase } from "@/lib/demo/testing/seeded-test-database";
 import { pipelineCounts } from "./pipeline-counts";
 
 describe.each(TEST_DATABASE_KINDS)("pipeline counts on %s", (kind) => {
   let db: Database;
   beforeAll(async () => {
-    db = await openTestDatabase(kind);
-    await seedDemo(db.prisma);
+    db = await openSeededTestDatabase(kind);
   });
   afterAll(async () => db?.close());
 

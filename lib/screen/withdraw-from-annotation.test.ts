@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Database } from "@/lib/db/connection";
-import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
-import { seedDemo } from "@/lib/demo/seed-demo";
+import { TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
+import { openSeededTestDatabase } from "@/lib/demo/testing/seeded-test-database";
 import { loadQueue } from "@/lib/annotate/annotation-queue";
 import { submitLabel } from "@/lib/annotate/submit-label";
 import { demoUsers } from "@/lib/annotate/testing/annotation-fixture";
@@ -15,8 +15,7 @@ describe.each(TEST_DATABASE_KINDS)("screening a comment that is in annotation, o
   let db: Database;
   let users: Record<string, SessionUser>;
   beforeAll(async () => {
-    db = await openTestDatabase(kind);
-    await seedDemo(db.prisma);
+    db = await openSeededTestDatabase(kind);
     users = await demoUsers(db.prisma);
   });
   afterAll(async () => db?.close());

@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Database } from "@/lib/db/connection";
-import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
-import { seedDemo } from "@/lib/demo/seed-demo";
+import { TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
+import { openSeededTestDatabase } from "@/lib/demo/testing/seeded-test-database";
 import { exportDataset } from "@/lib/export/export-dataset";
 import { completeDemoLabels } from "@/lib/export/testing/label-demo-world";
 import { createSplitRun } from "./create-split-run";
@@ -15,9 +15,8 @@ describe.each(TEST_DATABASE_KINDS)("split and export audit trail on %s", (kind) 
   let db: Database;
   let root: string;
   beforeAll(async () => {
-    db = await openTestDatabase(kind);
+    db = await openSeededTestDatabase(kind);
     root = mkdtempSync(path.join(tmpdir(), "wb-split-audit-"));
-    await seedDemo(db.prisma);
     await completeDemoLabels(db.prisma);
   });
   afterAll(async () => {

@@ -1,54 +1,26 @@
-// Test databases: an in-memory PGlite, or a fresh throwaway database on the local PostgreSQL
-// server (127.0.0.1 only: tests refuse any other host so they can never touch a real one).
+// Test databases: an in-memory PGlite, or a throwaway database on the local PostgreSQL server
+// (127.0.0.1 only: tests refuse any other host so they can never touch a real one). Both start as a
+// copy of this run's migrated template (test-templates.ts): migrating costs seconds, a copy a fraction
+// of one, so a test file can afford a fresh database per test.
 import { randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
 import { openDatabase, type Database } from "../connection";
 import { migrate } from "../migrate";
+import { cloneTemplate, databaseUrl, dropDatabase, embeddedTemplate, postgresTemplate, withAdmin } from "./test-templates";
 
 export type TestDatabaseKind = "embedded" | "postgresql";
 export const TEST_DATABASE_KINDS: TestDatabaseKind[] = ["embedded", "postgresql"];
 
-const ADMIN_URL = process.env.TEST_POSTGRES_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-
-function assertLocal(url: string) {
-  const host = new URL(url).hostname;
-  if (!["127.0.0.1", "localhost", "::1", "[::1]"].includes(host))
-    throw new Error(`Refusing to run tests against non-local PostgreSQL host ${host}`);
-}
-
+/** A new, empty (unmigrated) database on the local server; drop() removes it. */
 export async function createPostgresTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  assertLocal(ADMIN_URL);
   const name = `wb_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: ADMIN_URL });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
+  await withAdmin((c) => c.query(`CREATE DATABASE "${name}"`));
+  return { url: databaseUrl(name), drop: () => dropDatabase(name) };
 }
 
-// Booting PGlite and running every migration costs seconds; starting an in-memory PGlite from a
-// dump of a migrated one costs well under one, so a test file can afford a fresh database per
-// test. One dump per worker process, made on first use.
-let migratedDump: Promise<Blob> | undefined;
-function migratedEmbeddedDump(): Promise<Blob> {
-  migratedDump ??= (async () => {
+/** The migrated PGlite dump of this run. */
+export function migratedEmbeddedDump(): Promise<Blob> {
+  return embeddedTemplate("migrated", async () => {
     const pglite = await PGlite.create();
     try {
       const raw = {
@@ -61,18 +33,26 @@ function migratedEmbeddedDump(): Promise<Blob> {
     } finally {
       await pglite.close();
     }
-  })();
-  return migratedDump;
+  });
 }
 
-/** A migrated, empty database of the given kind; close() also drops a PostgreSQL one. */
-export async function openTestDatabase(kind: TestDatabaseKind): Promise<Database> {
-  if (kind === "embedded") {
-    return openDatabase({ kind: "embedded", dataDir: "memory://", loadDataDir: await migratedEmbeddedDump() });
-  }
-  const created = await createPostgresTestDatabase();
+/** The migrated PostgreSQL template of this run. */
+export function migratedPostgresTemplate(): Promise<string> {
+  return postgresTemplate("migrated", async (url) => {
+    const db = await openDatabase({ kind: "postgresql", url });
+    try {
+      await migrate(db);
+    } finally {
+      await db.close();
+    }
+  });
+}
+
+/** A database started from a PGlite dump, or cloned from a PostgreSQL template; close() also drops a PostgreSQL one. */
+export async function openCopyOf(template: { embedded: Blob } | { postgresql: string }): Promise<Database> {
+  if ("embedded" in template) return openDatabase({ kind: "embedded", dataDir: "memory://", loadDataDir: template.embedded });
+  const created = await cloneTemplate(template.postgresql);
   const db = await openDatabase({ kind: "postgresql", url: created.url });
-  await migrate(db);
   const close = db.close;
   return {
     ...db,
@@ -81,4 +61,11 @@ export async function openTestDatabase(kind: TestDatabaseKind): Promise<Database
       await created.drop();
     },
   };
+}
+
+/** A migrated, empty database of the given kind; close() also drops a PostgreSQL one. */
+export async function openTestDatabase(kind: TestDatabaseKind): Promise<Database> {
+  return kind === "embedded"
+    ? openCopyOf({ embedded: await migratedEmbeddedDump() })
+    : openCopyOf({ postgresql: await migratedPostgresTemplate() });
 }

@@ -1,0 +1,36 @@
+// Copies of a template are independent of each other and of the template; a template is built once.
+import { describe, expect, test } from "vitest";
+import { TEST_DATABASE_KINDS, openTestDatabase } from "./test-database";
+import { postgresTemplate, templatePrefix } from "./test-templates";
+
+describe.each(TEST_DATABASE_KINDS)("test databases on %s", (kind) => {
+  test("each copy of the migrated template is migrated and holds only its own rows", async () => {
+    const a = await openTestDatabase(kind);
+    const b = await openTestDatabase(kind);
+    try {
+      await a.prisma.user.create({ data: { login: "only-in-a", name: "A", passwordHash: "x", roles: ["admin"] } });
+      expect(await a.prisma.user.count()).toBe(1);
+      expect(await b.prisma.user.count()).toBe(0);
+      const migrations = await b.query<{ n: number }>(`SELECT count(*)::int AS n FROM "_prisma_migrations" WHERE finished_at IS NOT NULL`);
+      expect(migrations[0].n).toBeGreaterThan(0);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+    const c = await openTestDatabase(kind);
+    expect(await c.prisma.user.count()).toBe(0);
+    await c.close();
+  });
+});
+
+test("a PostgreSQL template is built once however many ask for it at once", async () => {
+  let builds = 0;
+  const name = `once${Date.now()}`;
+  const build = async () => {
+    builds++;
+  };
+  const [x, y] = await Promise.all([postgresTemplate(name, build), postgresTemplate(name, build)]);
+  expect(x).toBe(y);
+  expect(x.startsWith(templatePrefix())).toBe(true);
+  expect(builds).toBe(1);
+});
