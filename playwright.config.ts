@@ -14,8 +14,17 @@ const chromium = {
   ],
 };
 
-// Each spec file starts its own server on a fresh database (e2e/fixtures.ts); the project names
-// the database. scripts/e2e.sh builds once before.
+// Each spec file starts its own server on a copy of the run's seeded demo (e2e/fixtures.ts); the
+// project names the database. scripts/e2e.sh builds once before.
+//
+// The pages and actions are the same code on both databases, and every data-layer function is tested
+// on both by vitest; so each spec runs on one database, chosen to keep both in use, and the specs that
+// cross processes and stages differently per database (the job queue: pg-boss on PostgreSQL, in-process
+// on PGlite; the crawl through export; the judge's job and sandboxes) run on both.
+const BOTH = ["crawl-to-export", "jobs", "judge"];
+const POSTGRESQL_ONLY = ["crawl-holes", "evaluate", "screen", "snapshots", "splits"];
+const specs = (names: string[]) => names.map((name) => `**/${name}.spec.ts`);
+
 export default defineConfig({
   testDir: "e2e",
   // the demo seeded once per database kind; each spec's server starts on a copy
@@ -23,8 +32,12 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: 1,
+  // two spec files at a time, each with its own server and database
+  workers: 2,
   reporter: [["list"]],
   use: { launchOptions: chromium, trace: "off", screenshot: "only-on-failure" },
-  projects: [{ name: "embedded" }, { name: "postgresql" }],
+  projects: [
+    { name: "embedded", testIgnore: specs(POSTGRESQL_ONLY) },
+    { name: "postgresql", testMatch: specs([...BOTH, ...POSTGRESQL_ONLY]) },
+  ],
 });

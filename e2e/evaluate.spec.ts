@@ -108,7 +108,7 @@ test("admin loads the sample export, imports a JSONL and a trajectory run, and c
   await expect(rows.nth(1).getByTestId("comparison-unanswered")).toHaveText("2");
   await expect(page.getByTestId("comparison-chart").locator("rect")).toHaveCount(10);
   await expect(page.getByTestId("comparison-repo-chart").locator("rect")).toHaveCount(6);
-  const readme = readmeScreenshotPath(info.project.name, "evaluate.png");
+  const readme = readmeScreenshotPath(info.project.name, "evaluate.png", false);
   if (readme) await page.screenshot({ path: readme, fullPage: true });
   await page.screenshot({ path: `test-results/screenshots/evaluate-${info.project.name}.png`, fullPage: true });
 

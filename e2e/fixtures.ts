@@ -251,7 +251,11 @@ async function waitUntilUp(url: string, child: ChildProcess) {
   throw new Error(`no answer from ${url} within ${START_TIMEOUT_MS / 1000} s`);
 }
 
-/** README screenshots (public/screenshots/) are taken only by `npm run screenshots` (SCREENSHOTS=1), from the embedded run. */
-export function readmeScreenshotPath(projectName: string, file: string): string | undefined {
-  return process.env.SCREENSHOTS === "1" && projectName === "embedded" ? `public/screenshots/${file}` : undefined;
+/**
+ * README screenshots (public/screenshots/) are taken only by `npm run screenshots` (SCREENSHOTS=1), on
+ * whichever database the spec runs (the UI is the same on both); a spec on both takes them from the embedded run.
+ */
+export function readmeScreenshotPath(projectName: string, file: string, specRunsOnEmbedded = true): string | undefined {
+  if (process.env.SCREENSHOTS !== "1") return undefined;
+  return projectName === "embedded" || !specRunsOnEmbedded ? `public/screenshots/${file}` : undefined;
 }

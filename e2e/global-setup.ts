@@ -21,12 +21,17 @@ async function admin(sql: string) {
 
 function seed(env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(path.join("node_modules", ".bin", "tsx"), ["e2e/setup/demo-template.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(path.join("node_modules", ".bin", "tsx"), ["e2e/setup/demo-template.ts"], {
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     child.stdout?.on("data", (d) => (out += d));
     child.stderr?.on("data", (d) => (out += d));
     child.once("error", reject);
-    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`seeding the e2e demo template failed (${code}):\n${out.slice(-4000)}`))));
+    child.once("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`seeding the e2e demo template failed (${code}):\n${out.slice(-4000)}`)),
+    );
   });
 }
 
