@@ -14,7 +14,7 @@ import { config } from "@/lib/config";
 import { openDatabase } from "@/lib/db/connection";
 import { migrate } from "@/lib/db/migrate";
 import { EvalReportSchema } from "@/lib/evaluate/eval-report-schema";
-import { createJudgeRun, executeJudgeRun, JudgeRunRequestSchema } from "@/lib/judge/judge-run";
+import { createJudgeRun, executeJudgeRun, JudgeRunRequestSchema, prepareJudgeRunResume } from "@/lib/judge/judge-run";
 import { sandboxAvailability } from "@/lib/judge/sandbox";
 
 const { values } = parseCli(
@@ -82,6 +82,7 @@ process.once("SIGINT", () => {
 });
 try {
   await migrate(db);
+  if (values.resume) await prepareJudgeRunResume(db.prisma, values.resume, { crashed: true });
   const runId = values.resume ?? (await createJudgeRun(db.prisma, c, request ?? fail("nothing to run"))).runId;
   console.log(`judge_run=${runId}`);
   const started = Date.now();
@@ -106,6 +107,8 @@ try {
   console.log(`done=${result.done}`);
   console.log(`submitted=${result.submitted}`);
   console.log(`invalid=${result.invalid}`);
+  console.log(`not_judged=${result.notJudged}`);
+  if (result.notJudged > 0) console.error(`${result.notJudged} task(s) not judged (see the run page); --resume ${runId} judges them again`);
   const run = await db.prisma.judgeRun.findUniqueOrThrow({ where: { id: runId }, select: { evalRunId: true, creditedEvalRunId: true } });
   for (const [prefix, id] of [
     ["", run.evalRunId],

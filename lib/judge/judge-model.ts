@@ -2,10 +2,11 @@
 // conversation so far, through the project's LLM client (its retries of 429, 5xx and timeouts); the
 // key goes in the Authorization header only and never into a trajectory or an error message.
 import { createLlmClient } from "@/lib/llm/client";
+import type { LlmSettingNames } from "@/lib/llm/post-chat-completion";
 import { type LlmUsage, usageOf } from "@/lib/llm/chat-completion-response";
 import { seededRandom } from "@/lib/random/seeded";
 import type { AssistantMessage } from "./agent-turn";
-import { BASH_TOOL } from "./paper-agent";
+import { type AgentSettings, BASH_TOOL } from "./paper-agent";
 
 export type ChatMessage =
   | { role: "system" | "user"; content: string }
@@ -26,11 +27,39 @@ export interface JudgeModelOptions {
   model: string;
   apiKey?: string;
   actionMode: "tool" | "text";
-  temperature: number;
+  /** null: the provider's default */
+  temperature: number | null;
+  maxTokens?: number;
+  seed?: number;
+  reasoningEffort?: "minimal" | "low" | "medium" | "high";
+  extraBody?: Record<string, unknown>;
   timeoutMs?: number;
   maxAttempts?: number;
   fetch?: typeof fetch;
 }
+
+/** A run's settings → the request options its model calls carry. */
+export function requestOptionsOf(
+  settings: Pick<AgentSettings, "actionMode" | "temperature" | "maxTokens" | "requestSeed" | "reasoningEffort" | "extraBody">,
+): Pick<JudgeModelOptions, "actionMode" | "temperature" | "maxTokens" | "seed" | "reasoningEffort" | "extraBody"> {
+  return {
+    actionMode: settings.actionMode,
+    temperature: settings.temperature,
+    maxTokens: settings.maxTokens,
+    seed: settings.requestSeed,
+    reasoningEffort: settings.reasoningEffort,
+    extraBody: settings.extraBody,
+  };
+}
+
+/** what a judge run's failure messages tell the admin to check */
+const JUDGE_SETTING_NAMES: LlmSettingNames = {
+  baseUrl: "the run's base URL (JUDGE_BASE_URL)",
+  model: "the run's model (JUDGE_MODEL)",
+  apiKey: "the run's API key (JUDGE_API_KEY)",
+  timeout: "the judge's request timeout",
+  concurrency: "the run's concurrency",
+};
 
 export function createJudgeModel(options: JudgeModelOptions): JudgeModel {
   // the screening client's retries (429, 5xx, timeouts; Retry-After honoured, backoff otherwise)
@@ -48,13 +77,18 @@ export function createJudgeModel(options: JudgeModelOptions): JudgeModel {
     maxRetryAfterMs: Number.MAX_SAFE_INTEGER,
     fetch: options.fetch,
     random: seededRandom(1),
+    settingNames: JUDGE_SETTING_NAMES,
   });
   return {
     async complete(messages, signal) {
       const body = {
+        ...options.extraBody,
         model: options.model,
         messages,
-        temperature: options.temperature,
+        ...(options.temperature === null ? {} : { temperature: options.temperature }),
+        ...(options.maxTokens === undefined ? {} : { max_tokens: options.maxTokens }),
+        ...(options.seed === undefined ? {} : { seed: options.seed }),
+        ...(options.reasoningEffort === undefined ? {} : { reasoning_effort: options.reasoningEffort }),
         ...(options.actionMode === "tool" ? { tools: [BASH_TOOL], tool_choice: "auto", parallel_tool_calls: false } : {}),
       };
       const { response } = await client.chat(body, signal);

@@ -8,7 +8,7 @@ import { openSeededTestDatabase } from "@/lib/demo/testing/seeded-test-database"
 import { EvalReportSchema } from "@/lib/evaluate/eval-report-schema";
 import { loadGold } from "@/lib/evaluate/load-gold";
 import { type FakeOpenAiServer, startFakeOpenAiServer } from "@/lib/llm/testing/fake-openai-server";
-import { createJudgeRun, executeJudgeRun, grantRepairCredit, revokeRepairCredit } from "./judge-run";
+import { createJudgeRun, executeJudgeRun, grantRepairCredit, prepareJudgeRunResume, revokeRepairCredit } from "./judge-run";
 import { scriptedAgent, submitCommand } from "./testing/scripted-agent";
 
 describe.each(TEST_DATABASE_KINDS)("judge runs on %s", (kind) => {
@@ -134,6 +134,66 @@ describe.each(TEST_DATABASE_KINDS)("judge runs on %s", (kind) => {
     const tasks = await db.prisma.judgeTask.findMany({ where: { runId } });
     expect(tasks.map((t) => t.outcome)).toEqual(["setup_error", "setup_error"]);
     expect(tasks[0].reason).toMatch(/No local mirror of/);
-    expect((await db.prisma.judgeRun.findUniqueOrThrow({ where: { id: runId } })).evalRunId).toBeNull();
+    const run = await db.prisma.judgeRun.findUniqueOrThrow({ where: { id: runId } });
+    expect(run.evalRunId).toBeNull();
+    expect(run.status).toBe("failed");
+    expect(run.error).toMatch(/^No task could be judged: No local mirror of/);
+  });
+
+  test("an unreachable provider is not a wrong answer: the run stops after 3 in a row naming the setting, and a resume judges them", async () => {
+    const { exportId, split } = await biggestSplit();
+    const { runId, tasks } = await createJudgeRun(db.prisma, config(), {
+      exportId,
+      split,
+      name: "provider down",
+      baseUrl: "http://127.0.0.1:9/v1",
+      model: "judge-1",
+      concurrency: 1,
+    });
+    expect(tasks).toBeGreaterThan(3);
+    const first = await executeJudgeRun(deps(), runId);
+    expect(first).toMatchObject({ status: "failed", done: 3, notJudged: 3, invalid: 0, submitted: 0 });
+    const stopped = await db.prisma.judgeRun.findUniqueOrThrow({ where: { id: runId } });
+    expect(stopped.error).toMatch(/^Stopped: 3 tasks in a row could not be judged because the model failed: .*unreachable.*JUDGE_BASE_URL/);
+    expect(stopped.evalRunId).toBeNull();
+    const states = await db.prisma.judgeTask.findMany({ where: { runId }, orderBy: { position: "asc" } });
+    expect(states.map((t) => `${t.status}:${t.outcome}`)).toEqual([
+      ...Array(3).fill("done:model_error"),
+      ...Array(tasks - 3).fill("pending:null"),
+    ]);
+
+    // the endpoint is fixed; resuming judges the three not judged and those never started
+    await db.prisma.judgeRun.update({ where: { id: runId }, data: { baseUrl: server.url } });
+    await expect(prepareJudgeRunResume(db.prisma, runId)).resolves.toEqual({ tasks });
+    const second = await executeJudgeRun(deps(), runId);
+    expect(second).toMatchObject({ status: "succeeded", done: tasks, submitted: tasks, notJudged: 0 });
+    await expect(prepareJudgeRunResume(db.prisma, runId)).rejects.toThrow(/nothing to resume/);
+  });
+
+  test("a task the provider failed is left out of the score and reported beside it", async () => {
+    const { exportId, split } = await biggestSplit();
+    await server.close();
+    let calls = 0;
+    const agent = scriptedAgent(() => [{ command: "true" }, { command: submitCommand(true) }]);
+    server = await startFakeOpenAiServer({
+      apiKey: "sk-run",
+      // the first conversation's first call is refused for good (401); every other call answers
+      respond: (request, index) => (calls++ === 0 ? { status: 401, body: { error: { message: "Invalid key" } } } : agent(request, index)),
+    });
+    const { runId, tasks } = await createJudgeRun(db.prisma, config(), {
+      exportId,
+      split,
+      name: "one refused",
+      baseUrl: server.url,
+      model: "judge-1",
+      concurrency: 1,
+    });
+    const result = await executeJudgeRun(deps(), runId);
+    expect(result).toMatchObject({ status: "succeeded", done: tasks, submitted: tasks - 1, notJudged: 1, invalid: 0 });
+    const run = await db.prisma.judgeRun.findUniqueOrThrow({ where: { id: runId } });
+    const report = EvalReportSchema.parse((await db.prisma.evalRun.findUniqueOrThrow({ where: { id: run.evalRunId ?? "" } })).report);
+    expect(report.metrics.n).toBe(tasks - 1);
+    expect(report.metrics.missing.count).toBe(0);
+    expect(run.error).toBeNull();
   });
 });

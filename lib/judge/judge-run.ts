@@ -15,7 +15,7 @@ import { seededRandom, shuffled } from "@/lib/random/seeded";
 import { openMirror } from "@/lib/repo/mirror-path";
 import { showNul } from "@/lib/untrusted-json";
 import { type JudgeInput, loadJudgeInputs } from "./judge-inputs";
-import { createJudgeModel, type JudgeModel } from "./judge-model";
+import { createJudgeModel, type JudgeModel, requestOptionsOf } from "./judge-model";
 import { type AgentSettings, AgentSettingsSchema, ContextPolicySchema } from "./paper-agent";
 import { type AgentStep, runAgent, type Trajectory } from "./run-agent";
 import { openTaskSandbox, removeLeftoverTaskDirs } from "./sandbox";
@@ -91,6 +91,30 @@ export async function createJudgeRun(
   return { runId: run.id, tasks: order.length };
 }
 
+/**
+ * Before a run is taken up again (the page's Resume, the CLI's --resume): refuses one that is running or
+ * has nothing left, and marks it queued. The job then judges the pending tasks and those not judged.
+ */
+export async function prepareJudgeRunResume(
+  prisma: PrismaClient,
+  runId: string,
+  options: { actorId?: string | null /** the CLI resumes a run whose process died while "running" */; crashed?: boolean } = {},
+): Promise<{ tasks: number }> {
+  const run = await prisma.judgeRun.findUnique({ where: { id: runId }, select: { status: true } });
+  if (!run) throw new AppError("not_found", `Judge run ${runId} does not exist`);
+  if (!options.crashed && (run.status === "running" || run.status === "queued"))
+    throw new AppError("conflict", "The run is already queued or running");
+  const tasks = await prisma.judgeTask.count({
+    where: { runId, OR: [{ status: { not: "done" } }, { outcome: { in: [...NOT_JUDGED_OUTCOMES] } }] },
+  });
+  if (tasks === 0) throw new AppError("conflict", "Every task of this run has been judged: there is nothing to resume");
+  await prisma.judgeRun.update({ where: { id: runId }, data: { status: "queued", error: null, finishedAt: null } });
+  await prisma.auditEvent.create({
+    data: { actorId: options.actorId ?? null, action: "judge.run_resumed", subjectType: "judge_run", subjectId: runId, details: { tasks } },
+  });
+  return { tasks };
+}
+
 export interface ExecuteDeps {
   prisma: PrismaClient;
   config: Pick<Config, "MIRRORS_DIR" | "JUDGE_WORK_DIR" | "EMBEDDED_DB_DIR" | "JUDGE_API_KEY">;
@@ -103,14 +127,24 @@ export interface ExecuteDeps {
 
 export interface ExecuteResult {
   runId: string;
-  status: "succeeded" | "cancelled";
+  status: "succeeded" | "cancelled" | "failed";
   done: number;
   total: number;
   submitted: number;
+  /** judged without a valid submission */
   invalid: number;
+  /** not judged: the task could not start or the provider failed it */
+  notJudged: number;
 }
 
 const SETUP_ERROR = "setup_error";
+/**
+ * Outcomes that are no judgement of the model: the task could not start (no sandbox, no mirror, the leak
+ * test refused it) or the provider failed it (unreachable, errors after retries). The score leaves these
+ * tasks out and reports them beside; resuming the run judges them again.
+ */
+export const NOT_JUDGED_OUTCOMES: ReadonlySet<string> = new Set([SETUP_ERROR, "model_error"]);
+const isJudged = (outcome: string | null) => outcome !== null && !NOT_JUDGED_OUTCOMES.has(outcome);
 
 /** The "judge" job: runs the pending tasks of a run; safe to call again after a crash or a cancel. */
 export async function executeJudgeRun(deps: ExecuteDeps, runId: string): Promise<ExecuteResult> {
@@ -122,8 +156,12 @@ export async function executeJudgeRun(deps: ExecuteDeps, runId: string): Promise
   // the checkouts of a killed run's tasks go before new ones are made
   const leftovers = removeLeftoverTaskDirs(judgeWorkDir(deps.config));
   if (leftovers.length) await deps.log?.(`removed ${leftovers.length} task folder(s) a stopped run left in ${judgeWorkDir(deps.config)}`);
-  // a task a crashed attempt left running starts over (its partial steps are replaced)
-  await prisma.judgeTask.updateMany({ where: { runId, status: "running" }, data: { status: "pending", steps: [], startedAt: null } });
+  // a task a crashed attempt left running starts over (its partial steps are replaced), and so does one
+  // that was not judged (the provider failed it, or it could not start): resuming judges it again
+  await prisma.judgeTask.updateMany({
+    where: { runId, OR: [{ status: "running" }, { status: "done", outcome: { in: [...NOT_JUDGED_OUTCOMES] } }] },
+    data: { status: "pending", steps: [], startedAt: null, outcome: null, reason: null, finishedAt: null },
+  });
   await prisma.judgeRun.update({ where: { id: runId }, data: { status: "running", startedAt: run.startedAt ?? new Date(), error: null } });
 
   const { inputs, unavailable } = await loadJudgeInputs(prisma, run.exportId, run.split, policy, [
@@ -144,8 +182,7 @@ export async function executeJudgeRun(deps: ExecuteDeps, runId: string): Promise
       baseUrl: run.baseUrl,
       model: run.model,
       apiKey: run.apiKey ?? deps.config.JUDGE_API_KEY,
-      actionMode: settings.actionMode,
-      temperature: settings.temperature,
+      ...requestOptionsOf(settings),
     });
   const total = await prisma.judgeTask.count({ where: { runId } });
   const pending = await prisma.judgeTask.findMany({
@@ -156,12 +193,24 @@ export async function executeJudgeRun(deps: ExecuteDeps, runId: string): Promise
   let done = total - pending.length;
   await deps.progress?.(done, total);
 
+  // the provider failing task after task is one cause, not as many wrong answers: after this many in a
+  // row (and none answered between) the run stops taking tasks and says why
+  const stopAfter = Math.max(3, run.concurrency);
+  let providerFailuresInARow = 0;
+  let providerFailure: string | null = null;
   let next = 0;
   const worker = async () => {
-    while (next < pending.length && !deps.signal?.aborted) {
+    while (next < pending.length && !deps.signal?.aborted && !providerFailure) {
       const task = pending[next++];
       const input = inputs.get(task.evalId);
-      if (input) await judgeOneTask(deps, task.id, input, model, settings);
+      if (!input) continue;
+      const ended = await judgeOneTask(deps, task.id, input, model, settings);
+      if (ended === "requeued") continue;
+      if (ended.outcome === "model_error") {
+        providerFailuresInARow++;
+        if (providerFailuresInARow >= stopAfter) providerFailure ??= ended.reason;
+      } else providerFailuresInARow = 0;
+      // only finished tasks count; one put back for the resume does not
       done++;
       await deps.progress?.(done, total);
     }
@@ -171,16 +220,59 @@ export async function executeJudgeRun(deps: ExecuteDeps, runId: string): Promise
   const counts = await prisma.judgeTask.groupBy({ by: ["outcome"], where: { runId, status: "done" }, _count: { _all: true } });
   const submitted = counts.find((c) => c.outcome === "submitted")?._count._all ?? 0;
   const finished = counts.reduce((n, c) => n + c._count._all, 0);
+  const notJudged = counts.filter((c) => !isJudged(c.outcome)).reduce((n, c) => n + c._count._all, 0);
+  const result = (status: ExecuteResult["status"]): ExecuteResult => ({
+    runId,
+    status,
+    done: finished,
+    total,
+    submitted,
+    invalid: finished - submitted - notJudged,
+    notJudged,
+  });
   if (deps.signal?.aborted) {
-    await prisma.judgeRun.update({ where: { id: runId }, data: { status: "cancelled", finishedAt: new Date(), apiKey: null } });
-    return { runId, status: "cancelled", done: finished, total, submitted, invalid: finished - submitted };
+    // the key stays while the run may be resumed
+    await prisma.judgeRun.update({ where: { id: runId }, data: { status: "cancelled", finishedAt: new Date() } });
+    return result("cancelled");
+  }
+  if (providerFailure || (finished > 0 && notJudged === finished)) {
+    const cause = providerFailure ?? (await commonReason(prisma, runId));
+    const error = providerFailure
+      ? `Stopped: ${stopAfter} tasks in a row could not be judged because the model failed: ${cause} Fix the endpoint, then resume the run: the tasks not judged run again.`
+      : `No task could be judged: ${cause} Fix the cause, then resume the run.`;
+    await scoreJudgeRun(prisma, runId);
+    await prisma.judgeRun.update({ where: { id: runId }, data: { status: "failed", finishedAt: new Date(), error } });
+    await deps.log?.(error, "error");
+    return result("failed");
   }
   await scoreJudgeRun(prisma, runId);
-  await prisma.judgeRun.update({ where: { id: runId }, data: { status: "succeeded", finishedAt: new Date(), apiKey: null } });
-  return { runId, status: "succeeded", done: finished, total, submitted, invalid: finished - submitted };
+  // the key is kept while tasks remain to be judged again; a finished run forgets it
+  await prisma.judgeRun.update({
+    where: { id: runId },
+    data: { status: "succeeded", finishedAt: new Date(), error: null, ...(notJudged === 0 ? { apiKey: null } : {}) },
+  });
+  return result("succeeded");
 }
 
-async function judgeOneTask(deps: ExecuteDeps, taskId: string, input: JudgeInput, model: JudgeModel, settings: AgentSettings) {
+/** The reason most of a run's unjudged tasks share. */
+async function commonReason(prisma: PrismaClient, runId: string): Promise<string> {
+  const reasons = await prisma.judgeTask.groupBy({
+    by: ["reason"],
+    where: { runId, status: "done", outcome: { in: [...NOT_JUDGED_OUTCOMES] } },
+    _count: { _all: true },
+  });
+  const top = reasons.sort((a, b) => b._count._all - a._count._all)[0];
+  return top?.reason ?? "unknown";
+}
+
+/** Judges one task; says how it ended, or "requeued" when a cancel put it back for the resume. */
+async function judgeOneTask(
+  deps: ExecuteDeps,
+  taskId: string,
+  input: JudgeInput,
+  model: JudgeModel,
+  settings: AgentSettings,
+): Promise<{ outcome: string; reason: string } | "requeued"> {
   const { prisma } = deps;
   await prisma.judgeTask.update({ where: { id: taskId }, data: { status: "running", startedAt: new Date(), steps: [] } });
   const steps: AgentStep[] = [];
@@ -210,14 +302,14 @@ async function judgeOneTask(deps: ExecuteDeps, taskId: string, input: JudgeInput
       data: { status: "done", outcome: SETUP_ERROR, reason, finishedAt: new Date() },
     });
     await deps.log?.(`${input.evalId}: not judged: ${reason}`, "warn");
-    return;
+    return { outcome: SETUP_ERROR, reason };
   } finally {
     sandbox?.dispose();
   }
   if (trajectory.outcome === "cancelled") {
     // not an outcome of the model: the task is judged again when the run resumes
     await prisma.judgeTask.update({ where: { id: taskId }, data: { status: "pending", steps: [], startedAt: null } });
-    return;
+    return "requeued";
   }
   await prisma.judgeTask.update({
     where: { id: taskId },
@@ -233,12 +325,15 @@ async function judgeOneTask(deps: ExecuteDeps, taskId: string, input: JudgeInput
       finishedAt: new Date(),
     },
   });
+  if (trajectory.outcome === "model_error") await deps.log?.(`${input.evalId}: not judged: ${trajectory.reason}`, "warn");
+  return { outcome: trajectory.outcome, reason: trajectory.reason };
 }
 
 /**
  * Predictions JSONL for the evaluation: a submission as {eval_id, prediction}; an agent that ended
- * without a valid one (invalid submission, a limit, the model unreachable) as its final output, which
- * the evaluation counts invalid; a task never judged (no sandbox) is left out, so it counts missing.
+ * without a valid one (invalid submission, a limit) as its final output, which the evaluation counts
+ * invalid; a task not judged (no sandbox, the provider failed) is left out, and scoreJudgeRun leaves it
+ * out of the scored items too.
  */
 export function predictionsJsonl(
   tasks: readonly { evalId: string; outcome: string | null; prediction: boolean | null; reason?: string | null }[],
@@ -249,8 +344,7 @@ export function predictionsJsonl(
       const credit = credited.get(t.evalId);
       if (credit !== undefined) return [{ eval_id: t.evalId, prediction: credit }];
       if (t.outcome === "submitted" && t.prediction !== null) return [{ eval_id: t.evalId, prediction: t.prediction }];
-      if (t.outcome && t.outcome !== SETUP_ERROR)
-        return [{ eval_id: t.evalId, output: `no valid submission (${t.outcome}): ${t.reason ?? ""}` }];
+      if (isJudged(t.outcome)) return [{ eval_id: t.evalId, output: `no valid submission (${t.outcome}): ${t.reason ?? ""}` }];
       return [];
     })
     .map((p) => JSON.stringify(p))
@@ -273,7 +367,8 @@ export async function scoreJudgeRun(prisma: PrismaClient, runId: string): Promis
   });
   const gold = await loadGold(prisma, run.exportId, run.split);
   const goldOf = new Map(gold.map((g) => [g.evalId, g.trustworthy]));
-  const judged = new Set(tasks.map((t) => t.evalId));
+  // the score covers the tasks the model was judged on; those not judged are reported beside it
+  const judged = new Set(tasks.filter((t) => isJudged(t.outcome)).map((t) => t.evalId));
   const items = gold.filter((g) => judged.has(g.evalId));
   const credited = new Map<string, boolean>();
   for (const t of tasks) {
@@ -283,7 +378,7 @@ export async function scoreJudgeRun(prisma: PrismaClient, runId: string): Promis
   const report = (map?: ReadonlyMap<string, boolean>) =>
     showNul(buildEvalReport(items, [{ name: `${run.name}.jsonl`, text: predictionsJsonl(tasks, map) }]));
   // nothing to score yet (every task failed to start): the run page says why, task by task
-  if (!tasks.some((t) => t.outcome && t.outcome !== SETUP_ERROR)) return;
+  if (judged.size === 0) return;
   const upsert = async (id: string | null, name: string, value: ReturnType<typeof report>) => {
     if (id) {
       const updated = await prisma.evalRun.updateMany({ where: { id }, data: { report: value } });
@@ -337,6 +432,11 @@ export async function revokeRepairCredit(prisma: PrismaClient, taskId: string, a
 }
 
 const SETTING_FIELDS = [
+  "temperature",
+  "maxTokens",
+  "requestSeed",
+  "reasoningEffort",
+  "extraBody",
   "stepLimit",
   "wallTimeSeconds",
   "maxConsecutiveFormatErrors",

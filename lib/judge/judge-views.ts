@@ -6,6 +6,7 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { type EvalReport, EvalReportSchema } from "@/lib/evaluate/eval-report-schema";
 import { loadGold } from "@/lib/evaluate/load-gold";
+import { NOT_JUDGED_OUTCOMES } from "./judge-run";
 import { loadJudgeInputs } from "./judge-inputs";
 import { AgentSettingsSchema, ContextPolicySchema } from "./paper-agent";
 import type { AgentStep } from "./run-agent";
@@ -41,7 +42,7 @@ export interface JudgeRunSummary {
   createdAt: Date;
   total: number;
   done: number;
-  /** finished without a valid submission (invalid, a limit, the model unreachable) */
+  /** judged, without a valid submission (invalid, a limit) */
   invalid: number;
   notJudged: number;
   tokens: number;
@@ -59,8 +60,9 @@ async function taskCounts(prisma: PrismaClient, runIds: string[]) {
     const c = counts.get(r.runId) ?? { total: 0, done: 0, invalid: 0, notJudged: 0, tokens: 0 };
     c.total += r._count._all;
     if (r.status === "done") c.done += r._count._all;
-    if (r.status === "done" && r.outcome !== "submitted" && r.outcome !== "setup_error") c.invalid += r._count._all;
-    if (r.outcome === "setup_error") c.notJudged += r._count._all;
+    const notJudged = r.outcome !== null && NOT_JUDGED_OUTCOMES.has(r.outcome);
+    if (r.status === "done" && r.outcome !== "submitted" && !notJudged) c.invalid += r._count._all;
+    if (r.status === "done" && notJudged) c.notJudged += r._count._all;
     c.tokens += (r._sum.promptTokens ?? 0) + (r._sum.completionTokens ?? 0);
     counts.set(r.runId, c);
   }
@@ -102,7 +104,7 @@ export interface JudgeTaskRow {
   credit: { step: number; note: string; by: string; at: Date } | null;
 }
 
-const LIMIT_OUTCOMES = new Set(["step_limit", "time_limit", "format_errors", "model_error", "invalid_submission"]);
+const LIMIT_OUTCOMES = new Set(["step_limit", "time_limit", "format_errors", "invalid_submission"]);
 
 function matches(row: JudgeTaskRow, filter: TaskFilter): boolean {
   if (filter.repo && row.repo !== filter.repo) return false;
@@ -118,7 +120,7 @@ function matches(row: JudgeTaskRow, filter: TaskFilter): boolean {
     case "limits":
       return row.outcome !== null && LIMIT_OUTCOMES.has(row.outcome) && row.outcome !== "invalid_submission";
     case "not_judged":
-      return row.outcome === "setup_error";
+      return row.outcome !== null && NOT_JUDGED_OUTCOMES.has(row.outcome);
     case "credited":
       return row.credit !== null;
     case "pending":

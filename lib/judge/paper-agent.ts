@@ -51,6 +51,9 @@ export const BASH_TOOL = {
 export const ContextPolicySchema = z.enum(["focused", "complete"]);
 export type ContextPolicy = z.infer<typeof ContextPolicySchema>;
 
+/** request body fields the agent itself sets; an extra body may not override them */
+const AGENT_OWNED_BODY_KEYS = new Set(["model", "messages", "tools", "tool_choice", "parallel_tool_calls"]);
+
 export const AgentSettingsSchema = z.object({
   systemPrompt: z.string().min(1).default(STUDENT_PROMPT),
   userPrompt: z.string().min(1).default(USER_PROMPT),
@@ -65,7 +68,30 @@ export const AgentSettingsSchema = z.object({
   outputLimitChars: z.coerce.number().int().min(200).max(200_000).default(8_000),
   /** tool calls (the paper's) or one fenced ```bash block per answer (mini-swe-agent's text mode) */
   actionMode: z.enum(["tool", "text"]).default("tool"),
-  temperature: z.coerce.number().min(0).max(2).default(0),
+  /** the paper's 0; null sends none (models that accept only their default temperature) */
+  temperature: z.preprocess((v) => (v === "default" ? null : v), z.coerce.number().min(0).max(2).nullable()).default(0),
+  /** request options a provider may need; absent ones are not sent */
+  maxTokens: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  requestSeed: z.coerce.number().int().optional(),
+  reasoningEffort: z.enum(["minimal", "low", "medium", "high"]).optional(),
+  /** merged into every request body (e.g. vLLM's chat_template_kwargs); may not replace what the agent sets */
+  extraBody: z
+    .preprocess(
+      (value, ctx) => {
+        if (typeof value !== "string") return value;
+        try {
+          return JSON.parse(value);
+        } catch (e) {
+          ctx.addIssue({ code: "custom", message: `The extra request body is not JSON (${e instanceof Error ? e.message : String(e)})` });
+          return z.NEVER;
+        }
+      },
+      z.record(z.string(), z.unknown(), { error: "The extra request body must be a JSON object" }),
+    )
+    .refine((body) => !Object.keys(body).some((k) => AGENT_OWNED_BODY_KEYS.has(k)), {
+      message: "The extra request body may not set model, messages, tools, tool_choice or parallel_tool_calls: the agent sets them",
+    })
+    .optional(),
 });
 export type AgentSettings = z.infer<typeof AgentSettingsSchema>;
 

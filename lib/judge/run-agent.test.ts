@@ -5,11 +5,12 @@ import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import type { z } from "zod";
 import { startFakeOpenAiServer, type FakeOpenAiServer } from "@/lib/llm/testing/fake-openai-server";
 import { ensureBareMirror } from "@/lib/repo/build-bare-mirror";
 import { runGitCommand } from "@/lib/repo/git-command";
-import { createJudgeModel } from "./judge-model";
-import { type AgentSettings, AgentSettingsSchema, STUDENT_PROMPT, USER_PROMPT } from "./paper-agent";
+import { createJudgeModel, requestOptionsOf } from "./judge-model";
+import { AgentSettingsSchema, STUDENT_PROMPT, USER_PROMPT } from "./paper-agent";
 import { runAgent } from "./run-agent";
 import { openTaskSandbox, type TaskSandbox } from "./sandbox";
 import { type ScriptedTurn, scriptedAgent, submitCommand } from "./testing/scripted-agent";
@@ -49,7 +50,7 @@ describe("the judge agent loop", () => {
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  async function play(turns: ScriptedTurn[], overrides: Partial<AgentSettings> = {}) {
+  async function play(turns: ScriptedTurn[], overrides: z.input<typeof AgentSettingsSchema> = {}) {
     const settings = AgentSettingsSchema.parse(overrides);
     server = await startFakeOpenAiServer({ apiKey: "sk-judge", respond: scriptedAgent(() => turns, settings.actionMode) });
     const box = await openTaskSandbox({
@@ -66,8 +67,7 @@ describe("the judge agent loop", () => {
       baseUrl: server.url,
       model: "judge-1",
       apiKey: "sk-judge",
-      actionMode: settings.actionMode,
-      temperature: 0,
+      ...requestOptionsOf(settings),
     });
     return { trajectory: await runAgent({ model, sandbox: box, settings }), requests: server.requests };
   }
@@ -146,5 +146,45 @@ describe("the judge agent loop", () => {
     const { trajectory } = await play([{ reply: { status: 401, body: { error: { message: "Incorrect API key provided." } } } }]);
     expect(trajectory.outcome).toBe("model_error");
     expect(trajectory.reason).not.toContain("sk-judge");
+  });
+
+  test("waiting for the model counts against the wall time: a 429 asking for 45 s ends a 5 s task at its limit", async () => {
+    const started = Date.now();
+    const { trajectory, requests } = await play(
+      [{ reply: { status: 429, headers: { "retry-after": "45" }, body: { error: { message: "Rate limit" } } } }],
+      {
+        wallTimeSeconds: 5,
+      },
+    );
+    expect(Date.now() - started).toBeLessThan(12_000);
+    expect(trajectory.outcome).toBe("time_limit");
+    expect(trajectory.reason).toMatch(/wall-time limit of 5 s was reached while waiting for the model/);
+    expect(requests).toHaveLength(1);
+  });
+
+  test("an unreachable endpoint names the run's setting, not the screening's", async () => {
+    const { trajectory } = await play([{ reply: { status: 404, body: { error: { message: "The model judge-1 does not exist" } } } }]);
+    expect(trajectory.outcome).toBe("model_error");
+    expect(trajectory.reason).toMatch(/the run's model \(JUDGE_MODEL\) "judge-1"/);
+    expect(trajectory.reason).not.toMatch(/LLM_/);
+  });
+
+  test("request options: the provider's default temperature sends none; max_tokens, seed, reasoning effort and an extra body are sent", async () => {
+    const { requests } = await play([{ command: submitCommand(true) }], {
+      temperature: "default",
+      maxTokens: 2048,
+      requestSeed: 7,
+      reasoningEffort: "low",
+      extraBody: '{"chat_template_kwargs": {"enable_thinking": false}}',
+    });
+    const body = requests[0].body as Record<string, unknown>;
+    expect(body).not.toHaveProperty("temperature");
+    expect(body).toMatchObject({ max_tokens: 2048, seed: 7, reasoning_effort: "low", chat_template_kwargs: { enable_thinking: false } });
+    const paper = await play([{ command: submitCommand(true) }]);
+    const plain = paper.requests.at(-1)?.body as Record<string, unknown>;
+    expect(plain.temperature).toBe(0);
+    for (const key of ["max_tokens", "seed", "reasoning_effort"]) expect(plain).not.toHaveProperty(key);
+    expect(() => AgentSettingsSchema.parse({ extraBody: '{"model": "other"}' })).toThrow(/may not set model/);
+    expect(() => AgentSettingsSchema.parse({ extraBody: "{not json" })).toThrow(/not JSON/);
   });
 });

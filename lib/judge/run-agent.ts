@@ -89,11 +89,16 @@ export async function runAgent(input: RunAgentInput): Promise<Trajectory> {
 
     let message: AssistantMessage;
     let callUsage: LlmUsage;
+    // waiting for the model (its retries and a Retry-After included) counts against the wall time
+    const untilDeadline = AbortSignal.timeout(Math.max(1, deadline - now()));
     try {
-      ({ message, usage: callUsage } = await model.complete(messages, signal));
+      ({ message, usage: callUsage } = await model.complete(messages, signal ? AbortSignal.any([signal, untilDeadline]) : untilDeadline));
     } catch (e) {
       if (signal?.aborted) return end("cancelled", "the run was cancelled");
-      return end("model_error", `the model could not be reached: ${e instanceof Error ? e.message : String(e)}`);
+      const why = e instanceof Error ? e.message : String(e);
+      if (untilDeadline.aborted || now() >= deadline)
+        return end("time_limit", `the wall-time limit of ${settings.wallTimeSeconds} s was reached while waiting for the model (${why})`);
+      return end("model_error", `the model could not be reached: ${why}`);
     }
     usage.promptTokens += callUsage.promptTokens;
     usage.completionTokens += callUsage.completionTokens;

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { abortableSleep } from "@/lib/abortable-sleep";
 import { seededRandom, type Random } from "@/lib/random/seeded";
 import { addUsage, type ChatCompletionResponse, usageOf, zeroUsage, type LlmUsage } from "./chat-completion-response";
 import { extractJsonObject } from "./extract-json";
 import { llmError } from "./llm-error";
-import { postChatCompletion } from "./post-chat-completion";
+import { LLM_SETTING_NAMES, type LlmSettingNames, postChatCompletion } from "./post-chat-completion";
 import { backoffDelayMs } from "./retry-delay";
 import { createSemaphore } from "./semaphore";
 
@@ -22,6 +23,8 @@ export const LlmClientOptions = z.object({
 });
 export type LlmClientOptions = z.input<typeof LlmClientOptions> & {
   fetch?: typeof fetch;
+  /** the settings failure messages name (LLM_* by default) */
+  settingNames?: LlmSettingNames;
   /** Jitter source; pass a seeded one to make retry timing reproducible. */
   random?: Random;
 };
@@ -75,7 +78,7 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
   // Jitter only has to decorrelate concurrent clients, so a time seed is fine by default.
   const random = options.random ?? seededRandom(Date.now());
   const limiter = createSemaphore(config.concurrency);
-  const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+  const names = options.settingNames ?? LLM_SETTING_NAMES;
 
   /** Sends one body, retrying transient failures; `priorAttempts` keeps the count across re-asks. */
   async function send(body: unknown, priorAttempts: number, signal?: AbortSignal) {
@@ -84,7 +87,7 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
       attempts++;
       // Only the request holds a slot; backoff sleeps happen outside the limiter.
       const outcome = await limiter.run(() =>
-        postChatCompletion({ endpoint, apiKey, model: config.model, body, timeoutMs: config.timeoutMs, fetch: fetchImpl }),
+        postChatCompletion({ endpoint, apiKey, model: config.model, body, timeoutMs: config.timeoutMs, fetch: fetchImpl, names, signal }),
       );
       if (outcome.ok) return { response: outcome.response, attempts };
 
@@ -103,7 +106,16 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
           cause: outcome.error.cause,
         });
       }
-      await sleep(outcome.retryAfterMs ?? backoffDelayMs(retry, { baseMs: config.retryBaseMs, maxMs: config.retryMaxMs }, random));
+      // the wait ends early when the caller stops waiting (a cancelled run, a task out of time)
+      await abortableSleep(
+        outcome.retryAfterMs ?? backoffDelayMs(retry, { baseMs: config.retryBaseMs, maxMs: config.retryMaxMs }, random),
+        signal,
+      );
+      if (signal?.aborted)
+        throw llmError(outcome.error.details.reason, `${outcome.error.message} (stopped waiting to retry after ${attempts} attempts)`, {
+          status: outcome.error.details.status,
+          attempts,
+        });
     }
   }
 
@@ -149,7 +161,7 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
       if (ask === 1) {
         throw llmError(
           "bad_response",
-          `LLM endpoint ${endpoint} twice replied with output that does not match schema "${request.schemaName}" (${verdict.reason}): check that LLM_MODEL "${config.model}" supports structured output`,
+          `LLM endpoint ${endpoint} twice replied with output that does not match schema "${request.schemaName}" (${verdict.reason}): check that ${names.model} "${config.model}" supports structured output`,
           { attempts },
         );
       }

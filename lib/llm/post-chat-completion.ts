@@ -6,6 +6,17 @@ export type ChatAttempt =
   | { ok: true; response: ChatCompletionResponse }
   | { ok: false; error: LlmError; retryable: boolean; retryAfterMs: number | null };
 
+/** The settings a failure message tells the user to check (the screening's LLM_*, or the judge's). */
+export type LlmSettingNames = { baseUrl: string; model: string; apiKey: string; timeout: string; concurrency: string };
+
+export const LLM_SETTING_NAMES: LlmSettingNames = {
+  baseUrl: "LLM_BASE_URL",
+  model: "LLM_MODEL",
+  apiKey: "LLM_API_KEY",
+  timeout: "LLM_TIMEOUT_MS",
+  concurrency: "LLM_CONCURRENCY",
+};
+
 export type PostChatCompletionOptions = {
   endpoint: string;
   apiKey?: string;
@@ -13,6 +24,9 @@ export type PostChatCompletionOptions = {
   body: unknown;
   timeoutMs: number;
   fetch: typeof fetch;
+  names?: LlmSettingNames;
+  /** the caller stops waiting (a cancelled run, a task out of time): the request is aborted */
+  signal?: AbortSignal;
 };
 
 // Connection refused / unknown host almost always mean a wrong LLM_BASE_URL or a server that
@@ -27,8 +41,11 @@ export async function postChatCompletion(options: PostChatCompletionOptions): Pr
 
   // The timer covers the body as well as the headers: a server that sends headers and then
   // stalls (a loaded vLLM replica does) must still time out.
+  const names = options.names ?? LLM_SETTING_NAMES;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const stop = () => controller.abort();
+  options.signal?.addEventListener("abort", stop, { once: true });
   let status: number;
   let responseHeaders: Headers;
   let text: string;
@@ -43,11 +60,16 @@ export async function postChatCompletion(options: PostChatCompletionOptions): Pr
     responseHeaders = response.headers;
     text = await response.text();
   } catch (error) {
+    if (options.signal?.aborted)
+      return failed(
+        llmError("timeout", `the request to LLM endpoint ${endpoint} was stopped: the caller stopped waiting`, { cause: error }),
+        false,
+      );
     if (controller.signal.aborted) {
       return failed(
         llmError(
           "timeout",
-          `LLM endpoint ${endpoint} did not answer within ${timeoutMs} ms: raise LLM_TIMEOUT_MS or lower LLM_CONCURRENCY`,
+          `LLM endpoint ${endpoint} did not answer within ${timeoutMs} ms: raise ${names.timeout} or lower ${names.concurrency}`,
           { cause: error },
         ),
         true,
@@ -57,20 +79,21 @@ export async function postChatCompletion(options: PostChatCompletionOptions): Pr
     return failed(
       llmError(
         "unreachable",
-        `LLM endpoint ${endpoint} is unreachable (${code ?? (error as Error).message}): check LLM_BASE_URL and that the server is running`,
+        `LLM endpoint ${endpoint} is unreachable (${code ?? (error as Error).message}): check ${names.baseUrl} and that the server is running`,
         { cause: error },
       ),
       !(code && CONFIGURATION_NETWORK_CODES.has(code)),
     );
   } finally {
     clearTimeout(timer);
+    options.signal?.removeEventListener("abort", stop);
   }
 
-  if (status >= 200 && status < 300) return parseSuccess(endpoint, status, text);
+  if (status >= 200 && status < 300) return parseSuccess(endpoint, status, text, names);
   return classifyFailure(options, status, responseHeaders, text);
 }
 
-function parseSuccess(endpoint: string, status: number, text: string): ChatAttempt {
+function parseSuccess(endpoint: string, status: number, text: string, names: LlmSettingNames): ChatAttempt {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -78,7 +101,7 @@ function parseSuccess(endpoint: string, status: number, text: string): ChatAttem
     return failed(
       llmError(
         "bad_response",
-        `LLM endpoint ${endpoint} returned ${status} with a body that is not JSON (${excerpt(text)}): check LLM_BASE_URL points at an OpenAI-compatible API (usually ending in /v1)`,
+        `LLM endpoint ${endpoint} returned ${status} with a body that is not JSON (${excerpt(text)}): check ${names.baseUrl} points at an OpenAI-compatible API (usually ending in /v1)`,
         { status },
       ),
       false,
@@ -89,7 +112,7 @@ function parseSuccess(endpoint: string, status: number, text: string): ChatAttem
     return failed(
       llmError(
         "bad_response",
-        `LLM endpoint ${endpoint} returned ${status} but not an OpenAI chat completion (${excerpt(text)}): check LLM_BASE_URL points at an OpenAI-compatible API`,
+        `LLM endpoint ${endpoint} returned ${status} but not an OpenAI chat completion (${excerpt(text)}): check ${names.baseUrl} points at an OpenAI-compatible API`,
         { status },
       ),
       false,
@@ -100,12 +123,13 @@ function parseSuccess(endpoint: string, status: number, text: string): ChatAttem
 
 function classifyFailure(options: PostChatCompletionOptions, status: number, headers: Headers, text: string): ChatAttempt {
   const { endpoint, model } = options;
+  const names = options.names ?? LLM_SETTING_NAMES;
   const detail = serverMessage(text);
   const said = detail ? ` (${detail})` : "";
   const retryAfterMs = parseRetryAfter(headers);
 
   if (status === 401 || status === 403) {
-    const hint = options.apiKey ? "check LLM_API_KEY" : "no API key was sent: set LLM_API_KEY";
+    const hint = options.apiKey ? `check ${names.apiKey}` : `no API key was sent: set ${names.apiKey}`;
     return failed(llmError("unauthorized", `LLM endpoint ${endpoint} returned ${status}${said}: ${hint}`, { status }), false);
   }
   if (status === 429) {
@@ -114,7 +138,7 @@ function classifyFailure(options: PostChatCompletionOptions, status: number, hea
       return failed(
         llmError(
           "rate_limited",
-          `LLM endpoint ${endpoint} returned 429 insufficient_quota${said}: the account behind LLM_API_KEY is out of credit`,
+          `LLM endpoint ${endpoint} returned 429 insufficient_quota${said}: the account behind ${names.apiKey} is out of credit`,
           { status },
         ),
         false,
@@ -123,7 +147,7 @@ function classifyFailure(options: PostChatCompletionOptions, status: number, hea
     return failed(
       llmError(
         "rate_limited",
-        `LLM endpoint ${endpoint} returned 429 (rate limited)${said}: lower LLM_CONCURRENCY or raise the provider's rate limit`,
+        `LLM endpoint ${endpoint} returned 429 (rate limited)${said}: lower ${names.concurrency} or raise the provider's rate limit`,
         { status },
       ),
       true,
@@ -134,7 +158,7 @@ function classifyFailure(options: PostChatCompletionOptions, status: number, hea
     return failed(
       llmError(
         "bad_response",
-        `LLM endpoint ${endpoint} returned 404${said}: check LLM_BASE_URL (usually ends in /v1) and that LLM_MODEL "${model}" exists on the server`,
+        `LLM endpoint ${endpoint} returned 404${said}: check ${names.baseUrl} (usually ends in /v1) and that ${names.model} "${model}" exists on the server`,
         { status },
       ),
       false,
@@ -155,7 +179,7 @@ function classifyFailure(options: PostChatCompletionOptions, status: number, hea
   return failed(
     llmError(
       "bad_response",
-      `LLM endpoint ${endpoint} rejected the request with ${status}${said}: check LLM_MODEL "${model}" and that the server supports response_format json_schema`,
+      `LLM endpoint ${endpoint} rejected the request with ${status}${said}: check ${names.model} "${model}" and that the server supports the request (response_format json_schema, tools)`,
       { status },
     ),
     false,

@@ -10,6 +10,7 @@ import {
   grantRepairCredit,
   JudgeRunRequestSchema,
   judgeRunRequestFromForm,
+  prepareJudgeRunResume,
   RepairCreditRequestSchema,
   revokeRepairCredit,
 } from "@/lib/judge/judge-run";
@@ -45,3 +46,15 @@ export const cancelJudgeRunAction = plainAction({ roles: ["admin"], input: z.obj
   if (run?.jobId) await (await getJobEngine()).cancel(run.jobId);
   redirect(`/evaluate/judge/${runId}`);
 });
+
+/** Resume: the pending tasks and those not judged (the provider failed them, they could not start) run again. */
+export const resumeJudgeRunAction = plainAction(
+  { roles: ["admin"], input: z.object({ runId: z.string().min(1) }) },
+  async ({ runId }, user) => {
+    const prisma = await getPrisma();
+    await prepareJudgeRunResume(prisma, runId, { actorId: user.id });
+    const queued = await (await getJobEngine()).enqueue("judge", { runId }, { requestedById: user.id });
+    await prisma.judgeRun.update({ where: { id: runId }, data: { jobId: queued.id } });
+    redirect(`/evaluate/judge/${runId}`);
+  },
+);

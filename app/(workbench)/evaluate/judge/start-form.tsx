@@ -116,6 +116,39 @@ export function StartJudgeRunForm({
           </label>
         </div>
       </details>
+      <details className="md:col-span-2">
+        <summary className="cursor-pointer text-xs font-medium text-slate-600">Request options (what the provider may need)</summary>
+        <div className="mt-2 grid grid-cols-3 gap-3">
+          <label className="block">
+            <span className="text-xs text-slate-600">Temperature (0 as in the paper; &quot;default&quot; sends none)</span>
+            <input name="temperature" defaultValue="0" className={FIELD} />
+          </label>
+          <label className="block">
+            <span className="text-xs text-slate-600">max_tokens (blank: not sent)</span>
+            <input name="maxTokens" type="number" min={1} className={FIELD} />
+          </label>
+          <label className="block">
+            <span className="text-xs text-slate-600">Request seed (blank: not sent)</span>
+            <input name="requestSeed" type="number" className={FIELD} />
+          </label>
+          <label className="block">
+            <span className="text-xs text-slate-600">Reasoning effort</span>
+            <select name="reasoningEffort" defaultValue="" className={FIELD}>
+              <option value="">not sent</option>
+              <option value="minimal">minimal</option>
+              <option value="low">low</option>
+              <option value="medium">medium</option>
+              <option value="high">high</option>
+            </select>
+          </label>
+          <label className="col-span-2 block">
+            <span className="text-xs text-slate-600">
+              Extra request body, JSON (e.g. {'{"chat_template_kwargs": {"enable_thinking": false}}'})
+            </span>
+            <textarea name="extraBody" rows={2} className={`${FIELD} font-mono`} />
+          </label>
+        </div>
+      </details>
       {state.error && (
         <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800 md:col-span-2" data-testid="judge-run-error">
           {state.error}

@@ -5,7 +5,7 @@ import { getPrisma } from "@/lib/db/server";
 import { isAppError } from "@/lib/errors";
 import type { EvalReport } from "@/lib/evaluate/eval-report-schema";
 import { type JudgeRunView, loadJudgeRunView, TaskFilterSchema } from "@/lib/judge/judge-views";
-import { cancelJudgeRunAction } from "../actions";
+import { cancelJudgeRunAction, resumeJudgeRunAction } from "../actions";
 import { AutoRefresh } from "../auto-refresh";
 
 export const dynamic = "force-dynamic";
@@ -56,7 +56,7 @@ function Filters({ view, filter }: { view: JudgeRunView; filter: ReturnType<type
     ["wrong", "wrong"],
     ["invalid", "invalid submission"],
     ["limits", "limits hit / model unreachable"],
-    ["not_judged", "not judged (no sandbox)"],
+    ["not_judged", "not judged (no sandbox, or the provider failed)"],
     ["credited", "repair credited"],
     ["pending", "not finished"],
   ];
@@ -114,6 +114,18 @@ export default async function JudgeRunPage({
           {run.contextPolicy} context · concurrency {run.concurrency} · seed {run.seed} · step limit {settings.stepLimit},{" "}
           {settings.wallTimeSeconds} s, {settings.maxConsecutiveFormatErrors} format errors, {settings.actionMode} actions
         </p>
+        <p className="text-sm text-slate-600" data-testid="judge-request-options">
+          Request: temperature {settings.temperature ?? "the provider's default"}
+          {settings.maxTokens !== undefined && <> · max_tokens {settings.maxTokens}</>}
+          {settings.requestSeed !== undefined && <> · seed {settings.requestSeed}</>}
+          {settings.reasoningEffort && <> · reasoning effort {settings.reasoningEffort}</>}
+          {settings.extraBody && (
+            <>
+              {" "}
+              · extra body <code className="font-mono text-xs">{JSON.stringify(settings.extraBody)}</code>
+            </>
+          )}
+        </p>
       </div>
       <section className="rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="judge-progress">
         <div className="flex items-center justify-between gap-3">
@@ -127,6 +139,18 @@ export default async function JudgeRunPage({
             </span>{" "}
             · {n(run.invalid)} without a valid submission · {n(run.notJudged)} not judged · {n(run.tokens)} tokens
           </p>
+          {!active && (run.notJudged > 0 || run.done < run.total) && (
+            <form action={resumeJudgeRunAction}>
+              <input type="hidden" name="runId" value={run.id} />
+              <button
+                type="submit"
+                className="rounded-md border border-indigo-300 px-3 py-1 text-indigo-700 hover:bg-indigo-50"
+                data-testid="resume-judge"
+              >
+                Resume: judge {n(run.total - run.done + run.notJudged)} task(s) again
+              </button>
+            </form>
+          )}
           {active && (
             <form action={cancelJudgeRunAction}>
               <input type="hidden" name="runId" value={run.id} />
