@@ -3,19 +3,24 @@
 // and with repair credits. Runs in this process (the worker's "judge" job does the same for the page).
 //   npx tsx scripts/judge.ts --export <id> --split test --name "qwen focused"     the model from JUDGE_BASE_URL / JUDGE_MODEL / JUDGE_API_KEY
 //   npx tsx scripts/judge.ts --export <id> --name r --base-url http://127.0.0.1:8000/v1 --model qwen3-coder
-//   npx tsx scripts/judge.ts --resume <run id>                                   finish a cancelled or crashed run
+//   npx tsx scripts/judge.ts --resume <run id>                                   finish a cancelled or crashed run (and the tasks not judged)
+//   npx tsx scripts/judge.ts --trajectories <run id> --out <folder>              write <eval_id>.traj.json per judged task
 // Other flags: --policy focused|complete, --concurrency 4, --seed 0, --limit N (first N tasks),
 // --step-limit 30, --wall-time 900, --format-errors 3, --command-timeout 60, --text-mode.
 // Prints name=value lines: judge_run, tasks, done, submitted, invalid, accuracy, macro_f1 (and credited_accuracy).
 // Uses DATABASE_URL, or the embedded database (stop the app first).
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import type { z } from "zod";
 import { parseCli } from "@/lib/cli/parse-cli";
 import { config } from "@/lib/config";
 import { openDatabase } from "@/lib/db/connection";
 import { migrate } from "@/lib/db/migrate";
 import { EvalReportSchema } from "@/lib/evaluate/eval-report-schema";
+import { preflightJudgeModel } from "@/lib/judge/judge-model";
 import { createJudgeRun, executeJudgeRun, JudgeRunRequestSchema, prepareJudgeRunResume } from "@/lib/judge/judge-run";
 import { sandboxAvailability } from "@/lib/judge/sandbox";
+import { runTrajectoryFiles } from "@/lib/judge/trajectory-export";
 
 const { values } = parseCli(
   { url: import.meta.url },
@@ -36,6 +41,8 @@ const { values } = parseCli(
       "command-timeout": { type: "string" },
       "text-mode": { type: "boolean", default: false },
       resume: { type: "string" },
+      trajectories: { type: "string" },
+      out: { type: "string" },
     },
   },
 );
@@ -46,6 +53,26 @@ const fail = (message: string): never => {
 };
 
 let request: z.output<typeof JudgeRunRequestSchema> | null = null;
+if (values.trajectories) {
+  const out = values.out ?? fail("--trajectories needs --out <folder>");
+  const c = config();
+  const db = await openDatabase(
+    c.DATABASE_URL ? { kind: "postgresql", url: c.DATABASE_URL } : { kind: "embedded", dataDir: c.EMBEDDED_DB_DIR },
+  );
+  try {
+    const { files } = await runTrajectoryFiles(db.prisma, values.trajectories);
+    mkdirSync(out, { recursive: true });
+    for (const file of files) writeFileSync(path.join(out, file.name), file.text);
+    console.log(`trajectories=${files.length}`);
+    console.log(`folder=${path.resolve(out)}`);
+  } catch (error) {
+    console.error(error instanceof Error && "status" in error ? `error: ${error.message}` : error);
+    process.exitCode = 1;
+  } finally {
+    await db.close();
+  }
+  process.exit();
+}
 if (!values.resume) {
   const parsed = JudgeRunRequestSchema.safeParse({
     exportId: values.export,
@@ -83,7 +110,7 @@ process.once("SIGINT", () => {
 try {
   await migrate(db);
   if (values.resume) await prepareJudgeRunResume(db.prisma, values.resume, { crashed: true });
-  const runId = values.resume ?? (await createJudgeRun(db.prisma, c, request ?? fail("nothing to run"))).runId;
+  const runId = values.resume ?? (await createJudgeRun(db.prisma, c, request ?? fail("nothing to run"), null, preflightJudgeModel)).runId;
   console.log(`judge_run=${runId}`);
   const started = Date.now();
   const result = await executeJudgeRun(

@@ -1,6 +1,7 @@
 // The judged model: an OpenAI-compatible chat endpoint, called once per agent step with the whole
 // conversation so far, through the project's LLM client (its retries of 429, 5xx and timeouts); the
 // key goes in the Authorization header only and never into a trajectory or an error message.
+import { AppError } from "@/lib/errors";
 import { createLlmClient } from "@/lib/llm/client";
 import type { LlmSettingNames } from "@/lib/llm/post-chat-completion";
 import { type LlmUsage, usageOf } from "@/lib/llm/chat-completion-response";
@@ -96,4 +97,23 @@ export function createJudgeModel(options: JudgeModelOptions): JudgeModel {
       return { message: { content: message.content ?? null, tool_calls: message.tool_calls ?? null }, usage: usageOf(response) };
     },
   };
+}
+
+/**
+ * Before a run is queued: one short call with the run's request options (and the bash tool in tool
+ * mode), so an endpoint that is down, a model it does not serve, a refused key or a server without
+ * tool calls is refused in one line instead of failing every task.
+ */
+export async function preflightJudgeModel(options: JudgeModelOptions): Promise<void> {
+  const model = createJudgeModel({ ...options, maxAttempts: 2, timeoutMs: options.timeoutMs ?? 60_000 });
+  try {
+    await model.complete([{ role: "user", content: "Reply with the single word: ready" }], AbortSignal.timeout(90_000));
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    const tools =
+      options.actionMode === "tool" && /tool/i.test(why)
+        ? " The server does not take tool calls: choose text mode, or start it with tool calls on."
+        : "";
+    throw new AppError("invalid_input", `The judge model did not answer a test call, so no run was queued: ${why}${tools}`);
+  }
 }

@@ -1,15 +1,22 @@
 // A judge run through the data layer on both databases: the demo world's export, the fake model
 // playing a scripted agent over HTTP, real sandboxes over the demo's mirrors.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/connection";
 import { TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
 import { openSeededTestDatabase } from "@/lib/demo/testing/seeded-test-database";
 import { EvalReportSchema } from "@/lib/evaluate/eval-report-schema";
+import { buildEvalReport } from "@/lib/evaluate/build-eval-report";
 import { loadGold } from "@/lib/evaluate/load-gold";
 import { type FakeOpenAiServer, startFakeOpenAiServer } from "@/lib/llm/testing/fake-openai-server";
 import { createJudgeRun, executeJudgeRun, grantRepairCredit, prepareJudgeRunResume, revokeRepairCredit } from "./judge-run";
+import { preflightJudgeModel } from "./judge-model";
 import { scriptedAgent, submitCommand } from "./testing/scripted-agent";
+import { runTrajectoryFiles, trajectoryArchive } from "./trajectory-export";
 
 describe.each(TEST_DATABASE_KINDS)("judge runs on %s", (kind) => {
   let db: Database;
@@ -195,5 +202,145 @@ describe.each(TEST_DATABASE_KINDS)("judge runs on %s", (kind) => {
     expect(report.metrics.n).toBe(tasks - 1);
     expect(report.metrics.missing.count).toBe(0);
     expect(run.error).toBeNull();
+  });
+
+  test("a key typed in the form is stored sealed, used for the calls, and forgotten when the run ends", async () => {
+    const { exportId, split } = await biggestSplit();
+    await server.close();
+    server = await startFakeOpenAiServer({
+      apiKey: "sk-typed-in-the-form-5c1d",
+      respond: scriptedAgent(() => [{ command: submitCommand(true) }]),
+    });
+    const { runId } = await createJudgeRun(db.prisma, config(), {
+      exportId,
+      split,
+      name: "own key",
+      baseUrl: server.url,
+      model: "judge-1",
+      apiKey: "sk-typed-in-the-form-5c1d",
+      limit: 1,
+    });
+    const stored = await db.prisma.judgeRun.findUniqueOrThrow({ where: { id: runId } });
+    expect(stored.apiKey).toMatch(/^sealed:v1:/);
+    const rows = await db.query<{ row: string }>(`SELECT row_to_json(r)::text AS row FROM "JudgeRun" r WHERE id = $1`, [runId]);
+    expect(rows[0].row).not.toContain("sk-typed");
+    expect(await executeJudgeRun(deps(), runId)).toMatchObject({ status: "succeeded", submitted: 1 });
+    expect(server.requests.every((r) => r.headers.authorization === "Bearer sk-typed-in-the-form-5c1d")).toBe(true);
+    expect((await db.prisma.judgeRun.findUniqueOrThrow({ where: { id: runId } })).apiKey).toBeNull();
+  });
+
+  test("a run its worker stopped (no one cancelled it) is handed on, queued, and finishes with the next worker", async () => {
+    const { exportId, split } = await biggestSplit();
+    const { runId, tasks } = await createJudgeRun(db.prisma, config(), {
+      exportId,
+      split,
+      name: "handed on",
+      baseUrl: server.url,
+      model: "judge-1",
+      concurrency: 1,
+    });
+    const stop = new AbortController();
+    const first = await executeJudgeRun(
+      {
+        ...deps(stop.signal, (done) => {
+          if (done >= 1) stop.abort();
+        }),
+        cancelledByUser: async () => false,
+      },
+      runId,
+    );
+    expect(first.status).toBe("interrupted");
+    const waiting = await db.prisma.judgeRun.findUniqueOrThrow({ where: { id: runId } });
+    expect(waiting).toMatchObject({ status: "queued", finishedAt: null });
+    expect(waiting.error).toMatch(/worker stopped during the run/);
+    const second = await executeJudgeRun({ ...deps(), cancelledByUser: async () => false }, runId);
+    expect(second).toMatchObject({ status: "succeeded", done: tasks, submitted: tasks });
+    expect((await db.prisma.judgeRun.findUniqueOrThrow({ where: { id: runId } })).error).toBeNull();
+  });
+
+  test("a run is not queued when its endpoint fails a test call: unreachable, unknown model, wrong key, no tool calls", async () => {
+    const { exportId, split } = await biggestSplit();
+    const start = (name: string, overrides: Record<string, unknown>) =>
+      createJudgeRun(
+        db.prisma,
+        config(),
+        { exportId, split, name, baseUrl: server.url, model: "judge-1", apiKey: "sk-run", ...overrides },
+        null,
+        preflightJudgeModel,
+      );
+    await expect(start("down", { baseUrl: "http://127.0.0.1:9/v1" })).rejects.toThrow(
+      /^The judge model did not answer a test call, so no run was queued: .*unreachable.*JUDGE_BASE_URL/,
+    );
+    await expect(start("bad key", { apiKey: "sk-wrong" })).rejects.toThrow(/401.*the run's API key \(JUDGE_API_KEY\)/);
+    await server.close();
+    server = await startFakeOpenAiServer({
+      apiKey: "sk-run",
+      models: ["judge-1"],
+      checkModel: true,
+      noToolSupport: true,
+      respond: scriptedAgent(() => [{ command: submitCommand(true) }], "text"),
+    });
+    await expect(start("unknown model", { model: "judge-9" })).rejects.toThrow(/404.*does not exist.*JUDGE_MODEL/);
+    await expect(start("no tools", {})).rejects.toThrow(/choose text mode/);
+    expect(await db.prisma.judgeRun.count({ where: { name: { in: ["down", "bad key", "unknown model", "no tools"] } } })).toBe(0);
+    // text mode on the same server passes the test call and is recorded
+    await expect(start("text mode", { settings: { actionMode: "text" } })).resolves.toMatchObject({ tasks: expect.any(Number) });
+  });
+
+  test("exported trajectories are mini-swe-agent files that the evaluation reads back to the run's scores", async () => {
+    const { exportId, split } = await biggestSplit();
+    await server.close();
+    // a mix the score must reproduce: submissions both ways, an invalid submission, a format-error ending
+    let conversation = 0;
+    const plays = [
+      [{ command: "true" }, { command: submitCommand(true) }],
+      [{ command: submitCommand(false) }],
+      [{ command: "printf '%s\\n%s\\n' COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT 'yes it holds'" }],
+      [{ reply: { content: "no command here" } }],
+    ];
+    server = await startFakeOpenAiServer({
+      apiKey: "sk-run",
+      respond: (request, index) => {
+        if ((request.body?.messages ?? []).length === 2) conversation++;
+        return scriptedAgent(() => plays[(conversation - 1) % plays.length], "tool")(request, index);
+      },
+    });
+    const { runId } = await createJudgeRun(db.prisma, config(), {
+      exportId,
+      split,
+      name: "mixed",
+      baseUrl: server.url,
+      model: "judge-1",
+      concurrency: 1,
+      settings: { maxConsecutiveFormatErrors: 1 },
+    });
+    await executeJudgeRun(deps(), runId);
+    const run = await db.prisma.judgeRun.findUniqueOrThrow({ where: { id: runId } });
+    const scored = EvalReportSchema.parse((await db.prisma.evalRun.findUniqueOrThrow({ where: { id: run.evalRunId ?? "" } })).report);
+    const { files } = await runTrajectoryFiles(db.prisma, runId);
+    expect(files.map((f) => f.name).every((n) => /^eval_[0-9a-f]{24}\.traj\.json$/.test(n))).toBe(true);
+    const first = JSON.parse(files[0].text);
+    expect(first).toMatchObject({
+      trajectory_format: "mini-swe-agent-1",
+      info: { exit_status: "Submitted", submission: '{"prediction": true}\n' },
+    });
+    expect(first.messages[2].tool_calls[0]).toMatchObject({ type: "function", function: { name: "bash" } });
+    const reread = buildEvalReport(await loadGold(db.prisma, exportId, split), files);
+    for (const key of ["n", "accuracy", "macroF1", "answered"] as const) expect(reread.metrics[key], key).toEqual(scored.metrics[key]);
+    expect(reread.metrics.invalid.goldItems).toBe(scored.metrics.invalid.goldItems);
+    expect(scored.metrics.invalid.goldItems).toBeGreaterThan(0);
+    // one archive: a .tar.gz whose entries are those files
+    const dir = mkdtempSync(path.join(tmpdir(), "wb-traj-"));
+    try {
+      writeFileSync(path.join(dir, "t.tar.gz"), trajectoryArchive("mixed-trajectories", files));
+      const listed = execFileSync("tar", ["-tzf", path.join(dir, "t.tar.gz")], { encoding: "utf8" })
+        .trim()
+        .split("\n");
+      expect(listed).toEqual(files.map((f) => `mixed-trajectories/${f.name}`));
+      execFileSync("tar", ["-xzf", path.join(dir, "t.tar.gz"), "-C", dir]);
+      expect(readFileSync(path.join(dir, "mixed-trajectories", files[0].name), "utf8")).toBe(files[0].text);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

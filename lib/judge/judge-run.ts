@@ -13,9 +13,10 @@ import { loadGold } from "@/lib/evaluate/load-gold";
 import { RunNameSchema } from "@/lib/evaluate/record-eval-run";
 import { seededRandom, shuffled } from "@/lib/random/seeded";
 import { openMirror } from "@/lib/repo/mirror-path";
+import { openSecret, sealSecret, serverKey } from "@/lib/secret-box";
 import { showNul } from "@/lib/untrusted-json";
 import { type JudgeInput, loadJudgeInputs } from "./judge-inputs";
-import { createJudgeModel, type JudgeModel, requestOptionsOf } from "./judge-model";
+import { createJudgeModel, type JudgeModel, type JudgeModelOptions, requestOptionsOf } from "./judge-model";
 import { type AgentSettings, AgentSettingsSchema, ContextPolicySchema } from "./paper-agent";
 import { type AgentStep, runAgent, type Trajectory } from "./run-agent";
 import { openTaskSandbox, removeLeftoverTaskDirs } from "./sandbox";
@@ -39,9 +40,11 @@ export type JudgeRunRequest = z.input<typeof JudgeRunRequestSchema>;
 /** Records the run and its tasks; the caller queues the "judge" job. */
 export async function createJudgeRun(
   prisma: PrismaClient,
-  config: Pick<Config, "JUDGE_BASE_URL" | "JUDGE_MODEL" | "JUDGE_API_KEY">,
+  config: Pick<Config, "JUDGE_BASE_URL" | "JUDGE_MODEL" | "JUDGE_API_KEY" | "WORKBENCH_SECRET" | "EMBEDDED_DB_DIR">,
   request: JudgeRunRequest,
   actorId: string | null = null,
+  /** checks the endpoint before anything is recorded (the form and the CLI pass preflightJudgeModel) */
+  preflight?: (options: JudgeModelOptions) => Promise<void>,
 ): Promise<{ runId: string; tasks: number }> {
   const r = JudgeRunRequestSchema.parse(request);
   const baseUrl = r.baseUrl ?? config.JUDGE_BASE_URL;
@@ -49,6 +52,7 @@ export async function createJudgeRun(
   if (!baseUrl || !model)
     throw new AppError("not_configured", "Name the judge model: a base URL and a model in the form, or JUDGE_BASE_URL and JUDGE_MODEL.");
   const settings = AgentSettingsSchema.parse(r.settings);
+  await preflight?.({ baseUrl, model, apiKey: r.apiKey || config.JUDGE_API_KEY, ...requestOptionsOf(settings) });
   const items = await prisma.exportItem.findMany({
     where: { exportId: r.exportId, split: r.split },
     select: { evalId: true },
@@ -69,8 +73,8 @@ export async function createJudgeRun(
       split: r.split,
       baseUrl,
       model,
-      // a key typed in the form is kept until the run ends; the configured one is read when needed
-      apiKey: r.apiKey || null,
+      // a key typed in the form is kept, sealed, until the run ends; the configured one is read when needed
+      apiKey: r.apiKey ? sealSecret(r.apiKey, serverKey(config)) : null,
       settings: settings as Prisma.InputJsonValue,
       contextPolicy: r.contextPolicy,
       concurrency: r.concurrency,
@@ -117,17 +121,23 @@ export async function prepareJudgeRunResume(
 
 export interface ExecuteDeps {
   prisma: PrismaClient;
-  config: Pick<Config, "MIRRORS_DIR" | "JUDGE_WORK_DIR" | "EMBEDDED_DB_DIR" | "JUDGE_API_KEY">;
+  config: Pick<Config, "MIRRORS_DIR" | "JUDGE_WORK_DIR" | "EMBEDDED_DB_DIR" | "JUDGE_API_KEY" | "WORKBENCH_SECRET">;
   signal?: AbortSignal;
   progress?: (done: number, total: number) => Promise<void>;
   log?: (message: string, level?: "info" | "warn" | "error") => Promise<void>;
   /** test seam: the model (else the run's OpenAI-compatible endpoint) */
   model?: JudgeModel;
+  /**
+   * When the signal aborts: whether a user cancelled. A job says no when its worker is stopping or its
+   * lease ran out; the run is then handed on (queued again) instead of being marked cancelled.
+   */
+  cancelledByUser?: () => Promise<boolean>;
 }
 
 export interface ExecuteResult {
   runId: string;
-  status: "succeeded" | "cancelled" | "failed";
+  /** interrupted: the worker stopped (not a user), the run waits for the next worker */
+  status: "succeeded" | "cancelled" | "failed" | "interrupted";
   done: number;
   total: number;
   submitted: number;
@@ -181,7 +191,7 @@ export async function executeJudgeRun(deps: ExecuteDeps, runId: string): Promise
     createJudgeModel({
       baseUrl: run.baseUrl,
       model: run.model,
-      apiKey: run.apiKey ?? deps.config.JUDGE_API_KEY,
+      apiKey: run.apiKey ? openSecret(run.apiKey, serverKey(deps.config)) : deps.config.JUDGE_API_KEY,
       ...requestOptionsOf(settings),
     });
   const total = await prisma.judgeTask.count({ where: { runId } });
@@ -231,6 +241,13 @@ export async function executeJudgeRun(deps: ExecuteDeps, runId: string): Promise
     notJudged,
   });
   if (deps.signal?.aborted) {
+    if (deps.cancelledByUser && !(await deps.cancelledByUser())) {
+      await prisma.judgeRun.update({
+        where: { id: runId },
+        data: { status: "queued", error: "The worker stopped during the run; it goes on where it stopped when a worker takes it up." },
+      });
+      return result("interrupted");
+    }
     // the key stays while the run may be resumed
     await prisma.judgeRun.update({ where: { id: runId }, data: { status: "cancelled", finishedAt: new Date() } });
     return result("cancelled");

@@ -54,6 +54,10 @@ export type FakeOpenAiServerOptions = {
   /** Used once the script is exhausted; without it an exhausted script answers 500. */
   respond?: Responder;
   models?: string[];
+  /** chat requests naming a model not in `models` get OpenAI's 404 model_not_found (off by default) */
+  checkModel?: boolean;
+  /** refuses requests with tools as vLLM does when started without a tool-call parser */
+  noToolSupport?: boolean;
 };
 
 export type FakeOpenAiServer = {
@@ -139,6 +143,24 @@ export async function startFakeOpenAiServer(options: FakeOpenAiServerOptions = {
       return send(res, 404, { error: { message: `Unknown route ${req.method} ${path}`, type: "invalid_request_error" } });
     }
 
+    if (options.checkModel && !(options.models ?? ["fake-model"]).includes(body?.model ?? "")) {
+      return send(res, 404, {
+        error: {
+          message: `The model \`${body?.model ?? ""}\` does not exist or you do not have access to it.`,
+          type: "invalid_request_error",
+          code: "model_not_found",
+        },
+      });
+    }
+    if (options.noToolSupport && body?.tools?.length) {
+      return send(res, 400, {
+        object: "error",
+        message: '"auto" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set',
+        type: "BadRequestError",
+        param: null,
+        code: 400,
+      });
+    }
     const historyProblem = toolHistoryProblem(body?.messages ?? []);
     if (historyProblem) return send(res, 400, { error: { message: historyProblem, type: "invalid_request_error", param: "messages" } });
 

@@ -5,6 +5,7 @@ import { config } from "@/lib/config";
 import { getPrisma } from "@/lib/db/server";
 import { formAction, plainAction } from "@/lib/http/form-action";
 import { getJobEngine } from "@/lib/jobs/server-engine";
+import { preflightJudgeModel } from "@/lib/judge/judge-model";
 import {
   createJudgeRun,
   grantRepairCredit,
@@ -19,7 +20,7 @@ const StartSchema = z.preprocess((fields) => judgeRunRequestFromForm(fields as R
 
 export const startJudgeRunAction = formAction({ roles: ["admin"], input: StartSchema }, async (input, user) => {
   const prisma = await getPrisma();
-  const { runId } = await createJudgeRun(prisma, config(), input, user.id);
+  const { runId } = await createJudgeRun(prisma, config(), input, user.id, preflightJudgeModel);
   const queued = await (await getJobEngine()).enqueue("judge", { runId }, { requestedById: user.id });
   await prisma.judgeRun.update({ where: { id: runId }, data: { jobId: queued.id } });
   redirect(`/evaluate/judge/${runId}`);

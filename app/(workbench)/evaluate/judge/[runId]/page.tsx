@@ -198,6 +198,18 @@ export default async function JudgeRunPage({
             <ScoreRow label="With repair credit (rules i + ii)" report={view.creditedReport} testId="score-credited" />
           </tbody>
         </table>
+        {run.done > 0 && (
+          <p className="mt-2 text-xs text-slate-600">
+            <a
+              href={`/api/judge-runs/${run.id}/trajectories`}
+              className="text-indigo-700 hover:underline"
+              data-testid="trajectories-download"
+            >
+              Download the trajectories
+            </a>{" "}
+            (one mini-swe-agent <code>&lt;eval_id&gt;.traj.json</code> per judged task, .tar.gz; the evaluation imports them back)
+          </p>
+        )}
         {run.evalRunId && (
           <p className="mt-2 text-xs text-slate-600">
             Both are evaluation runs of this export:{" "}
