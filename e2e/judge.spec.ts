@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { expect, readmeScreenshotPath, test } from "./fixtures";
 import { signInAs } from "./helpers";
 
@@ -29,6 +30,11 @@ test("an admin runs a judge agent, reads a trajectory, credits a repair and sees
   expect(finished).toBe(total);
   const submitted = (await page.getByTestId("score-submitted-accuracy").textContent())?.trim();
   await expect(page.getByTestId("score-credited-accuracy")).toHaveText(submitted ?? "");
+  // the trajectories download as one .tar.gz of mini-swe-agent files
+  const archive = await page.request.get((await page.getByTestId("trajectories-download").getAttribute("href")) ?? "");
+  expect(archive.status()).toBe(200);
+  expect(archive.headers()["content-type"]).toBe("application/gzip");
+  expect(gunzipSync(await archive.body()).toString("latin1")).toMatch(/-trajectories\/eval_[0-9a-f]{24}\.traj\.json/);
 
   // the wrong answers: the scripted agent called an untrustworthy comment trustworthy
   await page.getByTestId("task-filters").getByLabel("Outcome").selectOption("wrong");
