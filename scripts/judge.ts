@@ -7,7 +7,10 @@
 //   npx tsx scripts/judge.ts --trajectories <run id> --out <folder>              write <eval_id>.traj.json per judged task
 // Other flags: --policy focused|complete, --concurrency 4, --seed 0, --limit N (first N tasks),
 // --step-limit 30, --wall-time 900, --format-errors 3, --command-timeout 60, --text-mode.
-// Prints name=value lines: judge_run, tasks, done, submitted, invalid, accuracy, macro_f1 (and credited_accuracy).
+// Request options: --temperature 0|default, --max-tokens N, --request-seed N, --reasoning-effort low,
+// --extra-body '{"chat_template_kwargs": {…}}'; prices for the cost: --price-in USD, --price-out USD (per million tokens).
+// Prints name=value lines: judge_run, tasks, done, submitted, invalid, not_judged, prompt_tokens, completion_tokens,
+// cost_usd (with prices), accuracy, macro_f1 (and credited_accuracy).
 // Uses DATABASE_URL, or the embedded database (stop the app first).
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -19,6 +22,7 @@ import { migrate } from "@/lib/db/migrate";
 import { EvalReportSchema } from "@/lib/evaluate/eval-report-schema";
 import { preflightJudgeModel } from "@/lib/judge/judge-model";
 import { createJudgeRun, executeJudgeRun, JudgeRunRequestSchema, prepareJudgeRunResume } from "@/lib/judge/judge-run";
+import { AgentSettingsSchema, costOf } from "@/lib/judge/paper-agent";
 import { sandboxAvailability } from "@/lib/judge/sandbox";
 import { runTrajectoryFiles } from "@/lib/judge/trajectory-export";
 
@@ -40,6 +44,13 @@ const { values } = parseCli(
       "format-errors": { type: "string" },
       "command-timeout": { type: "string" },
       "text-mode": { type: "boolean", default: false },
+      temperature: { type: "string" },
+      "max-tokens": { type: "string" },
+      "request-seed": { type: "string" },
+      "reasoning-effort": { type: "string" },
+      "extra-body": { type: "string" },
+      "price-in": { type: "string" },
+      "price-out": { type: "string" },
       resume: { type: "string" },
       trajectories: { type: "string" },
       out: { type: "string" },
@@ -90,6 +101,13 @@ if (!values.resume) {
       ...(values["format-errors"] ? { maxConsecutiveFormatErrors: values["format-errors"] } : {}),
       ...(values["command-timeout"] ? { commandTimeoutSeconds: values["command-timeout"] } : {}),
       ...(values["text-mode"] ? { actionMode: "text" } : {}),
+      ...(values.temperature ? { temperature: values.temperature } : {}),
+      ...(values["max-tokens"] ? { maxTokens: values["max-tokens"] } : {}),
+      ...(values["request-seed"] ? { requestSeed: values["request-seed"] } : {}),
+      ...(values["reasoning-effort"] ? { reasoningEffort: values["reasoning-effort"] } : {}),
+      ...(values["extra-body"] ? { extraBody: values["extra-body"] } : {}),
+      ...(values["price-in"] ? { promptPricePerMillion: values["price-in"] } : {}),
+      ...(values["price-out"] ? { completionPricePerMillion: values["price-out"] } : {}),
     },
   });
   if (!parsed.success) fail(parsed.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; "));
@@ -136,7 +154,16 @@ try {
   console.log(`invalid=${result.invalid}`);
   console.log(`not_judged=${result.notJudged}`);
   if (result.notJudged > 0) console.error(`${result.notJudged} task(s) not judged (see the run page); --resume ${runId} judges them again`);
-  const run = await db.prisma.judgeRun.findUniqueOrThrow({ where: { id: runId }, select: { evalRunId: true, creditedEvalRunId: true } });
+  const run = await db.prisma.judgeRun.findUniqueOrThrow({
+    where: { id: runId },
+    select: { evalRunId: true, creditedEvalRunId: true, settings: true },
+  });
+  const sums = await db.prisma.judgeTask.aggregate({ where: { runId }, _sum: { promptTokens: true, completionTokens: true } });
+  const tokens = { prompt: sums._sum.promptTokens ?? 0, completion: sums._sum.completionTokens ?? 0 };
+  console.log(`prompt_tokens=${tokens.prompt}`);
+  console.log(`completion_tokens=${tokens.completion}`);
+  const cost = costOf(tokens, AgentSettingsSchema.parse(run.settings));
+  if (cost !== null) console.log(`cost_usd=${cost.toFixed(4)}`);
   for (const [prefix, id] of [
     ["", run.evalRunId],
     ["credited_", run.creditedEvalRunId],

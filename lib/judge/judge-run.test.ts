@@ -15,6 +15,7 @@ import { loadGold } from "@/lib/evaluate/load-gold";
 import { type FakeOpenAiServer, startFakeOpenAiServer } from "@/lib/llm/testing/fake-openai-server";
 import { createJudgeRun, executeJudgeRun, grantRepairCredit, prepareJudgeRunResume, revokeRepairCredit } from "./judge-run";
 import { preflightJudgeModel } from "./judge-model";
+import { loadJudgeRunView } from "./judge-views";
 import { scriptedAgent, submitCommand } from "./testing/scripted-agent";
 import { runTrajectoryFiles, trajectoryArchive } from "./trajectory-export";
 
@@ -219,6 +220,7 @@ describe.each(TEST_DATABASE_KINDS)("judge runs on %s", (kind) => {
       model: "judge-1",
       apiKey: "sk-typed-in-the-form-5c1d",
       limit: 1,
+      settings: { promptPricePerMillion: 1, completionPricePerMillion: 4 },
     });
     const stored = await db.prisma.judgeRun.findUniqueOrThrow({ where: { id: runId } });
     expect(stored.apiKey).toMatch(/^sealed:v1:/);
@@ -227,6 +229,11 @@ describe.each(TEST_DATABASE_KINDS)("judge runs on %s", (kind) => {
     expect(await executeJudgeRun(deps(), runId)).toMatchObject({ status: "succeeded", submitted: 1 });
     expect(server.requests.every((r) => r.headers.authorization === "Bearer sk-typed-in-the-form-5c1d")).toBe(true);
     expect((await db.prisma.judgeRun.findUniqueOrThrow({ where: { id: runId } })).apiKey).toBeNull();
+    // tokens and, at the run's prices, its cost
+    const view = await loadJudgeRunView(db.prisma, runId, { outcome: "all" });
+    expect(view.run.promptTokens).toBeGreaterThan(0);
+    expect(view.run.cost).toBeCloseTo((view.run.promptTokens * 1 + view.run.completionTokens * 4) / 1_000_000, 12);
+    expect(view.tasks[0].cost).toBeCloseTo(view.run.cost ?? 0, 12);
   });
 
   test("a run its worker stopped (no one cancelled it) is handed on, queued, and finishes with the next worker", async () => {

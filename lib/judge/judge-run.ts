@@ -449,6 +449,8 @@ export async function revokeRepairCredit(prisma: PrismaClient, taskId: string, a
 }
 
 const SETTING_FIELDS = [
+  "promptPricePerMillion",
+  "completionPricePerMillion",
   "temperature",
   "maxTokens",
   "requestSeed",

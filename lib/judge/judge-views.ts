@@ -8,7 +8,7 @@ import { type EvalReport, EvalReportSchema } from "@/lib/evaluate/eval-report-sc
 import { loadGold } from "@/lib/evaluate/load-gold";
 import { NOT_JUDGED_OUTCOMES } from "./judge-run";
 import { loadJudgeInputs } from "./judge-inputs";
-import { AgentSettingsSchema, ContextPolicySchema } from "./paper-agent";
+import { AgentSettingsSchema, ContextPolicySchema, costOf } from "./paper-agent";
 import type { AgentStep } from "./run-agent";
 
 export const RUN_SUMMARY_SELECT = {
@@ -46,7 +46,20 @@ export interface JudgeRunSummary {
   invalid: number;
   notJudged: number;
   tokens: number;
+  promptTokens: number;
+  completionTokens: number;
 }
+
+type TaskCounts = {
+  total: number;
+  done: number;
+  invalid: number;
+  notJudged: number;
+  tokens: number;
+  promptTokens: number;
+  completionTokens: number;
+};
+const noTasks = (): TaskCounts => ({ total: 0, done: 0, invalid: 0, notJudged: 0, tokens: 0, promptTokens: 0, completionTokens: 0 });
 
 async function taskCounts(prisma: PrismaClient, runIds: string[]) {
   const rows = await prisma.judgeTask.groupBy({
@@ -55,15 +68,17 @@ async function taskCounts(prisma: PrismaClient, runIds: string[]) {
     _count: { _all: true },
     _sum: { promptTokens: true, completionTokens: true },
   });
-  const counts = new Map<string, { total: number; done: number; invalid: number; notJudged: number; tokens: number }>();
+  const counts = new Map<string, TaskCounts>();
   for (const r of rows) {
-    const c = counts.get(r.runId) ?? { total: 0, done: 0, invalid: 0, notJudged: 0, tokens: 0 };
+    const c = counts.get(r.runId) ?? noTasks();
     c.total += r._count._all;
     if (r.status === "done") c.done += r._count._all;
     const notJudged = r.outcome !== null && NOT_JUDGED_OUTCOMES.has(r.outcome);
     if (r.status === "done" && r.outcome !== "submitted" && !notJudged) c.invalid += r._count._all;
     if (r.status === "done" && notJudged) c.notJudged += r._count._all;
-    c.tokens += (r._sum.promptTokens ?? 0) + (r._sum.completionTokens ?? 0);
+    c.promptTokens += r._sum.promptTokens ?? 0;
+    c.completionTokens += r._sum.completionTokens ?? 0;
+    c.tokens = c.promptTokens + c.completionTokens;
     counts.set(r.runId, c);
   }
   return counts;
@@ -75,7 +90,7 @@ export async function listJudgeRuns(prisma: PrismaClient): Promise<JudgeRunSumma
     prisma,
     runs.map((r) => r.id),
   );
-  return runs.map((r) => ({ ...r, ...(counts.get(r.id) ?? { total: 0, done: 0, invalid: 0, notJudged: 0, tokens: 0 }) }));
+  return runs.map((r) => ({ ...r, ...(counts.get(r.id) ?? noTasks()) }));
 }
 
 export const TaskFilterSchema = z.object({
@@ -95,6 +110,8 @@ export interface JudgeTaskRow {
   reason: string | null;
   steps: number;
   tokens: number;
+  /** USD at the run's prices; null without prices */
+  cost: number | null;
   elapsedMs: number | null;
   repo: string | null;
   source: string | null;
@@ -137,6 +154,8 @@ export interface JudgeRunView {
     finishedAt: Date | null;
     jobId: string | null;
     evalRunId: string | null;
+    /** USD at the run's prices; null without prices */
+    cost: number | null;
   };
   settings: z.infer<typeof AgentSettingsSchema>;
   report: EvalReport | null;
@@ -182,6 +201,8 @@ export async function loadJudgeRunView(prisma: PrismaClient, runId: string, filt
   ]);
   const goldOf = new Map(gold.map((g) => [g.evalId, g]));
   const scoredOf = new Map((report?.metrics.items ?? []).map((i) => [i.evalId, i.outcome]));
+  const settings = AgentSettingsSchema.parse(run.settings);
+  const runCounts = counts.get(runId) ?? noTasks();
   const rows: JudgeTaskRow[] = tasks.map((t) => {
     const g = goldOf.get(t.evalId);
     return {
@@ -194,6 +215,7 @@ export async function loadJudgeRunView(prisma: PrismaClient, runId: string, filt
       reason: t.reason,
       steps: Array.isArray(t.steps) ? t.steps.length : 0,
       tokens: t.promptTokens + t.completionTokens,
+      cost: costOf({ prompt: t.promptTokens, completion: t.completionTokens }, settings),
       elapsedMs: t.elapsedMs,
       repo: g?.repo ?? null,
       source: g?.source ?? null,
@@ -205,8 +227,8 @@ export async function loadJudgeRunView(prisma: PrismaClient, runId: string, filt
     };
   });
   return {
-    run: { ...run, ...(counts.get(runId) ?? { total: 0, done: 0, invalid: 0, notJudged: 0, tokens: 0 }) },
-    settings: AgentSettingsSchema.parse(run.settings),
+    run: { ...run, ...runCounts, cost: costOf({ prompt: runCounts.promptTokens, completion: runCounts.completionTokens }, settings) },
+    settings,
     report,
     creditedReport,
     tasks: rows.filter((r) => matches(r, filter)),

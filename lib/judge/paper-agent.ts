@@ -74,6 +74,9 @@ export const AgentSettingsSchema = z.object({
   maxTokens: z.coerce.number().int().min(1).max(1_000_000).optional(),
   requestSeed: z.coerce.number().int().optional(),
   reasoningEffort: z.enum(["minimal", "low", "medium", "high"]).optional(),
+  /** the provider's prices in USD per million tokens, for the cost of tasks and runs (not sent) */
+  promptPricePerMillion: z.coerce.number().min(0).max(10_000).optional(),
+  completionPricePerMillion: z.coerce.number().min(0).max(10_000).optional(),
   /** merged into every request body (e.g. vLLM's chat_template_kwargs); may not replace what the agent sets */
   extraBody: z
     .preprocess(
@@ -96,3 +99,14 @@ export const AgentSettingsSchema = z.object({
 export type AgentSettings = z.infer<typeof AgentSettingsSchema>;
 
 export const PAPER_AGENT_SETTINGS: AgentSettings = AgentSettingsSchema.parse({});
+
+/** USD for the tokens at the run's prices; null when no price was given. */
+export function costOf(
+  tokens: { prompt: number; completion: number },
+  settings: Pick<AgentSettings, "promptPricePerMillion" | "completionPricePerMillion">,
+): number | null {
+  if (settings.promptPricePerMillion === undefined && settings.completionPricePerMillion === undefined) return null;
+  return (
+    (tokens.prompt * (settings.promptPricePerMillion ?? 0) + tokens.completion * (settings.completionPricePerMillion ?? 0)) / 1_000_000
+  );
+}

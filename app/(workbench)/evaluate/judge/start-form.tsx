@@ -141,6 +141,14 @@ export function StartJudgeRunForm({
               <option value="high">high</option>
             </select>
           </label>
+          <label className="block">
+            <span className="text-xs text-slate-600">Price per million input tokens (USD, for the cost; blank: none)</span>
+            <input name="promptPricePerMillion" type="number" min={0} step="any" className={FIELD} />
+          </label>
+          <label className="block">
+            <span className="text-xs text-slate-600">Price per million output tokens (USD)</span>
+            <input name="completionPricePerMillion" type="number" min={0} step="any" className={FIELD} />
+          </label>
           <label className="col-span-2 block">
             <span className="text-xs text-slate-600">
               Extra request body, JSON (e.g. {'{"chat_template_kwargs": {"enable_thinking": false}}'})

@@ -137,7 +137,11 @@ export default async function JudgeRunPage({
             <span data-testid="judge-done">
               {n(run.done)} of {n(run.total)} tasks
             </span>{" "}
-            · {n(run.invalid)} without a valid submission · {n(run.notJudged)} not judged · {n(run.tokens)} tokens
+            · {n(run.invalid)} without a valid submission · {n(run.notJudged)} not judged ·{" "}
+            <span data-testid="judge-tokens">
+              {n(run.tokens)} tokens ({n(run.promptTokens)} in, {n(run.completionTokens)} out)
+              {run.cost !== null && <> · ${run.cost.toFixed(4)}</>}
+            </span>
           </p>
           {!active && (run.notJudged > 0 || run.done < run.total) && (
             <form action={resumeJudgeRunAction}>
@@ -231,6 +235,7 @@ export default async function JudgeRunPage({
               <th className="px-3 py-2">Outcome</th>
               <th className="px-3 py-2">Prediction / gold</th>
               <th className="px-3 py-2 text-right">Steps</th>
+              <th className="px-3 py-2 text-right">Tokens · cost</th>
               <th className="px-3 py-2">Repair credit</th>
             </tr>
           </thead>
@@ -254,6 +259,10 @@ export default async function JudgeRunPage({
                   {t.prediction === null ? "–" : String(t.prediction)} / {t.gold === null ? "–" : String(t.gold)}
                 </td>
                 <td className="px-3 py-2 text-right">{t.steps}</td>
+                <td className="px-3 py-2 text-right">
+                  {n(t.tokens)}
+                  {t.cost !== null && <> · ${t.cost.toFixed(4)}</>}
+                </td>
                 <td className="px-3 py-2 text-xs">{t.credit ? `step ${t.credit.step} by ${t.credit.by}` : ""}</td>
               </tr>
             ))}
