@@ -50,15 +50,7 @@ export interface JudgeRunSummary {
   completionTokens: number;
 }
 
-type TaskCounts = {
-  total: number;
-  done: number;
-  invalid: number;
-  notJudged: number;
-  tokens: number;
-  promptTokens: number;
-  completionTokens: number;
-};
+type TaskCounts = Pick<JudgeRunSummary, "total" | "done" | "invalid" | "notJudged" | "tokens" | "promptTokens" | "completionTokens">;
 const noTasks = (): TaskCounts => ({ total: 0, done: 0, invalid: 0, notJudged: 0, tokens: 0, promptTokens: 0, completionTokens: 0 });
 
 async function taskCounts(prisma: PrismaClient, runIds: string[]) {

@@ -268,7 +268,7 @@ export async function openTaskSandbox(input: TaskSandboxInput): Promise<TaskSand
       "GIT_CONFIG_NOSYSTEM",
       "1",
     ];
-    const launch: Launch = { ...availability, args, user, limits };
+    const launch: Launch = { ...availability, args, user, limits, rlimits: rlimitArgs(limits, user) };
     let disposed = false;
     return {
       dir,
@@ -330,11 +330,14 @@ interface Launch {
   args: string[];
   user: { uid: number; gid: number } | null;
   limits: SandboxLimits;
+  /** prlimit's options, fixed when the sandbox opens */
+  rlimits: string[];
 }
 
 /** prlimit's options: the caps every process of the sandbox inherits */
 function rlimitArgs(limits: SandboxLimits, user: Launch["user"]): string[] {
-  // a non-root server's own processes count against RLIMIT_NPROC too: the cap is on top of them
+  // a non-root server's own processes count against RLIMIT_NPROC too: the cap is on top of those
+  // running when the sandbox opens (sandbox-limits.ts)
   const processes = user ? limits.processes : limits.processes + tasksOfUser(process.getuid?.() ?? 0);
   return [`--data=${limits.memoryBytes}`, `--fsize=${limits.fileBytes}`, `--nproc=${processes}`, "--core=0", "--memlock=0", "--msgqueue=0"];
 }
@@ -358,16 +361,12 @@ function tasksOfUser(uid: number): number {
 function runInSandbox(launch: Launch, command: string, options: RunOptions): Promise<CommandResult> {
   return new Promise((resolve) => {
     // bwrap reads its arguments from fd 3, so /proc/1/cmdline inside shows none of the host's paths
-    const child: ChildProcess = spawn(
-      launch.prlimit,
-      [...rlimitArgs(launch.limits, launch.user), "--", launch.bwrap, "--args", "3", "bash", "-c", command],
-      {
-        stdio: ["ignore", "pipe", "pipe", "pipe"],
-        detached: true,
-        env: BWRAP_ENV,
-        ...(launch.user ?? {}),
-      },
-    );
+    const child: ChildProcess = spawn(launch.prlimit, [...launch.rlimits, "--", launch.bwrap, "--args", "3", "bash", "-c", command], {
+      stdio: ["ignore", "pipe", "pipe", "pipe"],
+      detached: true,
+      env: BWRAP_ENV,
+      ...(launch.user ?? {}),
+    });
     const argsPipe = child.stdio[3];
     if (argsPipe && "write" in argsPipe) {
       argsPipe.on("error", () => {

@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { SUBMIT_MARKER, type AgentSettings, AgentSettingsSchema } from "./paper-agent";
-import type { AgentOutcome, AgentStep } from "./run-agent";
+import type { AgentOutcome } from "./run-agent";
 
 const StepSchema = z.looseObject({
   step: z.number(),
@@ -50,7 +50,7 @@ export function submissionOf(observation: string): string | null {
 export function trajectoryFile(task: ExportableTask, settings: AgentSettings, model: string): { name: string; text: string } | null {
   const outcome = task.outcome as AgentOutcome | null;
   if (outcome === null || !(outcome in EXIT_STATUS)) return null;
-  const steps = z.array(StepSchema).parse(Array.isArray(task.steps) ? task.steps : []) as unknown as AgentStep[];
+  const steps = z.array(StepSchema).parse(Array.isArray(task.steps) ? task.steps : []);
   const messages: object[] = [
     { role: "system", content: settings.systemPrompt },
     { role: "user", content: settings.userPrompt },
