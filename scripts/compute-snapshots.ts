@@ -10,7 +10,7 @@
 // Prints name=value lines.
 import { parseCli } from "@/lib/cli/parse-cli";
 import { config } from "@/lib/config";
-import { openDatabase } from "@/lib/db/connection";
+import { databaseTargetOf, openDatabase } from "@/lib/db/connection";
 import { migrate } from "@/lib/db/migrate";
 import { tallyAnchoring } from "@/lib/snapshot/anchor-tally";
 import { backfillSnapshots } from "@/lib/snapshot/backfill-snapshots";
@@ -29,9 +29,7 @@ const { values } = parseCli(
 );
 
 const c = config();
-const db = await openDatabase(
-  c.DATABASE_URL ? { kind: "postgresql", url: c.DATABASE_URL } : { kind: "embedded", dataDir: c.EMBEDDED_DB_DIR },
-);
+const db = await openDatabase(databaseTargetOf(c));
 try {
   await migrate(db);
   const tally = await backfillSnapshots(db.prisma, {

@@ -7,7 +7,7 @@
 import { parseCli } from "@/lib/cli/parse-cli";
 import { z } from "zod";
 import { config } from "@/lib/config";
-import { openDatabase } from "@/lib/db/connection";
+import { databaseTargetOf, openDatabase } from "@/lib/db/connection";
 import { migrate } from "@/lib/db/migrate";
 import { buildEvalReport } from "@/lib/evaluate/build-eval-report";
 import { collectPredictionFiles } from "@/lib/evaluate/collect-prediction-files";
@@ -47,9 +47,7 @@ const { values, positionals } = parseCli(
 );
 
 const c = config();
-const db = await openDatabase(
-  c.DATABASE_URL ? { kind: "postgresql", url: c.DATABASE_URL } : { kind: "embedded", dataDir: c.EMBEDDED_DB_DIR },
-);
+const db = await openDatabase(databaseTargetOf(c));
 try {
   await migrate(db);
   if (values.list) {

@@ -13,7 +13,7 @@
 import { parseCli } from "@/lib/cli/parse-cli";
 import { z } from "zod";
 import { config } from "@/lib/config";
-import { openDatabase } from "@/lib/db/connection";
+import { databaseTargetOf, openDatabase } from "@/lib/db/connection";
 import { SPLIT_NAMES } from "@/lib/db/enums";
 import { migrate } from "@/lib/db/migrate";
 import { collectImportFiles } from "@/lib/export/collect-import-files";
@@ -93,9 +93,7 @@ if (!parsed.success) {
 const args = parsed.data;
 
 const c = config();
-const db = await openDatabase(
-  c.DATABASE_URL ? { kind: "postgresql", url: c.DATABASE_URL } : { kind: "embedded", dataDir: c.EMBEDDED_DB_DIR },
-);
+const db = await openDatabase(databaseTargetOf(c));
 try {
   await migrate(db);
   let splitRunId = args.splitRun;

@@ -6,7 +6,7 @@
 // Prints warnings, then name=value lines. Uses DATABASE_URL, or the embedded database (stop the app first).
 import { parseCli } from "@/lib/cli/parse-cli";
 import { config } from "@/lib/config";
-import { openDatabase } from "@/lib/db/connection";
+import { databaseTargetOf, openDatabase } from "@/lib/db/connection";
 import { migrate } from "@/lib/db/migrate";
 import { collectImportFiles } from "@/lib/export/collect-import-files";
 import { importReleasedDataset } from "@/lib/export/import-released-dataset";
@@ -18,9 +18,7 @@ if (positionals.length === 0) {
 }
 
 const c = config();
-const db = await openDatabase(
-  c.DATABASE_URL ? { kind: "postgresql", url: c.DATABASE_URL } : { kind: "embedded", dataDir: c.EMBEDDED_DB_DIR },
-);
+const db = await openDatabase(databaseTargetOf(c));
 try {
   await migrate(db);
   const result = await importReleasedDataset(db.prisma, await collectImportFiles(positionals, (line) => console.error(`found: ${line}`)));

@@ -6,7 +6,7 @@
 // Ctrl-C stops cleanly between pages; a second Ctrl-C (or SIGKILL) loses at most the page in flight.
 import { parseCli } from "@/lib/cli/parse-cli";
 import { parseConfig } from "@/lib/config";
-import { openDatabase } from "@/lib/db/connection";
+import { databaseTargetOf, openDatabase } from "@/lib/db/connection";
 import { migrate } from "@/lib/db/migrate";
 import { IngestRequestSchema } from "@/lib/ingest/ingest-request";
 import { foldProgress, initialProgress, renderProgress, renderSummary } from "@/lib/ingest/progress-display";
@@ -72,9 +72,7 @@ if (!parsed.success) {
 }
 
 const config = parseConfig(process.env);
-const db = await openDatabase(
-  config.DATABASE_URL ? { kind: "postgresql", url: config.DATABASE_URL } : { kind: "embedded", dataDir: config.EMBEDDED_DB_DIR },
-);
+const db = await openDatabase(databaseTargetOf(config));
 await migrate(db);
 
 const controller = new AbortController();

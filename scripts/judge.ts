@@ -17,7 +17,7 @@ import path from "node:path";
 import type { z } from "zod";
 import { parseCli } from "@/lib/cli/parse-cli";
 import { config } from "@/lib/config";
-import { openDatabase } from "@/lib/db/connection";
+import { databaseTargetOf, openDatabase } from "@/lib/db/connection";
 import { migrate } from "@/lib/db/migrate";
 import { EvalReportSchema } from "@/lib/evaluate/eval-report-schema";
 import { preflightJudgeModel } from "@/lib/judge/judge-model";
@@ -67,9 +67,7 @@ let request: z.output<typeof JudgeRunRequestSchema> | null = null;
 if (values.trajectories) {
   const out = values.out ?? fail("--trajectories needs --out <folder>");
   const c = config();
-  const db = await openDatabase(
-    c.DATABASE_URL ? { kind: "postgresql", url: c.DATABASE_URL } : { kind: "embedded", dataDir: c.EMBEDDED_DB_DIR },
-  );
+  const db = await openDatabase(databaseTargetOf(c));
   try {
     const { files } = await runTrajectoryFiles(db.prisma, values.trajectories);
     mkdirSync(out, { recursive: true });
@@ -117,9 +115,7 @@ const sandbox = sandboxAvailability();
 if (!sandbox.ok) fail(sandbox.reason);
 
 const c = config();
-const db = await openDatabase(
-  c.DATABASE_URL ? { kind: "postgresql", url: c.DATABASE_URL } : { kind: "embedded", dataDir: c.EMBEDDED_DB_DIR },
-);
+const db = await openDatabase(databaseTargetOf(c));
 const stop = new AbortController();
 process.once("SIGINT", () => {
   console.error("\nstopping: the running tasks are cancelled; --resume finishes the run");

@@ -12,7 +12,7 @@ import { performance } from "node:perf_hooks";
 import { parseCli } from "@/lib/cli/parse-cli";
 import type { z } from "zod";
 import { config } from "@/lib/config";
-import { openDatabase, type Database } from "@/lib/db/connection";
+import { databaseTargetOf, openDatabase, type Database } from "@/lib/db/connection";
 import { migrate } from "@/lib/db/migrate";
 import { createLlmClient, type LlmClient } from "@/lib/llm/client";
 import { createDbLlmCache } from "@/lib/llm/db-cache";
@@ -54,9 +54,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 async function openConfigured(): Promise<Database> {
   const c = config();
-  const db = await openDatabase(
-    c.DATABASE_URL ? { kind: "postgresql", url: c.DATABASE_URL } : { kind: "embedded", dataDir: c.EMBEDDED_DB_DIR },
-  );
+  const db = await openDatabase(databaseTargetOf(c));
   await migrate(db);
   return db;
 }

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { parseCli } from "@/lib/cli/parse-cli";
 import { SaveUserRequestSchema, saveUser } from "@/lib/auth/save-user";
 import { config } from "@/lib/config";
-import { openDatabase } from "@/lib/db/connection";
+import { databaseTargetOf, openDatabase } from "@/lib/db/connection";
 import { migrate } from "@/lib/db/migrate";
 
 const { values } = parseCli(
@@ -21,9 +21,7 @@ if (!values.login || process.stdin.isTTY) {
 }
 const password = (await text(process.stdin)).replace(/\r?\n$/, "");
 const c = config();
-const db = await openDatabase(
-  c.DATABASE_URL ? { kind: "postgresql", url: c.DATABASE_URL } : { kind: "embedded", dataDir: c.EMBEDDED_DB_DIR },
-);
+const db = await openDatabase(databaseTargetOf(c));
 try {
   await migrate(db);
   const saved = await saveUser(

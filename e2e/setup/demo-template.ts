@@ -3,14 +3,12 @@
 // and EXPORTS_DIR, exactly as a server's start-up seeds an empty database. Each spec's server then
 // starts on a copy (e2e/fixtures.ts) instead of seeding its own.
 import { config } from "@/lib/config";
-import { openDatabase } from "@/lib/db/connection";
+import { databaseTargetOf, openDatabase } from "@/lib/db/connection";
 import { migrate } from "@/lib/db/migrate";
 import { seedDemoIfEmpty } from "@/lib/demo/seed-demo";
 
 const c = config();
-const db = await openDatabase(
-  c.DATABASE_URL ? { kind: "postgresql", url: c.DATABASE_URL } : { kind: "embedded", dataDir: c.EMBEDDED_DB_DIR },
-);
+const db = await openDatabase(databaseTargetOf(c));
 try {
   await migrate(db);
   console.log(JSON.stringify({ seeded: await seedDemoIfEmpty(db.prisma) }));

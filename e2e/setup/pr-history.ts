@@ -4,7 +4,7 @@
 // Run by e2e/fixtures.ts (appSetup.before) with the server's environment.
 import path from "node:path";
 import { config } from "@/lib/config";
-import { openDatabase } from "@/lib/db/connection";
+import { databaseTargetOf, openDatabase } from "@/lib/db/connection";
 import { migrate } from "@/lib/db/migrate";
 import { seedDemoIfEmpty } from "@/lib/demo/seed-demo";
 import { openMirrorForFetch } from "@/lib/repo/fetch-mirror";
@@ -15,9 +15,7 @@ import { computeSnapshots } from "@/lib/snapshot/compute-snapshots";
 import { PR_HISTORY_REPOSITORY, seedPrHistory } from "@/lib/snapshot/testing/seed-pr-history";
 
 const c = config();
-const db = await openDatabase(
-  c.DATABASE_URL ? { kind: "postgresql", url: c.DATABASE_URL } : { kind: "embedded", dataDir: c.EMBEDDED_DB_DIR },
-);
+const db = await openDatabase(databaseTargetOf(c));
 try {
   await migrate(db);
   // the demo is there already when the server starts from the run's seeded template

@@ -1,5 +1,6 @@
 // One way to open the database, whichever it is: the embedded default (PGlite, an in-process
 // PostgreSQL, so one schema and one generated client serve both) or a PostgreSQL server.
+import type { Config } from "@/lib/config";
 import { advisoryLocks, inProcessLocks, registerLockProvider } from "./named-lock";
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
@@ -12,6 +13,11 @@ import { acquireDataDirLock, EmbeddedDatabaseBusyError } from "./data-dir-lock";
 export type DatabaseTarget =
   // dataDir "memory://" for tests; loadDataDir (a PGlite dump) starts an in-memory one from a copy
   { kind: "embedded"; dataDir: string; loadDataDir?: Blob } | { kind: "postgresql"; url: string };
+
+/** The configured database: PostgreSQL at DATABASE_URL, else the embedded one in EMBEDDED_DB_DIR. */
+export function databaseTargetOf(c: Pick<Config, "DATABASE_URL" | "EMBEDDED_DB_DIR">): DatabaseTarget {
+  return c.DATABASE_URL ? { kind: "postgresql", url: c.DATABASE_URL } : { kind: "embedded", dataDir: c.EMBEDDED_DB_DIR };
+}
 
 export interface Database {
   target: DatabaseTarget;

@@ -1,6 +1,6 @@
 import "server-only";
 import { config } from "@/lib/config";
-import { openDatabase, type Database } from "./connection";
+import { databaseTargetOf, openDatabase, type Database } from "./connection";
 import { migrate } from "./migrate";
 
 // One database per server process: PGlite is single-session and Prisma pools its own connections.
@@ -9,9 +9,7 @@ const holder = globalThis as unknown as { __workbenchDb?: Promise<Database> };
 
 async function start(afterMigrate?: (db: Database) => Promise<void>): Promise<Database> {
   const c = config();
-  const db = await openDatabase(
-    c.DATABASE_URL ? { kind: "postgresql", url: c.DATABASE_URL } : { kind: "embedded", dataDir: c.EMBEDDED_DB_DIR },
-  );
+  const db = await openDatabase(databaseTargetOf(c));
   await migrate(db);
   if (afterMigrate) await afterMigrate(db);
   return db;
