@@ -18,8 +18,7 @@ import { cpSync, existsSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { test as base, expect } from "@playwright/test";
-import pg from "pg";
-import { E2E_ADMIN_URL, E2E_DATA_ROOT, templatePaths } from "./template-paths";
+import { adminQuery, E2E_ADMIN_URL, E2E_DATA_ROOT, lastJsonLine, runToEnd, TSX, templatePaths } from "./template-paths";
 
 export { expect };
 
@@ -82,52 +81,6 @@ function freePort(): Promise<number> {
       const port = typeof address === "object" && address ? address.port : 0;
       server.close(() => resolve(port));
     });
-  });
-}
-
-async function adminQuery(sql: string) {
-  for (let attempt = 0; ; attempt++) {
-    const client = new pg.Client({ connectionString: ADMIN_URL });
-    await client.connect();
-    try {
-      await client.query(sql);
-      return;
-    } catch (e) {
-      // 55006: the template is in use by another worker's CREATE DATABASE at this instant
-      if (!(e && typeof e === "object" && "code" in e && e.code === "55006") || attempt >= 50) throw e;
-    } finally {
-      await client.end();
-    }
-    await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-  }
-}
-
-const TSX = path.join("node_modules", ".bin", "tsx");
-
-/** The last line of a script's output that parses as a JSON object. */
-function lastJsonLine(output: string): Record<string, unknown> {
-  for (const line of output.trim().split("\n").reverse()) {
-    try {
-      const value: unknown = JSON.parse(line);
-      if (value && typeof value === "object" && !Array.isArray(value)) return Object.fromEntries(Object.entries(value));
-    } catch {
-      // a log line
-    }
-  }
-  return {};
-}
-
-function runToEnd(script: string, env: NodeJS.ProcessEnv): Promise<Record<string, unknown>> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [script], { env, stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    let err = "";
-    child.stdout?.on("data", (d) => (out += d));
-    child.stderr?.on("data", (d) => (err += d));
-    child.once("error", reject);
-    child.once("exit", (code) =>
-      code === 0 ? resolve(lastJsonLine(out)) : reject(new Error(`${script} exited with ${code}:\n${(out + err).slice(-4000)}`)),
-    );
   });
 }
 
