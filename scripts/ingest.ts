@@ -9,7 +9,7 @@ import { parseConfig } from "@/lib/config";
 import { databaseTargetOf, openDatabase } from "@/lib/db/connection";
 import { migrate } from "@/lib/db/migrate";
 import { IngestRequestSchema } from "@/lib/ingest/ingest-request";
-import { foldProgress, initialProgress, renderProgress, renderSummary } from "@/lib/ingest/progress-display";
+import { exitCodeFor, foldProgress, initialProgress, renderProgress, renderSummary } from "@/lib/ingest/progress-display";
 import { runIngest } from "@/lib/ingest/run-ingest";
 
 const { values } = parseCli(
@@ -117,4 +117,4 @@ const summary = await runIngest({
 if (tty) process.stderr.write("\n");
 console.log(values.json ? JSON.stringify(summary, (_, v) => (typeof v === "bigint" ? String(v) : v)) : renderSummary(summary));
 await db.close();
-process.exit(summary.status === "failed" ? 1 : 0);
+process.exit(exitCodeFor(summary.status));

@@ -1,9 +1,13 @@
 // Finishes the nested connections of a page of PRs that overflowed their first page: comments, reviews,
 // review threads (and the comments of long threads), commits, closing issues. Follow-ups for many PRs
 // share one aliased query, so a page with a few long discussions costs one or two extra requests.
+// A follow-up query GitHub keeps failing (502, a timeout, a body cut off) costs one PR, never the page:
+// the batch is asked again in halves, a lone follow-up with half the page size, and what still fails
+// makes its PR a hole named with the connection and the error (#30).
 import { must } from "@/lib/must";
 import type { GitHubClient } from "./github-client";
-import { followUpField, followUpQuery, type FollowUp } from "./harvest-queries";
+import { FOLLOW_UP_FIRST, followUpField, followUpQuery, MIN_FOLLOW_UP_FIRST, type FollowUp } from "./harvest-queries";
+import { isGitHubAccessError, isRateLimitStop, isRunStopped } from "./ingest-errors";
 import { ConnectionSchema, describeIssues, ThreadSchema, type PullRequestNode, type RawConnection } from "./harvest-payloads";
 import type { CollectedPullRequest, CollectedThread } from "./map-pull-request";
 
@@ -13,6 +17,16 @@ interface Pending {
   item: FollowUp;
   pr: CollectedPullRequest;
   thread?: CollectedThread;
+  /** items of this connection fetched so far */
+  have: number;
+  /** the largest page GitHub has not failed for this connection */
+  cap?: number;
+}
+
+/** A follow-up's page size: what the connection's totalCount says is left (GitHub charges by `first`), at most a full page. */
+export function followUpSize(totalCount: number | undefined, have: number, cap = FOLLOW_UP_FIRST): number {
+  const left = totalCount === undefined ? cap : totalCount - have;
+  return Math.max(1, Math.min(cap, left));
 }
 
 export interface CollectResult {
@@ -44,14 +58,28 @@ export async function collectPullRequests(client: GitHubClient, nodes: PullReque
       const stuck = followUpStuck(info, null, 1);
       if (stuck) failed.set(pr.node.number, `could not page threadComments: ${stuck}`);
       else if (info.hasNextPage && info.endCursor)
-        pending.push({ item: { kind: "threadComments", nodeId: thread.id, after: info.endCursor }, pr, thread });
+        pending.push({
+          item: {
+            kind: "threadComments",
+            nodeId: thread.id,
+            after: info.endCursor,
+            first: followUpSize(parsed.data.comments.totalCount, thread.comments.length),
+          },
+          pr,
+          thread,
+          have: thread.comments.length,
+        });
     }
   };
   const follow = (pr: CollectedPullRequest, kind: FollowUp["kind"], conn: RawConnection) => {
     const stuck = followUpStuck(conn.pageInfo, null, 1);
     if (stuck) failed.set(pr.node.number, `could not page ${kind}: ${stuck}`);
     else if (conn.pageInfo.hasNextPage && conn.pageInfo.endCursor)
-      pending.push({ item: { kind, nodeId: pr.node.id, after: conn.pageInfo.endCursor }, pr });
+      pending.push({
+        item: { kind, nodeId: pr.node.id, after: conn.pageInfo.endCursor, first: followUpSize(conn.totalCount, conn.nodes.length) },
+        pr,
+        have: conn.nodes.length,
+      });
   };
 
   const collected = nodes.map((node) => {
@@ -75,12 +103,35 @@ export async function collectPullRequests(client: GitHubClient, nodes: PullReque
   let requests = 0;
   // follow-up pages per connection, to bound a connection that never ends
   const pagesOf = new Map<object, number>();
+  // aliases per query: halved after a failed query, so one heavy connection is asked alone
+  let aliases = ALIASES_PER_QUERY;
   while (pending.length) {
-    const batch = pending.splice(0, ALIASES_PER_QUERY).filter((p) => !failed.has(p.pr.node.number));
+    const batch = pending.splice(0, aliases).filter((p) => !failed.has(p.pr.node.number));
     if (!batch.length) continue;
     const { query, variables } = followUpQuery(batch.map((p) => p.item));
     requests++;
-    const { data, errors } = await client.graphql<Record<string, Record<string, unknown> | null>>(query, variables);
+    let answer: Awaited<ReturnType<typeof client.graphql<Record<string, Record<string, unknown> | null>>>>;
+    try {
+      answer = await client.graphql<Record<string, Record<string, unknown> | null>>(query, variables);
+    } catch (e) {
+      if (stopsTheRun(e, client.signal)) throw e;
+      const first = batch[0].item.first ?? FOLLOW_UP_FIRST;
+      if (batch.length > 1) aliases = Math.ceil(batch.length / 2);
+      else if (first > MIN_FOLLOW_UP_FIRST) {
+        const cap = Math.max(MIN_FOLLOW_UP_FIRST, Math.floor(first / 2));
+        const smaller = { ...batch[0].item, first: cap };
+        pagesOf.set(smaller, pagesOf.get(batch[0].item) ?? 1);
+        batch[0] = { ...batch[0], item: smaller, cap };
+      } else {
+        const p = batch[0];
+        failed.set(p.pr.node.number, `could not page ${p.item.kind} (follow-up query HarvestFollowUps, ${first} a page): ${messageOf(e)}`);
+        continue;
+      }
+      pending.unshift(...batch);
+      continue;
+    }
+    const { data, errors } = answer;
+    aliases = Math.min(ALIASES_PER_QUERY, aliases * 2);
     batch.forEach((p, i) => {
       const number = p.pr.node.number;
       const conn = ConnectionSchema.safeParse(data?.[`f${i}`]?.[followUpField(p.item.kind)]);
@@ -99,13 +150,25 @@ export async function collectPullRequests(client: GitHubClient, nodes: PullReque
       const stuck = followUpStuck(info, p.item.after, pages);
       if (stuck) failed.set(number, `could not page ${p.item.kind}: ${stuck}`);
       else if (info.hasNextPage && info.endCursor) {
-        const next = { ...p.item, after: info.endCursor };
+        const have = p.have + nodesPage.length;
+        const next = { ...p.item, after: info.endCursor, first: followUpSize(conn.data.totalCount, have, p.cap) };
         pagesOf.set(next, pages);
-        pending.push({ ...p, item: next });
+        pending.push({ ...p, item: next, have });
       }
     });
   }
   return { collected: collected.filter((c) => !failed.has(c.node.number)), failed, problems, requests };
+}
+
+/** Failures no smaller query can help: the budget, the token, the run's own stop. */
+function stopsTheRun(e: unknown, signal: AbortSignal | undefined): boolean {
+  return isRateLimitStop(e) || isGitHubAccessError(e) || isRunStopped(e) || signal?.aborted === true;
+}
+
+function messageOf(e: unknown): string {
+  const status = (e as { status?: unknown }).status;
+  const message = e instanceof Error ? e.message : String(e);
+  return typeof status === "number" && !message.includes(String(status)) ? `${status} ${message}` : message;
 }
 
 /** far more follow-up pages than one PR's comments, reviews or commits need (100 a page) */

@@ -3,6 +3,7 @@ import { rmSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import type { Database } from "@/lib/db/connection";
 import { openTestDatabase } from "@/lib/db/testing/test-database";
+import { NESTED_FIRST } from "./harvest-queries";
 import { MAX_HOLE_ATTEMPTS, nulledNodeFloor, reopenHoles, watermarkAfterPass } from "./crawl-holes";
 import { listCrawlErrors, listCrawlRuns } from "./crawl-views";
 import { renderSummary } from "./progress-display";
@@ -81,9 +82,9 @@ describe("holes: pull requests a run could not store are retried by later runs, 
   test("a PR whose follow-up pages fail: partial, the watermark stays at it, and the next run stores it and succeeds", async () => {
     let broken = true;
     const g = await start((data, variables) => (broken ? failFollowUpPages(data, variables) : undefined));
-    // more comments than the page query's first 30: its comments need a follow-up page
+    // more comments than the page query's first page: its comments need a follow-up page
     const pr = flakyPr(g, 4);
-    for (let i = 0; i < 35; i++) addIssueComment(g.world, "flaky/service", pr.number, `note ${i}`, pr.updatedAt);
+    for (let i = 0; i < NESTED_FIRST.comments + 5; i++) addIssueComment(g.world, "flaky/service", pr.number, `note ${i}`, pr.updatedAt);
 
     const first = await run();
     expect(first.status).toBe("partial");
@@ -119,6 +120,54 @@ describe("holes: pull requests a run could not store are retried by later runs, 
     const third = await run();
     expect(third.status).toBe("succeeded");
     expect(third.repositories.map((r) => r.outcome)).toEqual(["unchanged", "unchanged"]);
+  });
+
+  test("follow-ups GitHub keeps failing (502) cost their own PRs only: the rest of the page and the repository are stored, the holes named", async () => {
+    const g = await start();
+    // three PRs need follow-up pages of comments; GitHub answers 502 to every follow-up asking for two of them
+    const [bad1, bad2, good] = [flakyPr(g, 2), flakyPr(g, 4), flakyPr(g, 7)];
+    for (const [pr, extra] of [
+      [bad1, 200],
+      [bad2, 200],
+      [good, NESTED_FIRST.comments + 5],
+    ] as const)
+      for (let i = 0; i < extra; i++) addIssueComment(g.world, "flaky/service", pr.number, `note ${i}`, pr.updatedAt);
+    const failing = new Set([bad1.id, bad2.id]);
+    g.faults.add({
+      on: "graphql",
+      operation: "HarvestFollowUps",
+      variables: (v) => Object.values(v).some((x) => failing.has(String(x))),
+      nth: 1,
+      times: 1_000,
+      respond: "bad-gateway",
+    });
+
+    const first = await run();
+    expect(first.status).toBe("partial");
+    expect(first.repositories.find((r) => r.fullName === "flaky/service")).toMatchObject({
+      outcome: "harvested",
+      prsStored: 22,
+      prsSkipped: 2,
+    });
+    expect(await db.prisma.pullRequest.count()).toBe(expectedPrs(g) - 2);
+    expect((await stored(good.number))?.timeline.filter((t) => t.kind === "pr_comment")).toHaveLength(good.comments.length);
+    expect(await stored(bad1.number)).toBeNull();
+    expect(first.holes.map((h) => h.key).sort()).toEqual([`#${bad1.number}`, `#${bad2.number}`].sort());
+    for (const h of first.holes)
+      expect(h.reason).toMatch(/^could not page comments \(follow-up query HarvestFollowUps, 25 a page\): .*502|Server Error/);
+    const errors = await listCrawlErrors(db.prisma, { runId: first.runId });
+    expect(errors.map((e) => e.item)).toEqual(expect.arrayContaining([`pull request #${bad1.number}`, `pull request #${bad2.number}`]));
+    // GitHub's advice for a heavy query that fails: ask again smaller; the last tries asked 25 at a time, alone
+    const lastTry = g.exchanges.filter((e) => e.operationName === "HarvestFollowUps" && e.fault === "bad-gateway").at(-1);
+    expect(Object.keys(lastTry?.variables ?? {})).toEqual(["id0", "after0"]);
+    expect(lastTry?.query).toMatch(/comments\(first: 25, after: \$after0\)/);
+
+    // GitHub recovers: the next run stores the two and closes their holes
+    failing.clear();
+    const second = await run();
+    expect(second.status).toBe("succeeded");
+    expect(second.holes).toEqual([]);
+    expect(await db.prisma.pullRequest.count()).toBe(expectedPrs(g));
   });
 
   test("a PR GitHub answers as null is named with GitHub's message, retried, and given up after the last attempt", async () => {
@@ -179,7 +228,7 @@ describe("holes: pull requests a run could not store are retried by later runs, 
   test("a missing PR that GitHub stops listing altogether is given up after the last attempt, freeing the watermark", async () => {
     const g = await start(failFollowUpPages);
     const pr = flakyPr(g, 4);
-    for (let i = 0; i < 35; i++) addIssueComment(g.world, "flaky/service", pr.number, `note ${i}`, pr.updatedAt);
+    for (let i = 0; i < NESTED_FIRST.comments + 5; i++) addIssueComment(g.world, "flaky/service", pr.number, `note ${i}`, pr.updatedAt);
     expect((await run()).holes).toMatchObject([{ key: `#${pr.number}`, attempts: 1, permanent: false }]);
     // the PR disappears from GitHub's lists (deleted by GitHub staff, say): later passes no longer meet it
     const flaky = g.world.repositories.find((r) => fullNameOf(r) === "flaky/service");

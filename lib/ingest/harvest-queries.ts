@@ -3,8 +3,15 @@
 // page are finished by aliased `node(id:)` follow-ups, only for the PRs that need them.
 // Ids come from `fullDatabaseId` (BigInt): comment ids passed GraphQL's 32-bit `databaseId`.
 
-export const NESTED_FIRST = { comments: 30, reviews: 30, reviewThreads: 20, threadComments: 10, commits: 30, closingIssues: 10 } as const;
-const FOLLOW_UP_FIRST = 100;
+// GitHub charges a query by the connections it may fetch: every nested connection costs one request per
+// parent it may sit under, whatever its own `first`. Per PR of a page that is one request for each of the
+// five connections plus one per review thread for the threads' comments; so review threads are few on the
+// first page (most PRs have fewer) while the other connections take many items at no extra cost, and
+// `totalCount` sizes each follow-up to what is left (#30: 25 requests a PR before, 9 now).
+export const NESTED_FIRST = { comments: 50, reviews: 50, reviewThreads: 4, threadComments: 20, commits: 50, closingIssues: 10 } as const;
+/** page size of a follow-up connection; halved (down to MIN_FOLLOW_UP_FIRST) while GitHub keeps failing it */
+export const FOLLOW_UP_FIRST = 100;
+export const MIN_FOLLOW_UP_FIRST = 25;
 
 const PAGE_INFO = "pageInfo { hasNextPage endCursor }";
 
@@ -16,17 +23,17 @@ const FRAGMENTS: Record<string, string> = {
   ReviewCommentFields:
     "fragment ReviewCommentFields on PullRequestReviewComment { fullDatabaseId databaseId author { ...ActorFields } body createdAt path diffHunk line originalLine " +
     "commit { oid } originalCommit { oid } replyTo { fullDatabaseId databaseId } pullRequestReview { fullDatabaseId databaseId } }",
-  ThreadFields: `fragment ThreadFields on PullRequestReviewThread { id path comments(first: ${NESTED_FIRST.threadComments}) { ${PAGE_INFO} nodes { ...ReviewCommentFields } } }`,
+  ThreadFields: `fragment ThreadFields on PullRequestReviewThread { id path comments(first: ${NESTED_FIRST.threadComments}) { totalCount ${PAGE_INFO} nodes { ...ReviewCommentFields } } }`,
   CommitFields:
     "fragment CommitFields on PullRequestCommit { commit { oid message committedDate author { name user { __typename login } } } }",
   IssueFields: "fragment IssueFields on Issue { number title body repository { nameWithOwner } }",
   PullRequestFields:
     "fragment PullRequestFields on PullRequest { id fullDatabaseId databaseId number title body createdAt updatedAt state mergedAt baseRefOid headRefOid author { ...ActorFields } " +
-    `comments(first: ${NESTED_FIRST.comments}) { ${PAGE_INFO} nodes { ...IssueCommentFields } } ` +
-    `reviews(first: ${NESTED_FIRST.reviews}) { ${PAGE_INFO} nodes { ...ReviewFields } } ` +
-    `reviewThreads(first: ${NESTED_FIRST.reviewThreads}) { ${PAGE_INFO} nodes { ...ThreadFields } } ` +
+    `comments(first: ${NESTED_FIRST.comments}) { totalCount ${PAGE_INFO} nodes { ...IssueCommentFields } } ` +
+    `reviews(first: ${NESTED_FIRST.reviews}) { totalCount ${PAGE_INFO} nodes { ...ReviewFields } } ` +
+    `reviewThreads(first: ${NESTED_FIRST.reviewThreads}) { totalCount ${PAGE_INFO} nodes { ...ThreadFields } } ` +
     `commits(first: ${NESTED_FIRST.commits}) { totalCount ${PAGE_INFO} nodes { ...CommitFields } } ` +
-    `closingIssuesReferences(first: ${NESTED_FIRST.closingIssues}) { ${PAGE_INFO} nodes { ...IssueFields } } }`,
+    `closingIssuesReferences(first: ${NESTED_FIRST.closingIssues}) { totalCount ${PAGE_INFO} nodes { ...IssueFields } } }`,
   RepositoryFacts:
     "fragment RepositoryFacts on Repository { databaseId nameWithOwner stargazerCount primaryLanguage { name } pullRequests { totalCount } " +
     "defaultBranchRef { name target { __typename ... on Commit { history(since: $since, until: $until) { totalCount } } } } }",
@@ -66,15 +73,17 @@ export interface FollowUp {
   /** PR node id, or the review thread's for threadComments */
   nodeId: string;
   after: string;
+  /** page size (FOLLOW_UP_FIRST unless GitHub failed a larger one) */
+  first?: number;
 }
 
 const FOLLOW_UP_SELECTION: Record<FollowUpKind, string> = {
-  comments: `... on PullRequest { comments(first: ${FOLLOW_UP_FIRST}, after: $after) { ${PAGE_INFO} nodes { ...IssueCommentFields } } }`,
-  reviews: `... on PullRequest { reviews(first: ${FOLLOW_UP_FIRST}, after: $after) { ${PAGE_INFO} nodes { ...ReviewFields } } }`,
-  reviewThreads: `... on PullRequest { reviewThreads(first: ${FOLLOW_UP_FIRST}, after: $after) { ${PAGE_INFO} nodes { ...ThreadFields } } }`,
-  commits: `... on PullRequest { commits(first: ${FOLLOW_UP_FIRST}, after: $after) { ${PAGE_INFO} nodes { ...CommitFields } } }`,
-  closingIssuesReferences: `... on PullRequest { closingIssuesReferences(first: ${FOLLOW_UP_FIRST}, after: $after) { ${PAGE_INFO} nodes { ...IssueFields } } }`,
-  threadComments: `... on PullRequestReviewThread { comments(first: ${FOLLOW_UP_FIRST}, after: $after) { ${PAGE_INFO} nodes { ...ReviewCommentFields } } }`,
+  comments: `... on PullRequest { comments(first: $first, after: $after) { totalCount ${PAGE_INFO} nodes { ...IssueCommentFields } } }`,
+  reviews: `... on PullRequest { reviews(first: $first, after: $after) { totalCount ${PAGE_INFO} nodes { ...ReviewFields } } }`,
+  reviewThreads: `... on PullRequest { reviewThreads(first: $first, after: $after) { totalCount ${PAGE_INFO} nodes { ...ThreadFields } } }`,
+  commits: `... on PullRequest { commits(first: $first, after: $after) { totalCount ${PAGE_INFO} nodes { ...CommitFields } } }`,
+  closingIssuesReferences: `... on PullRequest { closingIssuesReferences(first: $first, after: $after) { totalCount ${PAGE_INFO} nodes { ...IssueFields } } }`,
+  threadComments: `... on PullRequestReviewThread { comments(first: $first, after: $after) { totalCount ${PAGE_INFO} nodes { ...ReviewCommentFields } } }`,
 };
 
 /** The field a follow-up's alias answers with. */
@@ -89,7 +98,10 @@ export function followUpQuery(items: FollowUp[]): { query: string; variables: Re
     defs.push(`$id${i}: ID!`, `$after${i}: String`);
     variables[`id${i}`] = item.nodeId;
     variables[`after${i}`] = item.after;
-    fields.push(`f${i}: node(id: $id${i}) { ${FOLLOW_UP_SELECTION[item.kind].replace("$after", `$after${i}`)} }`);
+    const first = item.first ?? FOLLOW_UP_FIRST;
+    fields.push(
+      `f${i}: node(id: $id${i}) { ${FOLLOW_UP_SELECTION[item.kind].replace("$after", `$after${i}`).replace("$first", String(first))} }`,
+    );
   });
   return {
     query: withFragments(

@@ -53,6 +53,11 @@ export interface RepositoryHarvest {
   followUpRequests: number;
 }
 
+/** What a harvest that then failed had stored, by its error: the run's summary counts it (#30). */
+const partialHarvests = new WeakMap<object, RepositoryHarvest>();
+export const partialHarvestOf = (e: unknown): RepositoryHarvest | undefined =>
+  e !== null && typeof e === "object" ? partialHarvests.get(e) : undefined;
+
 /** far more pages of pull requests than any repository has (GitHub caps a connection page at 100) */
 const MAX_PAGES_PER_PASS = 10_000;
 
@@ -272,6 +277,7 @@ export async function harvestRepository(ctx: HarvestContext, repo: Repository): 
       await ctx.reportError(repo.fullName, "repository", e.message);
       return { ...result, outcome: "gone" };
     }
+    if (e !== null && typeof e === "object") partialHarvests.set(e, result);
     throw e;
   }
 }

@@ -107,8 +107,8 @@ describe("kill -9 in the middle of a harvest, then run again", () => {
     const { done } = startCli();
     const final = await done;
     exits.push(final);
-    expect(final.code, final.stderr).toBe(0);
-    // the world's malformed items are skipped and named, so the run that completes says partial
+    // the world's malformed items are skipped and named, so the run that completes says partial (exit 3)
+    expect(final.code, final.stderr).toBe(3);
     expect(final.stdout).toMatch(/: partial \(\d items? not harvested/);
 
     // the killed runs are closed as interrupted by the run that found them

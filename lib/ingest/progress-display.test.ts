@@ -1,8 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { foldProgress, initialProgress, progressBar, renderProgress, renderSummary } from "./progress-display";
+import { exitCodeFor, foldProgress, initialProgress, progressBar, renderProgress, renderSummary } from "./progress-display";
 import type { IngestSummary } from "./run-ingest";
 
 describe("CLI progress display", () => {
+  test("exit codes tell a cron wrapper partial from succeeded and failed", () => {
+    expect(["succeeded", "interrupted", "partial", "failed"].map((s) => exitCodeFor(s as IngestSummary["status"]))).toEqual([0, 0, 3, 1]);
+  });
+
   test("bars fill with progress and show a count when the total is unknown", () => {
     expect(progressBar(0, 10, 10)).toBe("[..........] 0/10");
     expect(progressBar(5, 10, 10)).toBe("[#####.....] 5/10");

@@ -79,3 +79,12 @@ export function renderSummary(s: IngestSummary): string {
   ];
   return lines.join("\n");
 }
+
+/**
+ * `npm run ingest`'s exit code (README), for cron wrappers: 0 succeeded, or interrupted on purpose (the
+ * next run resumes from the checkpoints); 3 partial (something named in the run's errors was skipped or
+ * left as a hole); 1 failed.
+ */
+export function exitCodeFor(status: IngestSummary["status"]): 0 | 1 | 3 {
+  return status === "failed" ? 1 : status === "partial" ? 3 : 0;
+}

@@ -123,8 +123,8 @@ describe("upstream trouble", () => {
   });
 
   test("an exhausted GraphQL budget (RATE_LIMITED) with a distant reset ends the run instead of sleeping for an hour", async () => {
-    // 4 points: the facts query (1) and one page (2) fit, the next page is refused with RATE_LIMITED
-    await start({ budgets: { graphql: 4 } });
+    // 3 points: the facts query (1) and two pages of 6 PRs (1 each) fit, the next page is refused with RATE_LIMITED
+    await start({ budgets: { graphql: 3 } });
     const summary = await runAgainstFake(github, db, mirrors, {
       request: REQUEST,
       github: { graphqlIntervalMs: 0, searchIntervalMs: 0, retryBaseMs: 10, reserve: 0 },
@@ -214,6 +214,14 @@ describe("upstream trouble", () => {
       const steady = await db.prisma.pullRequest.count({ where: { repository: { fullName: "steady/library" } } });
       expect(steady, quirk).toBe(github.world.repositories.find((r) => fullNameOf(r) === "steady/library")?.pullRequests.length);
       expect(summary.status, quirk).not.toBe("interrupted");
+      // what the failed repository stored before it failed is counted, not reported as 0 (#30)
+      const flakyStored = await db.prisma.pullRequest.count({ where: { repository: { fullName: "flaky/service" } } });
+      if (quirk === "repeat-cursor") expect(flakyStored).toBeGreaterThan(0);
+      expect(
+        summary.repositories.find((r) => r.fullName === "flaky/service"),
+        quirk,
+      ).toMatchObject({ outcome: "failed", prsStored: flakyStored });
+      expect(summary.prsStored, quirk).toBe(flakyStored + steady);
     }
   });
 

@@ -140,8 +140,10 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     if (options.token && token !== options.token)
       return send(401, { message: "Bad credentials", documentation_url: "https://docs.github.com/rest", status: "401" });
 
-    const fault = faults.next(kind);
+    const peeked = kind === "graphql" ? peekGraphql(body) : undefined;
+    const fault = faults.next(kind, peeked);
     if (fault) {
+      if (peeked) Object.assign(ex, { operationName: peeked.operation, variables: peeked.variables, query: peeked.query });
       const f = faultResponse(fault, resetEpoch);
       ex.fault = f.name;
       return send(f.status, f.body, f.headers, f.raw);
@@ -241,4 +243,17 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
         server.close((e) => (e ? reject(e) : resolve()));
       }),
   };
+}
+
+/** The operation name and variables of a GraphQL request body, for faults aimed at one query. */
+function peekGraphql(body: string): { operation?: string; variables: Record<string, unknown>; query?: string } {
+  try {
+    const payload = JSON.parse(body) as { query?: unknown; variables?: unknown; operationName?: unknown };
+    const named = typeof payload.query === "string" ? /^\s*(?:query|mutation)\s+(\w+)/.exec(payload.query)?.[1] : undefined;
+    const variables = payload.variables && typeof payload.variables === "object" ? (payload.variables as Record<string, unknown>) : {};
+    const query = typeof payload.query === "string" ? payload.query : undefined;
+    return { operation: typeof payload.operationName === "string" ? payload.operationName : named, variables, query };
+  } catch {
+    return { variables: {} };
+  }
 }

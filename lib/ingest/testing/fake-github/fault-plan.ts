@@ -5,6 +5,10 @@ export type RequestKind = "rest" | "search" | "graphql";
 
 export interface FaultRule {
   on?: RequestKind | "any";
+  /** only GraphQL requests of this operation (HarvestPullRequests, HarvestFollowUps, …) */
+  operation?: string;
+  /** only GraphQL requests whose variables this accepts (e.g. those asking for one PR's node id) */
+  variables?: (variables: Record<string, unknown>) => boolean;
   /** 1-based position among the requests this rule matches */
   nth: number;
   times?: number;
@@ -92,11 +96,13 @@ export class FaultPlan {
   }
 
   /** The rule that fires for this request, if any; every matching rule counts the request. */
-  next(kind: RequestKind): FaultRule | undefined {
+  next(kind: RequestKind, graphql?: { operation?: string; variables: Record<string, unknown> }): FaultRule | undefined {
     let fired: FaultRule | undefined;
     for (const rule of this.rules) {
       const on = rule.on ?? "any";
       if (on !== "any" && on !== kind && !(on === "rest" && kind === "search")) continue;
+      if (rule.operation !== undefined && graphql?.operation !== rule.operation) continue;
+      if (rule.variables && !(graphql && rule.variables(graphql.variables))) continue;
       const n = (this.seen.get(rule) ?? 0) + 1;
       this.seen.set(rule, n);
       if (!fired && n >= rule.nth && n < rule.nth + (rule.times ?? 1)) fired = rule;

@@ -6,7 +6,7 @@ import { addedFilePath, applyChange, isModule, mainTreeAt, type FileTree } from 
 import { BODY_SENTENCES, COMMENT_BODIES, COMMIT_MESSAGES, TITLE_OBJECTS, TITLE_VERBS } from "./world-vocabulary";
 import type { FakeAccount, FakeCommit, FakeFileChange, FakePullRequest, FakeRepository, FakeReviewThread, FakeWorld } from "./world-types";
 
-export type PullRequestShape = "ordinary" | "silent" | "huge" | "malformed-created-at" | "malformed-comment" | "malformed-commit";
+export type PullRequestShape = "ordinary" | "silent" | "huge" | "heavy" | "malformed-created-at" | "malformed-comment" | "malformed-commit";
 
 const MINUTE = 60_000;
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
@@ -112,7 +112,16 @@ export function generatePullRequest(
   }));
 
   const comments: FakePullRequest["comments"] = [];
-  const commentCount = shape === "huge" ? 260 : shape === "silent" ? 0 : random() < 0.35 ? 0 : 1 + randomInt(random, 6);
+  const commentCount =
+    shape === "huge"
+      ? 260
+      : shape === "heavy"
+        ? 20 + randomInt(random, 400)
+        : shape === "silent"
+          ? 0
+          : random() < 0.35
+            ? 0
+            : 1 + randomInt(random, 6);
   for (let i = 0; i < commentCount; i++)
     comments.push({
       databaseId: world.nextDatabaseId++ + 1_500_000_000,
@@ -123,7 +132,8 @@ export function generatePullRequest(
 
   const reviews: FakePullRequest["reviews"] = [];
   const threads: FakeReviewThread[] = [];
-  const threadCount = shape === "huge" ? 46 : shape === "silent" ? 0 : randomInt(random, 4);
+  const threadCount =
+    shape === "huge" ? 46 : shape === "heavy" ? 10 + randomInt(random, 300) : shape === "silent" ? 0 : randomInt(random, 4);
   const paths = [...hunks.keys()];
   for (let t = 0; t < threadCount && paths.length; t++) {
     const reviewer = someone(world, random, author?.login) ?? humans(world)[0];
@@ -136,7 +146,14 @@ export function generatePullRequest(
     };
     reviews.push(review);
     const path = paths[t % paths.length];
-    const replies = shape === "huge" && t === 0 ? 13 : shape === "huge" ? 1 : randomInt(random, 3);
+    const replies =
+      shape === "huge" && t === 0
+        ? 13
+        : shape === "huge"
+          ? 1
+          : shape === "heavy"
+            ? randomInt(random, random() < 0.1 ? 40 : 4)
+            : randomInt(random, 3);
     const thread: FakeReviewThread = { id: `PRRT_kwDO${number}_${t}_${world.nextDatabaseId++}`, path, comments: [] };
     for (let k = 0; k <= replies; k++) {
       const id = REVIEW_COMMENT_ID_BASE + world.nextDatabaseId++;
@@ -163,7 +180,7 @@ export function generatePullRequest(
     }
     threads.push(thread);
   }
-  const finalReviews = shape === "huge" ? 9 : shape === "silent" ? 0 : randomInt(random, 3);
+  const finalReviews = shape === "huge" ? 9 : shape === "heavy" ? 5 + randomInt(random, 60) : shape === "silent" ? 0 : randomInt(random, 3);
   for (let i = 0; i < finalReviews; i++) {
     const r = random();
     reviews.push({

@@ -14,6 +14,8 @@ export interface MaterialisedRepositorySpec {
   rank: number;
   /** one PR with 260 comments, 45 review threads (one with 14 replies), 9 reviews and 120 commits */
   hugeDiscussion?: boolean;
+  /** a heavy tail: one PR in 20 with 10–310 review threads (some with 40 replies), 20–420 comments and 5–65 reviews */
+  heavyTail?: boolean;
   /** a PR with an invalid createdAt, a comment without id, a commit with a bad oid */
   malformedItems?: boolean;
 }
@@ -89,6 +91,7 @@ function materialise(world: FakeWorld, spec: MaterialisedRepositorySpec, languag
     else if (spec.malformedItems && i === 5) shape = "malformed-comment";
     else if (spec.malformedItems && i === 7) shape = "malformed-commit";
     else if (i % 9 === 4) shape = "silent";
+    else if (spec.heavyTail && i % 20 === 7) shape = "heavy";
     repo.pullRequests.push(generatePullRequest(world, repo, { number, createdAtMs: at, shape, random }));
     number++;
   });

@@ -44,6 +44,13 @@ export const BENCH_WORLD: WorldSpec = {
   fillerRepositories: 3,
 };
 
+/** GitHub's long tail: a 400-PR repository where one PR in 20 carries hundreds of threads, comments and reviews */
+export const HEAVY_TAIL_WORLD: WorldSpec = {
+  seed: 2_000,
+  repositories: [{ owner: "bench", name: "heavy-tail", pullRequests: 400, rank: 1, heavyTail: true }],
+  fillerRepositories: 2,
+};
+
 export interface SeededGitHub extends FakeGitHub {
   gitRoot: string;
   /** where the crawler clones from: the fake's bare repositories */
