@@ -35,7 +35,8 @@ describe("formatReleasedPatch", () => {
         " f",
         "-g",
         "+G",
-        "diff --git a/tab\there.py b/tab\there.py",
+        // a tab is C-quoted, as git writes it, so the header stays one readable line
+        'diff --git "a/tab\\there.py" "b/tab\\there.py"',
         "@@ -0,0 +1 @@",
         "+new",
         "diff --git a/with space.py b/with space.py",

@@ -2,7 +2,9 @@
 // GitHub's per-file patches joined file by file, each introduced by `diff --git a/<path> b/<path>`
 // followed directly by its `@@` hunks. Git's extended headers (index, modes, renames, ---/+++) are what
 // GitHub's `/pulls/{n}/files` leaves out of `patch`, so they go; `\ No newline at end of file` stays.
-import { countReleasedPatch, isFileHeader, writeReleasedPatch } from "@/lib/patch/released-patch";
+import { countReleasedPatch, isFileHeader, unquoteGitPath, writeReleasedPatch } from "@/lib/patch/released-patch";
+
+export { unquoteGitPath };
 
 export interface ReleasedPatch {
   patch: string;
@@ -24,31 +26,6 @@ export interface ReleasedPatch {
  */
 export const NUL_IN_TEXT_FILE =
   "holds a NUL byte past git's 8,000-byte binary check; left out as a binary file (GitHub gives binary files no patch)";
-
-const C_ESCAPES: Record<string, string> = { a: "\x07", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t", v: "\v", '"': '"', "\\": "\\" };
-
-/** Git C-quotes paths with control characters, quotes or backslashes: `"a/tab\there"`, octal for raw bytes. */
-export function unquoteGitPath(raw: string): string {
-  if (!raw.startsWith('"') || !raw.endsWith('"') || raw.length < 2) return raw;
-  const bytes: number[] = [];
-  const body = raw.slice(1, -1);
-  for (let i = 0; i < body.length; i++) {
-    const ch = body[i];
-    if (ch !== "\\") {
-      bytes.push(...Buffer.from(ch, "utf8"));
-      continue;
-    }
-    const next = body[i + 1];
-    if (/[0-7]/.test(next ?? "")) {
-      bytes.push(parseInt(body.slice(i + 1, i + 4), 8));
-      i += 3;
-    } else {
-      bytes.push(...Buffer.from(C_ESCAPES[next] ?? next, "utf8"));
-      i += 1;
-    }
-  }
-  return Buffer.from(bytes).toString("utf8");
-}
 
 function stripPrefix(p: string, prefix: "a/" | "b/"): string {
   const unquoted = unquoteGitPath(p);

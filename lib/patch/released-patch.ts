@@ -39,14 +39,106 @@ export function isFileHeader(line: string): boolean {
   return line.startsWith(FILE_PREFIX);
 }
 
+const C_ESCAPES: Record<string, string> = { a: "\x07", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t", v: "\v", '"': '"', "\\": "\\" };
+const C_QUOTES: Record<string, string> = Object.fromEntries(Object.entries(C_ESCAPES).map(([k, v]) => [v, `\\${k}`]));
+/** Characters git C-quotes in a path (core.quotePath): controls, `"`, `\`, and the bytes of a name that is not UTF-8. */
+const needsQuoting = (path: string) =>
+  [...path].some((ch) => {
+    const code = ch.charCodeAt(0);
+    return code < 0x20 || code === 0x7f || ch === '"' || ch === "\\" || (code >= 0xdc80 && code <= 0xdcff);
+  });
+
+/**
+ * Bytes as text; a byte that is not part of valid UTF-8 becomes U+DC80+byte (a lone surrogate, as
+ * Python's surrogateescape), so a file name git gives as raw bytes comes back out byte for byte.
+ */
+function decodeEscapingBytes(bytes: number[]): string {
+  const strict = new TextDecoder("utf-8", { fatal: true });
+  let out = "";
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i];
+    const n = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+    if (n && i + n <= bytes.length) {
+      try {
+        out += strict.decode(Uint8Array.from(bytes.slice(i, i + n)));
+        i += n;
+        continue;
+      } catch {
+        // not a valid sequence: escape its first byte
+      }
+    }
+    out += String.fromCharCode(0xdc00 + b);
+    i++;
+  }
+  return out;
+}
+
+/** Git C-quotes paths with control characters, quotes or backslashes: `"a/tab\there"`, octal for raw bytes. */
+export function unquoteGitPath(raw: string): string {
+  if (!raw.startsWith('"') || !raw.endsWith('"') || raw.length < 2) return raw;
+  const bytes: number[] = [];
+  const utf8 = (text: string) => bytes.push(...new TextEncoder().encode(text));
+  const body = raw.slice(1, -1);
+  for (let i = 0; i < body.length; i++) {
+    const ch = body[i];
+    if (ch !== "\\") {
+      utf8(ch);
+      continue;
+    }
+    const next = body[i + 1];
+    if (/[0-7]/.test(next ?? "")) {
+      bytes.push(parseInt(body.slice(i + 1, i + 4), 8));
+      i += 3;
+    } else {
+      utf8(C_ESCAPES[next] ?? next);
+      i += 1;
+    }
+  }
+  return decodeEscapingBytes(bytes);
+}
+
+/** A path as git writes it in a header: C-quoted when it holds what git quotes, as is otherwise. */
+export function quoteGitPath(path: string): string {
+  if (!needsQuoting(path)) return path;
+  let out = "";
+  for (const ch of path) {
+    const code = ch.charCodeAt(0);
+    if (C_QUOTES[ch]) out += C_QUOTES[ch];
+    else if (code >= 0xdc80 && code <= 0xdcff) out += `\\${(code - 0xdc00).toString(8).padStart(3, "0")}`;
+    else if (code < 0x20 || code === 0x7f) out += `\\${code.toString(8).padStart(3, "0")}`;
+    else out += ch;
+  }
+  return `"${out}"`;
+}
+
+/** One path of a header line from `at`: a quoted one up to its closing quote, or the rest of the line. */
+function quotedToken(text: string, at: number): { token: string; end: number } | null {
+  if (text[at] !== '"') return null;
+  for (let i = at + 1; i < text.length; i++) {
+    if (text[i] === "\\") i++;
+    else if (text[i] === '"') return { token: text.slice(at, i + 1), end: i + 1 };
+  }
+  return null;
+}
+
 /**
  * The paths of a `diff --git a/<old> b/<new>` line. The writer puts the same path on both sides,
  * so equal halves are split in the middle (a name may hold spaces and even ` b/`); a rename from
- * a hand-written patch falls back to the last ` b/`.
+ * a hand-written patch falls back to the last ` b/`. A path git quotes (a newline, a tab, a quote,
+ * bytes that are not UTF-8) is read back from its quotes.
  */
 export function parseFileHeader(line: string): { oldPath: string; path: string } | null {
   if (!isFileHeader(line)) return null;
   const rest = line.slice(FILE_PREFIX.length);
+  const quoted = quotedToken(rest, 0);
+  if (quoted || rest.endsWith('"')) {
+    // `"a/x\ty" "b/x\ty"`, or one side quoted: git quotes each side on its own
+    const left = quoted ? quoted.token : rest.slice(0, rest.lastIndexOf(' "'));
+    const rightRaw = quoted ? rest.slice(quoted.end + 1) : rest.slice(rest.lastIndexOf(' "') + 1);
+    const oldPath = unquoteGitPath(left);
+    const path = unquoteGitPath(rightRaw);
+    if (oldPath.startsWith("a/") && path.startsWith("b/")) return { oldPath: oldPath.slice(2), path: path.slice(2) };
+  }
   if (rest.length % 2 === 1) {
     const mid = (rest.length - 1) / 2;
     const left = rest.slice(0, mid);
@@ -61,7 +153,7 @@ export function parseFileHeader(line: string): { oldPath: string; path: string }
 }
 
 export function fileHeader(path: string, oldPath = path): string {
-  return `${FILE_PREFIX}a/${oldPath} b/${path}`;
+  return `${FILE_PREFIX}${quoteGitPath(`a/${oldPath}`)} ${quoteGitPath(`b/${path}`)}`;
 }
 
 /** Writes files (each its hunks' lines, headers included) in the released format. */

@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { parseReleasedPatch } from "@/lib/patch/released-patch";
+import { parseReleasedPatch, splitReleasedPatch, writeReleasedPatch } from "@/lib/patch/released-patch";
 import { buildPrHistoryRepo, type PrHistoryRepo } from "./testing/pr-history-repo";
-import { mergeBase, threeDotDiff } from "./three-dot-diff";
+import { mergeBase, PINNED_GIT_ENV, threeDotDiff } from "./three-dot-diff";
 
 describe("threeDotDiff", () => {
   const root = mkdtempSync(path.join(tmpdir(), "three-dot-"));
@@ -61,5 +62,60 @@ describe("threeDotDiff", () => {
 
   test("a commit the mirror lacks is commit_missing", async () => {
     await expect(threeDotDiff(mirror(), repo.m1, "0".repeat(40))).rejects.toMatchObject({ code: "commit_missing" });
+  });
+});
+
+describe("file names git quotes (#30)", () => {
+  const root = mkdtempSync(path.join(tmpdir(), "quoted-names-"));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  test("a newline, a tab, quotes, a backslash, non-ASCII and bytes that are not UTF-8 round-trip through the stored patch", async () => {
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd: root, env: { ...process.env, ...PINNED_GIT_ENV } })
+        .toString()
+        .trim();
+    git("init", "-q", "-b", "main");
+    const names: (string | Buffer)[] = [
+      "new\nline.py",
+      "tab\there.py",
+      'say "hi".py',
+      "back\\slash.py",
+      "café.py",
+      Buffer.from("latin-\xe9.py", "latin1"),
+    ];
+    for (const name of names)
+      writeFileSync(typeof name === "string" ? path.join(root, name) : Buffer.concat([Buffer.from(`${root}/`), name]), "one\n");
+    git("add", "-A");
+    git("commit", "-q", "-m", "base");
+    const base = git("rev-parse", "HEAD");
+    for (const name of names)
+      appendFileSync(typeof name === "string" ? path.join(root, name) : Buffer.concat([Buffer.from(`${root}/`), name]), "two\n");
+    git("commit", "-q", "-am", "edit");
+    const head = git("rev-parse", "HEAD");
+
+    const d = await threeDotDiff({ fullName: "acme/names", gitDir: path.join(root, ".git") }, base, head);
+    expect(d.filesEdited).toBe(6);
+    expect(d.linesEdited).toBe(6);
+    const files = parseReleasedPatch(d.patch);
+    // the name that is not UTF-8 keeps its byte as U+DC00+byte, written back as git's octal escape
+    expect(files.map((f) => f.path).sort()).toEqual(
+      ["new\nline.py", "tab\there.py", 'say "hi".py', "back\\slash.py", "café.py", "latin-\udce9.py"].sort(),
+    );
+    expect(d.patch).toContain('diff --git "a/latin-\\351.py" "b/latin-\\351.py"');
+    expect(d.patch).toContain('diff --git "a/new\\nline.py" "b/new\\nline.py"');
+    expect(d.patch).toContain("diff --git a/café.py b/café.py");
+    // written again from what was read, the patch is the same text
+    expect(
+      writeReleasedPatch(
+        files.map((f) => ({
+          path: f.path,
+          hunkLines:
+            splitReleasedPatch(d.patch)
+              .find((c) => c.path === f.path)
+              ?.text.split("\n")
+              .slice(1) ?? [],
+        })),
+      ),
+    ).toBe(d.patch);
   });
 });

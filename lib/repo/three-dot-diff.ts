@@ -18,7 +18,8 @@ export const PINNED_GIT_ENV: Record<string, string> = {
 /** `-c` settings that override whatever the mirror's own config says. */
 export const PINNED_DIFF_CONFIG = [
   "-c",
-  "core.quotePath=false",
+  // non-ASCII names come C-quoted (octal bytes), so a name that is not UTF-8 survives to the patch
+  "core.quotePath=true",
   "-c",
   "core.attributesFile=/dev/null",
   "-c",
