@@ -5,6 +5,7 @@
 // the batch is asked again in halves, a lone follow-up with half the page size, and what still fails
 // makes its PR a hole named with the connection and the error (#30).
 import { must } from "@/lib/must";
+import type { GitHubNestedError } from "./fetch-pull-request-page";
 import type { GitHubClient } from "./github-client";
 import { FOLLOW_UP_FIRST, followUpField, followUpQuery, MIN_FOLLOW_UP_FIRST, type FollowUp } from "./harvest-queries";
 import { isGitHubAccessError, isRateLimitStop, isRunStopped } from "./ingest-errors";
@@ -38,18 +39,45 @@ export interface CollectResult {
   requests: number;
 }
 
-export async function collectPullRequests(client: GitHubClient, nodes: PullRequestNode[]): Promise<CollectResult> {
+export async function collectPullRequests(
+  client: GitHubClient,
+  nodes: PullRequestNode[],
+  nestedErrors: Map<number, GitHubNestedError[]> = new Map(),
+): Promise<CollectResult> {
   const pending: Pending[] = [];
   const failed = new Map<number, string>();
   const problems = new Map<number, string[]>();
   const note = (pr: CollectedPullRequest, message: string) =>
     problems.set(pr.node.number, [...(problems.get(pr.node.number) ?? []), message]);
 
+  // GitHub's messages for nested items it nulled, keyed as mapPullRequest looks them up
+  const said = (pr: CollectedPullRequest, key: string, message: string) => {
+    pr.githubSaid ??= new Map();
+    pr.githubSaid.set(key, [pr.githubSaid.get(key), message].filter(Boolean).join("; "));
+  };
+  const LISTS: Record<string, string> = { comments: "comments", reviews: "reviews", commits: "commits", closingIssuesReferences: "issues" };
+  /** Files GitHub's errors under a connection page (path relative to it: nodes, k, …) against the collected items. */
+  const sayAll = (pr: CollectedPullRequest, list: string, offset: number, errors: GitHubNestedError[], threadIds?: (string | null)[]) => {
+    for (const e of errors) {
+      const [nodes, k, ...rest] = e.path;
+      if (nodes !== "nodes" || typeof k !== "number") continue;
+      const where = rest.length ? ` (at ${rest.join(".")})` : "";
+      const threadId = threadIds?.[k];
+      if (list === "reviewThreads" && threadId && rest[0] === "comments" && rest[1] === "nodes" && typeof rest[2] === "number")
+        said(pr, `thread:${threadId}.${rest[2]}`, `${e.message}${rest.length > 3 ? ` (at ${rest.slice(3).join(".")})` : ""}`);
+      else said(pr, `${list}.${offset + k}`, `${e.message}${where}`);
+    }
+  };
+  const rawThreads = new Map<CollectedPullRequest, number>();
+
   const addThreads = (pr: CollectedPullRequest, raws: unknown[]) => {
-    for (const raw of raws) {
+    const start = rawThreads.get(pr) ?? 0;
+    rawThreads.set(pr, start + raws.length);
+    for (const [k, raw] of raws.entries()) {
       const parsed = ThreadSchema.safeParse(raw);
       if (!parsed.success) {
-        note(pr, `review thread: ${describeIssues(parsed.error, raw)}`);
+        const github = pr.githubSaid?.get(`reviewThreads.${start + k}`);
+        note(pr, `review thread: ${describeIssues(parsed.error, raw)}${github ? `; GitHub said: ${github}` : ""}`);
         continue;
       }
       const thread: CollectedThread = { id: parsed.data.id, path: parsed.data.path, comments: [...parsed.data.comments.nodes] };
@@ -91,6 +119,15 @@ export async function collectPullRequests(client: GitHubClient, nodes: PullReque
       commits: [...node.commits.nodes],
       issues: [...node.closingIssuesReferences.nodes],
     };
+    const inside = nestedErrors.get(node.number) ?? [];
+    for (const field of ["comments", "reviews", "commits", "closingIssuesReferences", "reviewThreads"] as const)
+      sayAll(
+        pr,
+        LISTS[field] ?? field,
+        0,
+        inside.filter((e) => e.path[0] === field).map((e) => ({ ...e, path: e.path.slice(1) })),
+        field === "reviewThreads" ? node.reviewThreads.nodes.map(threadIdOf) : undefined,
+      );
     addThreads(pr, node.reviewThreads.nodes);
     follow(pr, "comments", node.comments);
     follow(pr, "reviews", node.reviews);
@@ -141,6 +178,23 @@ export async function collectPullRequests(client: GitHubClient, nodes: PullReque
         return;
       }
       const nodesPage = conn.data.nodes;
+      const field = followUpField(p.item.kind);
+      const inside = errors.flatMap((e) =>
+        e.path?.[0] === `f${i}` && e.path[1] === field && e.path.length > 2 ? [{ path: e.path.slice(2), message: e.message }] : [],
+      );
+      if (inside.length) {
+        if (p.item.kind === "threadComments") {
+          const thread = must(p.thread, "the thread of a comments page");
+          sayAll(p.pr, `thread:${thread.id}`, thread.comments.length, inside);
+        } else
+          sayAll(
+            p.pr,
+            p.item.kind === "reviewThreads" ? "reviewThreads" : (LISTS[p.item.kind] ?? p.item.kind),
+            p.item.kind === "reviewThreads" ? (rawThreads.get(p.pr) ?? 0) : p.have,
+            inside,
+            p.item.kind === "reviewThreads" ? nodesPage.map(threadIdOf) : undefined,
+          );
+      }
       if (p.item.kind === "reviewThreads") addThreads(p.pr, nodesPage);
       else if (p.item.kind === "threadComments") must(p.thread, "the thread of a comments page").comments.push(...nodesPage);
       else if (p.item.kind === "closingIssuesReferences") p.pr.issues.push(...nodesPage);
@@ -159,6 +213,11 @@ export async function collectPullRequests(client: GitHubClient, nodes: PullReque
   }
   return { collected: collected.filter((c) => !failed.has(c.node.number)), failed, problems, requests };
 }
+
+const threadIdOf = (raw: unknown): string | null => {
+  const id = (raw as { id?: unknown } | null)?.id;
+  return typeof id === "string" ? id : null;
+};
 
 /** Failures no smaller query can help: the budget, the token, the run's own stop. */
 function stopsTheRun(e: unknown, signal: AbortSignal | undefined): boolean {

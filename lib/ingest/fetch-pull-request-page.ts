@@ -15,9 +15,16 @@ export interface PullRequestPage {
   malformed: { number: number | null; updatedAt: Date | null; index: number; message: string; nulledByGitHub: boolean }[];
   /** updatedAt of every node of the page in order, null where unreadable: bounds a nulled node's */
   updatedAts: (Date | null)[];
+  /** GitHub's partial errors inside a PR it did give (a nulled comment, thread, review…): path relative to the PR node, by PR number */
+  nestedErrors: Map<number, GitHubNestedError[]>;
   /** the page size that worked */
   pageSize: number;
   requests: number;
+}
+
+export interface GitHubNestedError {
+  path: (string | number)[];
+  message: string;
 }
 
 export async function fetchPullRequestPage(
@@ -51,11 +58,16 @@ export async function fetchPullRequestPage(
     const conn = parsed.data.repository.pullRequests;
     const nodes: PullRequestNode[] = [];
     const malformed: PullRequestPage["malformed"] = [];
+    const nestedErrors = new Map<number, GitHubNestedError[]>();
     const updatedAts = conn.nodes.map(readableUpdatedAt);
     conn.nodes.forEach((raw, i) => {
       const node = PullRequestNodeSchema.safeParse(raw);
       if (node.success) {
         nodes.push(node.data);
+        const inside = result.errors.flatMap((e) =>
+          e.path?.[2] === "nodes" && e.path?.[3] === i && e.path.length > 4 ? [{ path: e.path.slice(4), message: e.message }] : [],
+        );
+        if (inside.length) nestedErrors.set(node.data.number, inside);
         return;
       }
       const r = raw as { number?: unknown } | null;
@@ -77,6 +89,7 @@ export async function fetchPullRequestPage(
       endCursor: conn.pageInfo.endCursor,
       nodes,
       malformed,
+      nestedErrors,
       updatedAts,
       pageSize: size,
       requests,

@@ -156,7 +156,7 @@ export async function harvestRepository(ctx: HarvestContext, repo: Repository): 
       const changed = inPass.filter((n) => storedAt.get(n.number) !== Date.parse(n.updatedAt));
       result.prsUnchanged += inPass.length - changed.length;
 
-      const collected = await collectPullRequests(ctx.client, changed);
+      const collected = await collectPullRequests(ctx.client, changed, page.nestedErrors);
       result.followUpRequests += collected.requests;
       const updatedAtOf = new Map(changed.map((n) => [n.number, new Date(n.updatedAt)]));
       /** A listed PR left out: counted, kept as a hole (why), and reported (message). */

@@ -26,6 +26,11 @@ export interface CollectedPullRequest {
   threads: CollectedThread[];
   commits: unknown[];
   issues: unknown[];
+  /**
+   * GitHub's partial-error messages for nested items it could not give, by the item's place in the lists
+   * above ("comments.3", "issues.0", "thread:<id>.2"): a nulled item is named with GitHub's reason (#30)
+   */
+  githubSaid?: Map<string, string>;
 }
 
 export type TimelineKind = "commit" | "pr_comment" | "inline" | "inline_reply" | "review";
@@ -104,11 +109,21 @@ const EMPTY: Omit<TimelineRow, "kind" | "createdAt" | "body"> = {
   originalLine: null,
 };
 
-function each<S extends z.ZodType>(schema: S, items: unknown[], label: string, problems: string[], use: (v: z.infer<S>) => void) {
+function each<S extends z.ZodType>(
+  schema: S,
+  items: unknown[],
+  label: string,
+  problems: string[],
+  use: (v: z.infer<S>) => void,
+  said?: (index: number) => string | undefined,
+) {
   items.forEach((raw, i) => {
     const parsed = schema.safeParse(raw);
     if (parsed.success) use(parsed.data);
-    else problems.push(`${label} #${i + 1}: ${describeIssues(parsed.error, raw)}`);
+    else {
+      const github = said?.(i);
+      problems.push(`${label} #${i + 1}: ${describeIssues(parsed.error, raw)}${github ? `; GitHub said: ${github}` : ""}`);
+    }
   });
 }
 
@@ -123,59 +138,85 @@ export function mapPullRequest(repoFullName: string, c: CollectedPullRequest): M
     timeline.push(row);
   };
   const who = (a: Actor) => ({ authorLogin: loginOf(a), authorType: a?.__typename ?? null });
+  const saidIn = (list: string) => (i: number) => c.githubSaid?.get(`${list}.${i}`);
 
-  each(PullRequestCommitSchema, c.commits, "commit", problems, ({ commit }) =>
-    push({
-      ...EMPTY,
-      kind: "commit",
-      sha: commit.oid,
-      authorLogin: commit.author?.user?.login ?? null,
-      authorType: commit.author?.user ? commit.author.user.__typename : null,
-      authorName: commit.author?.name ?? null,
-      createdAt: new Date(commit.committedDate),
-      body: commit.message,
-    }),
-  );
-  each(IssueCommentSchema, c.comments, "comment", problems, (v) =>
-    push({ ...EMPTY, kind: "pr_comment", githubId: v.id, ...who(v.author), createdAt: new Date(v.createdAt), body: v.body }),
-  );
-  each(ReviewSchema, c.reviews, "review", problems, (v) => {
-    // pending reviews are visible to their author only and not part of the conversation
-    if (v.state === "PENDING") return;
-    push({
-      ...EMPTY,
-      kind: "review",
-      githubId: v.id,
-      ...who(v.author),
-      createdAt: new Date(v.submittedAt ?? v.createdAt),
-      body: v.body,
-      reviewState: v.state,
-      commitId: v.commit?.oid ?? null,
-    });
-  });
-  for (const thread of c.threads)
-    each(ReviewCommentSchema, thread.comments, `review comment in thread ${thread.id}`, problems, (v) => {
-      if (!v.path && !thread.path) {
-        problems.push(`review comment ${v.id} in thread ${thread.id}: neither the comment nor its thread names a file; skipped`);
-        return;
-      }
+  each(
+    PullRequestCommitSchema,
+    c.commits,
+    "commit",
+    problems,
+    ({ commit }) =>
       push({
         ...EMPTY,
-        kind: v.replyToId === null ? "inline" : "inline_reply",
+        kind: "commit",
+        sha: commit.oid,
+        authorLogin: commit.author?.user?.login ?? null,
+        authorType: commit.author?.user ? commit.author.user.__typename : null,
+        authorName: commit.author?.name ?? null,
+        createdAt: new Date(commit.committedDate),
+        body: commit.message,
+      }),
+    saidIn("commits"),
+  );
+  each(
+    IssueCommentSchema,
+    c.comments,
+    "comment",
+    problems,
+    (v) => push({ ...EMPTY, kind: "pr_comment", githubId: v.id, ...who(v.author), createdAt: new Date(v.createdAt), body: v.body }),
+    saidIn("comments"),
+  );
+  each(
+    ReviewSchema,
+    c.reviews,
+    "review",
+    problems,
+    (v) => {
+      // pending reviews are visible to their author only and not part of the conversation
+      if (v.state === "PENDING") return;
+      push({
+        ...EMPTY,
+        kind: "review",
         githubId: v.id,
         ...who(v.author),
-        createdAt: new Date(v.createdAt),
+        createdAt: new Date(v.submittedAt ?? v.createdAt),
         body: v.body,
-        path: v.path || thread.path,
-        diffHunk: v.diffHunk,
-        inReplyToId: v.replyToId,
+        reviewState: v.state,
         commitId: v.commit?.oid ?? null,
-        originalCommitId: v.originalCommit?.oid ?? null,
-        reviewId: v.reviewId,
-        line: v.line,
-        originalLine: v.originalLine,
       });
-    });
+    },
+    saidIn("reviews"),
+  );
+  for (const thread of c.threads)
+    each(
+      ReviewCommentSchema,
+      thread.comments,
+      `review comment in thread ${thread.id}`,
+      problems,
+      (v) => {
+        if (!v.path && !thread.path) {
+          problems.push(`review comment ${v.id} in thread ${thread.id}: neither the comment nor its thread names a file; skipped`);
+          return;
+        }
+        push({
+          ...EMPTY,
+          kind: v.replyToId === null ? "inline" : "inline_reply",
+          githubId: v.id,
+          ...who(v.author),
+          createdAt: new Date(v.createdAt),
+          body: v.body,
+          path: v.path || thread.path,
+          diffHunk: v.diffHunk,
+          inReplyToId: v.replyToId,
+          commitId: v.commit?.oid ?? null,
+          originalCommitId: v.originalCommit?.oid ?? null,
+          reviewId: v.reviewId,
+          line: v.line,
+          originalLine: v.originalLine,
+        });
+      },
+      saidIn(`thread:${thread.id}`),
+    );
   timeline.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   const storable = timeline.filter((t) => {
     if (!hasNul(t.body, t.path, t.diffHunk, t.authorName, t.authorLogin)) return true;
@@ -184,12 +225,20 @@ export function mapPullRequest(repoFullName: string, c: CollectedPullRequest): M
   });
 
   const linkedIssues: MappedPullRequest["linkedIssues"] = [];
-  each(ClosingIssueSchema, c.issues, "closing issue", problems, (v) => {
-    // the released format lists the PR's own repository's issues ({number, title, body})
-    if (v.repository.nameWithOwner.toLowerCase() !== repoFullName.toLowerCase()) return;
-    if (hasNul(v.title, v.body)) problems.push(`closing issue #${v.number}: holds a NUL character, which PostgreSQL cannot store; skipped`);
-    else if (!linkedIssues.some((i) => i.number === v.number)) linkedIssues.push({ number: v.number, title: v.title, body: v.body });
-  });
+  each(
+    ClosingIssueSchema,
+    c.issues,
+    "closing issue",
+    problems,
+    (v) => {
+      // the released format lists the PR's own repository's issues ({number, title, body})
+      if (v.repository.nameWithOwner.toLowerCase() !== repoFullName.toLowerCase()) return;
+      if (hasNul(v.title, v.body))
+        problems.push(`closing issue #${v.number}: holds a NUL character, which PostgreSQL cannot store; skipped`);
+      else if (!linkedIssues.some((i) => i.number === v.number)) linkedIssues.push({ number: v.number, title: v.title, body: v.body });
+    },
+    saidIn("issues"),
+  );
 
   const n = c.node;
   // stored all the same (the number identifies it), but said: exports and re-crawls key on GitHub's id (#13 case 10)

@@ -247,6 +247,45 @@ describe("upstream trouble", () => {
     );
   });
 
+  test("nested items GitHub answers as null (a comment, a thread's comment) are named with GitHub's message; their PR is stored (#30)", async () => {
+    type Raw = { number?: number; comments?: { nodes: unknown[] }; reviewThreads?: { nodes: { comments: { nodes: unknown[] } }[] } };
+    let target = -1;
+    await start({
+      alterGraphqlData: (data, variables) => {
+        const nodes = (data.repository as { pullRequests?: { nodes?: Raw[] } } | null)?.pullRequests?.nodes;
+        if (!nodes || variables.owner !== "flaky") return;
+        const i = nodes.findIndex((n) => n.number === target);
+        const pr = nodes[i];
+        if (!pr?.comments?.nodes.length || !pr.reviewThreads?.nodes.length) return;
+        pr.comments.nodes[0] = null;
+        pr.reviewThreads.nodes[0].comments.nodes[0] = null;
+        const at = ["repository", "pullRequests", "nodes", i];
+        return [
+          { type: "SERVICE_UNAVAILABLE", message: "Something went wrong loading this comment.", path: [...at, "comments", "nodes", 0] },
+          { message: "Timeout on review comment.", path: [...at, "reviewThreads", "nodes", 0, "comments", "nodes", 0] },
+        ];
+      },
+    });
+    const flaky = github.world.repositories.find((r) => fullNameOf(r) === "flaky/service");
+    const pr = flaky?.pullRequests.find((p) => p.comments.length > 0 && p.threads.length > 0);
+    if (!pr) throw new Error("the fault world has no flaky/service PR with comments and threads");
+    target = pr.number;
+    const summary = await runAgainstFake(github, db, mirrors, { request: REQUEST });
+    expect(summary.status).toBe("partial");
+    expect(await db.prisma.pullRequest.count()).toBe(expectedPrs());
+    const errors = (await listCrawlErrors(db.prisma, {})).filter((e) => e.item === `pull request #${pr.number}`).map((e) => e.message);
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^malformed item skipped: comment #1: .*; GitHub said: Something went wrong loading this comment\.$/),
+        expect.stringMatching(
+          new RegExp(
+            `^malformed item skipped: review comment in thread ${pr.threads[0].id} #1: .*; GitHub said: Timeout on review comment\\.$`,
+          ),
+        ),
+      ]),
+    );
+  });
+
   test("a rejected token fails the run at once with a message naming GITHUB_TOKEN", async () => {
     await start({ token: "the-real-token" });
     const summary = await runAgainstFake(github, db, mirrors, { request: REQUEST });
