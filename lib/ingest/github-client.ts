@@ -7,6 +7,7 @@ import { pacingGroup } from "./pacing-queue";
 import { abortableSleep } from "@/lib/abortable-sleep";
 import { AppError } from "@/lib/errors";
 import { statusOf } from "@/lib/unknown-value";
+import type { SharedPause } from "./shared-pause";
 
 /** tries of one GraphQL request whose answer is not a GraphQL response (truncated, HTML) */
 const GRAPHQL_BODY_ATTEMPTS = 3;
@@ -31,6 +32,8 @@ export interface GitHubClientOptions {
   secondaryFallbackSeconds?: number;
   signal?: AbortSignal;
   onLog?: (level: "info" | "warn" | "error", message: string) => void;
+  /** a secondary limit's wait shared with every process using the token (lib/ingest/shared-pause.ts) */
+  sharedPause?: SharedPause;
 }
 
 export interface RateBudget {
@@ -85,10 +88,23 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   const notSent = (why: Error) =>
     Object.assign(new Error(`request not sent: ${why.message}`), { name: "AbortError", cause: why, response: { headers: {}, data: {} } });
   // the innermost layer: every attempt, retries included, waits out a pause and stops after a halt
+  const shared = options.sharedPause;
+  /** a secondary limit's wait, for this process and (shared) every other one using the token */
+  const holdAll = async (until: number, reason: string) => {
+    pausedUntil = Math.max(pausedUntil, until);
+    await shared
+      ?.hold(pausedUntil, reason)
+      .catch((e) => log("warn", `could not share the wait with other workers: ${(e as Error).message}`));
+  };
   const countingFetch: typeof fetch = async (input, init) => {
     if (halted) throw notSent(halted);
-    const wait = pausedUntil - Date.now();
-    if (wait > 0) await sleep(wait, options.signal);
+    // another process may have been told to wait since this one last asked
+    for (;;) {
+      const sharedUntil = shared ? await shared.until().catch(() => 0) : 0;
+      const wait = Math.max(pausedUntil, sharedUntil) - Date.now();
+      if (wait <= 0) break;
+      await sleep(wait, options.signal);
+    }
     if (halted) throw notSent(halted);
     usage.requests++;
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
@@ -103,7 +119,10 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
       const retryAfter = Number(res.headers.get("retry-after") ?? Number.NaN);
       const secondary = Number.isFinite(retryAfter) || SECONDARY_LIMIT.test(await res.clone().text());
       if (secondary)
-        pausedUntil = Math.max(pausedUntil, Date.now() + (Number.isFinite(retryAfter) ? retryAfter : secondaryFallback) * 1000);
+        await holdAll(
+          Date.now() + (Number.isFinite(retryAfter) ? retryAfter : secondaryFallback) * 1000,
+          `secondary rate limit (${res.status})`,
+        );
     }
     if (res.status < 400) consecutiveSecondaryLimits = 0;
     const remaining = res.headers.get("x-ratelimit-remaining");
@@ -133,7 +152,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
       onSecondaryRateLimit: (retryAfter: number, opts: { method: string; url: string }) => {
         usage.secondaryRateLimits++;
         consecutiveSecondaryLimits++;
-        // every request of this run waits, not just the one that was refused
+        // every request of this run waits, not just the one that was refused (and of other workers: holdAll above)
         pausedUntil = Math.max(pausedUntil, Date.now() + retryAfter * 1000);
         const retry = consecutiveSecondaryLimits < 4;
         log(

@@ -8,6 +8,7 @@ import type { Config } from "@/lib/config";
 import { budgetFigures, closeAbandonedRuns, finishRun, heartbeatRun, recordCrawlError } from "./crawl-run-record";
 import { defaultGitUrlFor } from "@/lib/repo/fetch-mirror";
 import { createGitHubClient, type GitHubClientOptions } from "./github-client";
+import { databasePause } from "./shared-pause";
 import { harvestSelectedRepositories, type RepositoryOutcome } from "./harvest-selected-repositories";
 import { isGitHubAccessError, isRateLimitStop, runStopped, isRunStopped } from "./ingest-errors";
 import { IngestRequestSchema, type IngestProgress, type IngestRequestInput } from "./ingest-request";
@@ -72,6 +73,7 @@ export async function runIngest(opts: RunIngestOptions): Promise<IngestSummary> 
     baseUrl: opts.config.GITHUB_API_URL,
     token: opts.config.GITHUB_TOKEN,
     signal: opts.signal,
+    sharedPause: databasePause(opts.db.prisma, opts.config.GITHUB_TOKEN),
     ...opts.github,
     onLog: (level, message) => emitRaw({ type: "log", level, message }),
   });

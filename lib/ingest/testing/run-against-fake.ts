@@ -43,4 +43,6 @@ export async function forgetCrawls(db: Pick<Database, "execScript">): Promise<vo
     "PullRequest",
   ])
     await db.execScript(`DELETE FROM "${table}"`);
+  // a secondary limit's shared wait belongs to the fake GitHub that answered it
+  await db.execScript(`DELETE FROM "Setting" WHERE key LIKE 'github-pause:%'`);
 }
