@@ -21,7 +21,7 @@ const chromium = {
 // on both by vitest; so each spec runs on one database, chosen to keep both in use, and the specs that
 // cross processes and stages differently per database (the job queue: pg-boss on PostgreSQL, in-process
 // on PGlite; the crawl through export; the judge's job and sandboxes) run on both.
-const BOTH = ["crawl-to-export", "jobs", "judge"];
+const BOTH = ["crawl-to-export", "hardening", "jobs", "judge"];
 const POSTGRESQL_ONLY = ["crawl-holes", "evaluate", "screen", "snapshots", "splits"];
 const specs = (names: string[]) => names.map((name) => `**/${name}.spec.ts`);
 

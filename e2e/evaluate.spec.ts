@@ -121,6 +121,21 @@ test("admin loads the sample export, imports a JSONL and a trajectory run, and c
   await expect(page.getByTestId("upload-error")).toContainText(`A run named "${RUN_A}" already exists`);
   await expect(rows).toHaveCount(2);
 
+  // a run deleted meanwhile (another tab, another admin): the action comes back with what happened, not an
+  // error page with a digest (#32 item 3)
+  await rows.nth(0).locator("summary", { hasText: "Delete" }).click();
+  await rows
+    .nth(0)
+    .locator('input[name="runId"]')
+    .evaluate((input) => {
+      (input as HTMLInputElement).value = "no-such-run";
+    });
+  await rows.nth(0).getByRole("button", { name: "Delete this run" }).click();
+  await expect(page.getByTestId("action-notice")).toContainText(/Not done: .*no-such-run/);
+  await expect(rows).toHaveCount(2);
+  await page.getByTestId("action-notice").getByRole("button", { name: "Dismiss" }).click();
+  await expect(page).not.toHaveURL(/notice=/);
+
   // opening the other run from the table shows its report
   await rows.nth(1).getByTestId("comparison-run-link").click();
   await expect(page.getByTestId("run-report-name")).toHaveText(RUN_A);

@@ -1,9 +1,10 @@
 import Link from "next/link";
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import { requirePageRole } from "@/lib/auth/current-user";
 import { hasRole } from "@/lib/auth/roles";
 import { signOutAction } from "../sign-in/actions";
 import { OVERVIEW_ROLES, STAGE_NAV } from "./nav";
+import { ActionNotice } from "./action-notice";
 import { NavLinks } from "./nav-links";
 
 export const dynamic = "force-dynamic";
@@ -38,6 +39,9 @@ export default async function WorkbenchLayout({ children }: { children: ReactNod
         </div>
       </header>
       <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-6 py-6 focus:outline-none">
+        <Suspense>
+          <ActionNotice />
+        </Suspense>
         {children}
       </main>
     </div>

@@ -6,7 +6,9 @@ import { LABEL_VALUES, LabelValueSchema, type LabelValue } from "@/lib/db/enums"
 
 export { LABEL_VALUES, LabelValueSchema, type LabelValue };
 
-const InstanceIdSchema = z.string().trim().min(1).max(64);
+// PostgreSQL text cannot hold NUL: refused here by name instead of failing in the query (a 500)
+const noNul = (s: string) => !s.includes("\u0000");
+const InstanceIdSchema = z.string().trim().min(1).max(64).refine(noNul, "must not contain the NUL character");
 // Paper §2: each decision comes with a short rationale the adjudicator can weigh.
 const RationaleSchema = z
   .string()
@@ -29,7 +31,7 @@ export type AdjudicateRequest = z.infer<typeof AdjudicateRequestSchema>;
 
 export const LabelQuerySchema = z.object({
   instanceId: InstanceIdSchema,
-  annotator: z.string().trim().min(1).max(100).optional(),
+  annotator: z.string().trim().min(1).max(100).refine(noNul, "must not contain the NUL character").optional(),
 });
 
 export const OVERLAP_SETTING_KEY = "annotate.overlap";

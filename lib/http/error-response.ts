@@ -33,12 +33,29 @@ export function errorAnswer(e: unknown, scope = "http"): ErrorAnswer {
     return { status: e.status, body: { code: e.code, error: e.message, ...(details ? { details } : {}) } };
   }
   if (codeOf(e) === "P2025") return { status: 404, body: { code: "not_found", error: "That record does not exist (any more)." } };
+  // text PostgreSQL cannot hold (a NUL in a path or query parameter a schema let through): the request's fault
+  if (databaseCodeOf(e) === "22021")
+    return {
+      status: 400,
+      body: {
+        code: "invalid_input",
+        error: "The request holds text the database cannot store (a NUL character); remove it and send again.",
+      },
+    };
   const id = randomBytes(4).toString("hex");
   console.error(`[${scope}] unexpected error ${id}`, e);
   return {
     status: 500,
     body: { code: "internal", error: `Something went wrong on the server; the request was not completed (error id ${id}).` },
   };
+}
+
+/** PostgreSQL's SQLSTATE behind a Prisma error (Prisma 7 driver adapters put it in meta.driverAdapterError.cause). */
+function databaseCodeOf(e: unknown): string | undefined {
+  const meta =
+    typeof e === "object" && e !== null && "meta" in e ? (e.meta as { driverAdapterError?: { cause?: { originalCode?: unknown } } }) : null;
+  const code = meta?.driverAdapterError?.cause?.originalCode;
+  return typeof code === "string" ? code : undefined;
 }
 
 export function errorResponse(e: unknown, scope?: string): Response {

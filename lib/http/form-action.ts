@@ -5,12 +5,16 @@
 import "server-only";
 import { unstable_rethrow } from "next/navigation";
 import { redirect } from "next/navigation";
-import type { z } from "zod";
+import { headers } from "next/headers";
+import { type z, ZodError } from "zod";
 import { requireRole } from "@/lib/auth/current-user";
 import type { Role, SessionUser } from "@/lib/auth/roles";
 import { AppError, isAppError } from "@/lib/errors";
 import { formFieldWithNul } from "@/lib/untrusted-json";
 import { failedState, succeededState, type FormActionResult } from "./form-result";
+import { describeIssues } from "./error-response";
+
+const failedMessage = (e: ZodError | AppError) => (e instanceof ZodError ? describeIssues(e) : e.message);
 import type { FormState } from "./form-state";
 
 export interface FormActionSpec<S extends z.ZodType> {
@@ -49,7 +53,8 @@ export function formAction<S extends z.ZodType, D = unknown>(
 /**
  * A server action used directly as a form's action (no state to show): signed out goes to the
  * sign-in page and a wrong role to the forbidden page instead of a 500; bad input or an AppError
- * reaches the page's error boundary with its message.
+ * (an unknown task, a state that changed meanwhile) goes back to the page it came from with its message
+ * in `?notice=` (the workbench layout shows it), instead of a production build's bare error digest.
  */
 export function plainAction<S extends z.ZodType>(
   spec: FormActionSpec<S>,
@@ -64,7 +69,29 @@ export function plainAction<S extends z.ZodType>(
       if (isAppError(e, "forbidden")) redirect(`/forbidden?needs=${spec.roles.join(",")}`);
       throw e;
     }
-    refuseNul(form);
-    await work(spec.input.parse((spec.read ?? readAll)(form)), user, form);
+    let refused: string | null = null;
+    try {
+      refuseNul(form);
+      await work(spec.input.parse((spec.read ?? readAll)(form)), user, form);
+    } catch (e) {
+      unstable_rethrow(e);
+      if (!(e instanceof ZodError) && !isAppError(e)) throw e;
+      refused = failedMessage(e);
+    }
+    if (refused !== null) redirect(withNotice((await headers()).get("referer"), refused));
   };
+}
+
+/** The page a form was sent from (same origin only), with `notice` set to the message. */
+export function withNotice(referer: string | null, message: string): string {
+  let back = "/";
+  try {
+    const url = referer ? new URL(referer) : null;
+    if (url) back = `${url.pathname}${url.search}`;
+  } catch {
+    // an unreadable Referer: back to the overview
+  }
+  const url = new URL(back, "http://workbench.invalid");
+  url.searchParams.set("notice", message.slice(0, 500));
+  return `${url.pathname}${url.search}`;
 }

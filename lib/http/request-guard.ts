@@ -88,3 +88,14 @@ function forwardedProtoMatches(sent: URL, request: GuardedRequest): boolean {
   const proto = request.headers.get("x-forwarded-proto");
   return proto !== null && `${proto.split(",")[0].trim()}:` === sent.protocol;
 }
+
+/**
+ * The guard for a route the proxy leaves out (proxy.ts config): the same refusal, as a Response,
+ * before the handler reads the body; null when the request may go on.
+ */
+export function guardUnproxiedRequest(request: Request): Response | null {
+  const url = new URL(request.url);
+  const origin = `${url.protocol}//${request.headers.get("host") ?? url.host}`;
+  const refusal = guardRequest({ method: request.method, origin, headers: request.headers });
+  return refusal ? Response.json({ code: refusal.code, error: refusal.error }, { status: refusal.status }) : null;
+}

@@ -1,12 +1,17 @@
 import { z } from "zod";
 import { requireRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
+import { AppError } from "@/lib/errors";
 import { errorResponse } from "@/lib/http/error-response";
+import { limitedBody } from "@/lib/http/read-limited-text";
+import { guardUnproxiedRequest } from "@/lib/http/request-guard";
 import { importReleasedDataset } from "@/lib/export/import-released-dataset";
 import { parquetToJsonl } from "@/lib/export/read-parquet-rows";
 
 // Uploads go through a route handler, not a server action: a released split is tens of megabytes,
-// past the server-action body limit.
+// past the server-action body limit. The proxy leaves it alone (proxy.ts) so the body streams under
+// MAX_IMPORT_BYTES instead of being buffered first.
+export const MAX_IMPORT_BYTES = 512 * 1024 * 1024;
 const ImportRequestSchema = z.object({
   split: z.enum(["from-name", "none", "train", "validation", "test"]),
   files: z
@@ -17,9 +22,17 @@ const ImportRequestSchema = z.object({
 
 /** multipart: files (one or more released-format .jsonl, or the Hub's .parquet of a split) and split (from-name | none | train | validation | test) */
 export async function POST(request: Request) {
+  const refused = guardUnproxiedRequest(request);
+  if (refused) return refused;
   try {
     const user = await requireRole("admin");
-    const form = await request.formData();
+    const form = await limitedBody(request, MAX_IMPORT_BYTES)
+      .formData()
+      .catch((e: unknown) => {
+        throw e instanceof AppError
+          ? e
+          : new AppError("invalid_input", "Send the files as a multipart form (fields files and split) with its boundary.");
+      });
     const input = ImportRequestSchema.parse({ split: form.get("split") ?? "from-name", files: form.getAll("files") });
     const files = await Promise.all(
       input.files.map(async (f) => ({

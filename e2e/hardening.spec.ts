@@ -1,0 +1,77 @@
+// Hardening, second round (#32, items 1–3), over HTTP against a running app on both databases.
+import { request as httpRequest } from "node:http";
+import { expect, test } from "./fixtures";
+import { signInAs } from "./helpers";
+
+test.use({ appSetup: { sidecar: "e2e/setup/cron-secret.ts" } });
+
+/** Sends headers declaring `declared` bytes and only a first chunk of them; resolves with the status and how long it took. */
+function partialUpload(url: string, headers: Record<string, string>, declared: number): Promise<{ status: number; ms: number }> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: "POST", headers: { ...headers, "content-length": String(declared) } }, (res) => {
+      res.resume();
+      resolve({ status: res.statusCode ?? 0, ms: Date.now() - started });
+      req.destroy();
+    });
+    req.on("error", (e) => (Date.now() - started < 100 ? reject(e) : undefined));
+    req.write(Buffer.alloc(64 * 1024, 0x61));
+    // the rest never comes: an answer can only come from reading the headers, not the body
+  });
+}
+
+test("1: the cron route refuses a wrong secret before reading the body (50 MB declared, 64 KB sent)", async ({ baseURL, appInfo }) => {
+  const url = `${baseURL}/api/cron/ingest`;
+  const wrong = await partialUpload(url, { authorization: "Bearer wrong-secret-wrong-secret", "content-type": "application/json" }, 50e6);
+  expect(wrong.status).toBe(401);
+  expect(wrong.ms).toBeLessThan(10_000);
+  // the right secret with an oversized body: refused by its declared length, before reading it
+  const big = await partialUpload(url, { authorization: `Bearer ${appInfo.cronSecret}`, "content-type": "application/json" }, 50e6);
+  expect(big.status).toBe(413);
+});
+
+test("2: uploads stream under their own limits: a 12 MB predictions upload is read whole (no proxy cut), 101 MB+ is 413", async ({
+  page,
+  baseURL,
+}) => {
+  await signInAs(page, "admin");
+  const file = Buffer.alloc(12 * 1024 * 1024, 0x20);
+  const res = await page.request.post("/evaluate/runs", {
+    multipart: {
+      exportId: "no-such-export",
+      split: "test",
+      name: "big",
+      files: { name: "big.jsonl", mimeType: "application/jsonl", buffer: file },
+    },
+  });
+  // read whole and then refused for what it is, not "send the predictions as a multipart form"
+  const body = await res.json();
+  expect(body.error).not.toMatch(/multipart/);
+  expect([404, 422]).toContain(res.status());
+  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  const huge = await partialUpload(
+    `${baseURL}/evaluate/runs`,
+    { cookie, "content-type": "multipart/form-data; boundary=x" },
+    102 * 1024 * 1024,
+  );
+  expect(huge.status).toBe(413);
+  // the uploads still refuse other origins (the proxy leaves them to their own guard)
+  const forged = await page.request.post("/api/exports/imports", {
+    headers: { origin: "http://127.0.0.1:1", "content-type": "multipart/form-data; boundary=x" },
+    data: "--x--",
+  });
+  expect(forged.status()).toBe(403);
+});
+
+test("3: bad input is a 4xx, not a 500: NUL in a query or path, a multipart body without its boundary", async ({ page }) => {
+  await signInAs(page, "admin");
+  const nulQuery = await page.request.get("/api/labels?instanceId=%00abc");
+  expect(nulQuery.status()).toBe(422);
+  expect((await nulQuery.json()).error).toMatch(/NUL/);
+  const nulPath = await page.request.get("/api/instances/%00abc/repo/tree");
+  expect(nulPath.status()).toBeLessThan(500);
+  expect(nulPath.status()).toBeGreaterThanOrEqual(400);
+  const noBoundary = await page.request.post("/api/exports/imports", { headers: { "content-type": "multipart/form-data" }, data: "x" });
+  expect(noBoundary.status()).toBe(422);
+  expect((await noBoundary.json()).error).toMatch(/multipart form .* boundary/);
+});
