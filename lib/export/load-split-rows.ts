@@ -53,20 +53,23 @@ const isEligible = (i: LoadedInstance) =>
     ? i.stage === "labelled" && (i.finalLabel === "trustworthy" || i.finalLabel === "untrustworthy")
     : i.verification === "accepted" && i.perturbationKind !== null;
 
-/** 1-based ordinal of each perturbation among the run's perturbations of the same entry and kind. */
-function perturbationOrdinals(instances: readonly LoadedInstance[]): Map<string, number> {
+/**
+ * 1-based ordinal of each perturbation among the run's perturbations of the same entry and kind; null for
+ * the only one of its kind (its instance_id then carries no number, as the release's do).
+ */
+function perturbationOrdinals(instances: readonly LoadedInstance[]): Map<string, number | null> {
   const groups = new Map<string, LoadedInstance[]>();
   for (const i of instances) {
     if (i.source !== "perturbation") continue;
     const key = `${i.targetEntryId}:${i.perturbationKind}`;
     groups.set(key, [...(groups.get(key) ?? []), i]);
   }
-  const ordinals = new Map<string, number>();
+  const ordinals = new Map<string, number | null>();
   for (const members of groups.values())
     members
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
       .forEach((m, index) => {
-        ordinals.set(m.id, index + 1);
+        ordinals.set(m.id, members.length === 1 ? null : index + 1);
       });
   return ordinals;
 }

@@ -223,7 +223,7 @@ const fieldsSection = (input: DatasetCardInput) => `## Fields
 
 | field | type | notes |
 | --- | --- | --- |
-| \`instance_id\` | string | \`owner__repo-<pull_number>@<7-char sha>\`, the sha of the PR's last commit in the timeline; perturbed copies add \`#perturb-<kind>-<n>\`. Not unique alone. |
+| \`instance_id\` | string | \`owner__repo-<pull_number>@<7-char sha>\`, the sha of the PR's last commit in the timeline; perturbed copies add \`#perturb-<kind>\` (with \`-<n>\` only when one comment has two perturbations of a kind). Not unique alone. |
 | \`judged_entry_id\` | integer | id of the judged entry inside \`code_review\`; \`(instance_id, judged_entry_id)\` is unique |
 | \`judged_user\` | string | GitHub login of the judged comment's author |
 | \`repo\` | string | \`owner/name\` |

@@ -81,9 +81,10 @@ describe("writeReleasedRow on the demo world", () => {
     const row = writeReleasedRow({
       ...demoRowSource(REPO, 58123, NIT, false),
       source: "perturbation",
-      perturbation: { kind: "negation", ordinal: 1, body, path: null, diffHunk: null },
+      perturbation: { kind: "negation", ordinal: null, body, path: null, diffHunk: null },
     });
-    expect(row.instance_id).toBe(`${human.instance_id}#perturb-negation-1`);
+    // the only negation of this comment: the release's form, no number
+    expect(row.instance_id).toBe(`${human.instance_id}#perturb-negation`);
     expect(row).toMatchObject({
       judged_entry_id: NIT,
       judged_user: "rhshadrach",

@@ -27,8 +27,8 @@ export interface TimelineEntryRecord {
 
 export interface PerturbationInput {
   kind: ReleasedPerturbationKind;
-  /** 1-based among this PR's perturbations of the same entry and kind */
-  ordinal: number;
+  /** 1-based among the perturbations of the same entry and kind; null when it is the only one (no number in its id) */
+  ordinal: number | null;
   // A perturbation changes only the comment (paper §2): its text, or its path and hunk.
   body: string | null;
   path: string | null;
