@@ -1,8 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parsePatch } from "@/lib/annotate/parse-patch";
+import { parseReleasedPatch, splitReleasedPatch } from "@/lib/patch/released-patch";
 import { openMirror } from "@/lib/repo/mirror-path";
 import { readVersionFile, searchVersion } from "@/lib/repo/patched-view";
 import { buildDemoMirrors } from "./demo-mirrors";
@@ -36,6 +38,32 @@ describe("demo mirrors", () => {
     }
   });
 
+  test("every demo patch passes `git apply --check` at its base, hunk headers matching their lines (#32 item 12)", async () => {
+    for (const repo of DEMO_REPOSITORIES.filter((r) => r.pullRequests.length > 0)) {
+      const mirror = openMirror(dir, repo.fullName);
+      for (const pr of repo.pullRequests) {
+        const base = bases.get(repo.fullName)!.get(pr.number)!;
+        for (const file of parseReleasedPatch(pr.patch))
+          for (const h of file.hunks) {
+            expect(h.lines.filter((l) => l.kind !== "meta" && l.kind !== "add").length, `${pr.number} ${h.header}`).toBe(h.oldCount);
+            expect(h.lines.filter((l) => l.kind !== "meta" && l.kind !== "del").length, `${pr.number} ${h.header}`).toBe(h.newCount);
+          }
+        // git apply wants ---/+++ lines the released format leaves out: a judge adds them the same way
+        const work = mkdtempSync(path.join(tmpdir(), "demo-apply-"));
+        try {
+          execFileSync("git", ["--git-dir", mirror.gitDir, "--work-tree", work, "checkout", base, "--", "."], { stdio: "pipe" });
+          const patchFile = path.join(work, ".check.patch");
+          writeFileSync(patchFile, `${gitApplyPatch(pr.patch)}\n`);
+          execFileSync("git", ["apply", "--check", "--unidiff-zero", patchFile], { cwd: work, stdio: "pipe" });
+        } catch (e) {
+          throw new Error(`${repo.fullName}#${pr.number}: ${(e as { stderr?: Buffer }).stderr?.toString() ?? String(e)}`);
+        } finally {
+          rmSync(work, { recursive: true, force: true });
+        }
+      }
+    }
+  });
+
   test("code search finds what the review comments talk about", async () => {
     const mobject = DEMO_REPOSITORIES.find((r) => r.fullName === "sketchworks/mobject")!;
     const mirror = openMirror(dir, mobject.fullName);
@@ -55,3 +83,20 @@ describe("demo mirrors", () => {
     expect(again).toEqual(bases);
   });
 });
+
+/** The released patch as `git apply` reads it: each file's ---/+++ lines put back (/dev/null for a new file). */
+function gitApplyPatch(patch: string): string {
+  return splitReleasedPatch(patch)
+    .map((chunk) => {
+      const [header, ...rest] = chunk.text.split("\n");
+      const file = parseReleasedPatch(chunk.text)[0];
+      const added = file?.hunks.every((h) => h.oldStart === 0 && h.oldCount === 0);
+      return [
+        header,
+        ...(added ? ["new file mode 100644", "--- /dev/null"] : [`--- a/${chunk.oldPath}`]),
+        `+++ b/${chunk.path}`,
+        ...rest,
+      ].join("\n");
+    })
+    .join("\n");
+}
