@@ -101,6 +101,7 @@ try {
     const imported = await importReleasedDataset(
       db.prisma,
       await collectImportFiles(args.import, (line) => console.error(`found: ${line}`)),
+      { maxLineBytes: c.IMPORT_MAX_LINE_MB * 1024 * 1024 },
     );
     for (const w of imported.warnings) console.error(`warning: ${w}`);
     console.log(`imported_rows=${imported.rows}`);

@@ -21,7 +21,9 @@ const c = config();
 const db = await openDatabase(databaseTargetOf(c));
 try {
   await migrate(db);
-  const result = await importReleasedDataset(db.prisma, await collectImportFiles(positionals, (line) => console.error(`found: ${line}`)));
+  const result = await importReleasedDataset(db.prisma, await collectImportFiles(positionals, (line) => console.error(`found: ${line}`)), {
+    maxLineBytes: c.IMPORT_MAX_LINE_MB * 1024 * 1024,
+  });
   for (const w of result.warnings) console.error(`warning: ${w}`);
   for (const f of result.files) console.log(`file=${f.name} split=${f.split ?? "-"} rows=${f.rows}`);
   console.log(`rows=${result.rows}`);

@@ -274,9 +274,11 @@ async function importPullRequest(tx: Tx, plan: PlannedPullRequest, sourceName: s
 export async function importReleasedDataset(
   prisma: PrismaClient,
   inputs: readonly ImportInputFile[],
-  options: { actorId?: string | null } = {},
+  options: { actorId?: string | null; maxLineBytes?: number } = {},
 ): Promise<ImportResult> {
-  const files = inputs.map((f) => parseReleasedJsonl(f.name, f.text, f.split === undefined ? splitFromFileName(f.name) : f.split));
+  const files = inputs.map((f) =>
+    parseReleasedJsonl(f.name, f.text, f.split === undefined ? splitFromFileName(f.name) : f.split, { maxLineBytes: options.maxLineBytes }),
+  );
   const plan = planReleasedImport(files);
   const importKey = sha256Hex(
     files

@@ -45,6 +45,8 @@ export function splitFromFileName(name: string): SplitName | null {
   return null;
 }
 
+const megabytes = (n: number) => `${(n / 1024 / 1024).toFixed(n < 10 * 1024 * 1024 ? 1 : 0)} MB`;
+
 function describeIssue(issue: z.core.$ZodIssue): string {
   const where = issue.path
     .map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`))
@@ -53,7 +55,34 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   return where ? `${where}: ${issue.message}` : issue.message;
 }
 
-export function parseReleasedJsonl(name: string, text: string, split: SplitName | null = splitFromFileName(name)): ReleasedFile {
+/** the default of IMPORT_MAX_LINE_MB: a released row is tens of kilobytes; the largest real ones are a few MB */
+export const DEFAULT_MAX_LINE_BYTES = 32 * 1024 * 1024;
+
+/** The path (e.g. `code_review[3].body`) of the first string in a JSON value holding a NUL character, or null. */
+export function fieldWithNul(value: unknown, at = ""): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? at || "(the row)" : null;
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) {
+      const found = fieldWithNul(v, `${at}[${i}]`);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === "object")
+    for (const [k, v] of Object.entries(value)) {
+      const found = fieldWithNul(v, at ? `${at}.${k}` : k);
+      if (found) return found;
+    }
+  return null;
+}
+
+export function parseReleasedJsonl(
+  name: string,
+  text: string,
+  split: SplitName | null = splitFromFileName(name),
+  options: { maxLineBytes?: number } = {},
+): ReleasedFile {
+  const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
   const rows: ReleasedRow[] = [];
   const lines: number[] = [];
   const issues: ReleasedFileIssue[] = [];
@@ -63,11 +92,27 @@ export function parseReleasedJsonl(name: string, text: string, split: SplitName 
     .forEach((raw, index) => {
       const line = index + 1;
       if (raw.trim() === "") return;
+      // refused before parsing: a huge line costs seconds and memory for nothing
+      const bytes = raw.length > maxLineBytes / 4 ? Buffer.byteLength(raw, "utf8") : raw.length;
+      if (bytes > maxLineBytes) {
+        issues.push({
+          file: name,
+          line,
+          message: `is ${megabytes(bytes)}, over the import's limit of ${megabytes(maxLineBytes)} a row (IMPORT_MAX_LINE_MB)`,
+        });
+        return;
+      }
       let value: unknown;
       try {
         value = JSON.parse(raw);
       } catch (error) {
         issues.push({ file: name, line, message: `not JSON (${(error as Error).message})` });
+        return;
+      }
+      // PostgreSQL text cannot hold NUL (a JSON-escaped \u0000): named here, before anything is written
+      const nul = fieldWithNul(value);
+      if (nul) {
+        issues.push({ file: name, line, message: `${nul}: holds a NUL character (\\u0000), which the database cannot store; remove it` });
         return;
       }
       const parsed = ReleasedRowSchema.safeParse(value);

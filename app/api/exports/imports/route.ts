@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { requireRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
+import { config } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { errorResponse } from "@/lib/http/error-response";
 import { limitedBody } from "@/lib/http/read-limited-text";
@@ -41,7 +42,9 @@ export async function POST(request: Request) {
         ...(input.split === "from-name" ? {} : { split: input.split === "none" ? null : input.split }),
       })),
     );
-    return Response.json(await importReleasedDataset(await getPrisma(), files, { actorId: user.id }));
+    return Response.json(
+      await importReleasedDataset(await getPrisma(), files, { actorId: user.id, maxLineBytes: config().IMPORT_MAX_LINE_MB * 1024 * 1024 }),
+    );
   } catch (e) {
     return errorResponse(e);
   }
