@@ -1,9 +1,9 @@
-// Hardening, second round (#32, items 1–3), over HTTP against a running app on both databases.
+// Hardening, second round (#32, items 1–3 and 6), against a running app on both databases.
 import { request as httpRequest } from "node:http";
 import { expect, test } from "./fixtures";
 import { signInAs } from "./helpers";
 
-test.use({ appSetup: { sidecar: "e2e/setup/cron-secret.ts" } });
+test.use({ appSetup: { sidecar: "e2e/setup/cron-secret.ts", before: ["e2e/setup/bidi-comment.ts"] } });
 
 /** Sends headers declaring `declared` bytes and only a first chunk of them; resolves with the status and how long it took. */
 function partialUpload(url: string, headers: Record<string, string>, declared: number): Promise<{ status: number; ms: number }> {
@@ -74,4 +74,19 @@ test("3: bad input is a 4xx, not a 500: NUL in a query or path, a multipart body
   const noBoundary = await page.request.post("/api/exports/imports", { headers: { "content-type": "multipart/form-data" }, data: "x" });
   expect(noBoundary.status()).toBe(422);
   expect((await noBoundary.json()).error).toMatch(/multipart form .* boundary/);
+});
+
+test("6: bidirectional control characters in a comment and a diff line are shown as placeholders, not obeyed", async ({
+  page,
+  appInfo,
+}) => {
+  await signInAs(page, "alice");
+  await page.goto(`/annotate/${appInfo.bidiInstance}`);
+  const comment = page.getByTestId("target-comment");
+  await expect(comment.locator('[data-bidi-control="U+202E"]')).toHaveText("⟨U+202E⟩");
+  await expect(comment.locator('[data-bidi-control="U+2066"]')).toHaveCount(1);
+  await expect(comment.locator('[data-bidi-control="U+2069"]')).toHaveCount(1);
+  // nothing left to reorder the text: the page's text holds no control characters
+  expect(await comment.textContent()).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+  await expect(page.locator('td [data-bidi-control="U+202E"]').first()).toBeVisible();
 });

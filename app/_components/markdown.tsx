@@ -1,6 +1,7 @@
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import rehypeSanitize from "rehype-sanitize";
+import { BIDI_CONTROL_CLASS, hasBidiControls, splitBidiControls } from "@/lib/text/bidi-controls";
 
 // Review comments are untrusted Markdown: GitHub-flavoured, sanitised (rehype-sanitize's GitHub
 // schema: no scripts, no event handlers, no javascript: links). Raw HTML is shown as text rather than
@@ -24,8 +25,32 @@ interface HastNode {
   type: string;
   tagName?: string;
   value?: string;
-  properties?: { className?: unknown };
+  properties?: { className?: unknown; title?: string; dataBidiControl?: string };
   children?: HastNode[];
+}
+
+/** Bidirectional control characters in the comment's text become visible placeholders (lib/text/bidi-controls.ts). */
+function rehypeRevealBidi() {
+  const walk = (node: HastNode) => {
+    if (!node.children) return;
+    node.children = node.children.flatMap((child): HastNode[] => {
+      if (child.type !== "text" || !child.value || !hasBidiControls(child.value)) {
+        walk(child);
+        return [child];
+      }
+      return splitBidiControls(child.value).map((s) =>
+        "control" in s
+          ? {
+              type: "element",
+              tagName: "span",
+              properties: { className: BIDI_CONTROL_CLASS.split(" "), title: s.title, dataBidiControl: s.label.slice(1, -1) },
+              children: [{ type: "text", value: s.label }],
+            }
+          : { type: "text", value: s.text },
+      );
+    });
+  };
+  return (tree: HastNode) => walk(tree);
 }
 
 const textOf = (n: HastNode): string => (n.type === "text" ? (n.value ?? "") : (n.children ?? []).map(textOf).join(""));
@@ -79,7 +104,11 @@ export function Markdown({ text, suggestionBase }: { text: string; suggestionBas
   };
   return (
     <div className="prose-comment space-y-2 text-sm leading-relaxed break-words [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 [&_code]:font-mono [&_pre]:overflow-x-auto [&_pre]:rounded-md [&_pre]:bg-slate-900 [&_pre]:p-3 [&_pre]:text-slate-100 [&_pre_code]:bg-transparent [&_a]:text-indigo-700 [&_a]:underline [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_blockquote]:border-l-4 [&_blockquote]:pl-3 [&_blockquote]:text-slate-600 [&_table]:text-xs [&_td]:border [&_td]:px-2 [&_th]:border [&_th]:px-2 [&_h1]:font-semibold [&_h2]:font-semibold [&_h3]:font-semibold">
-      <ReactMarkdown remarkPlugins={[remarkGfm, remarkHtmlAsText]} rehypePlugins={[rehypeSanitize]} components={components}>
+      <ReactMarkdown
+        remarkPlugins={[remarkGfm, remarkHtmlAsText]}
+        rehypePlugins={[rehypeSanitize, rehypeRevealBidi]}
+        components={components}
+      >
         {text}
       </ReactMarkdown>
     </div>

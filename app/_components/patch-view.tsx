@@ -5,6 +5,8 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { PatchFileChunk } from "@/lib/annotate/patch-chunks";
 import { parsePatch, type CommentAnchor, type PatchFile, type PatchLine } from "@/lib/annotate/parse-patch";
+import { revealBidiControlsInHtml } from "@/lib/text/bidi-controls";
+import { BidiText } from "./bidi-text";
 import { highlightLine, languageFor } from "./highlight";
 
 export type { PatchFileChunk };
@@ -82,9 +84,14 @@ function FileBody({ file, anchor }: { file: PatchViewFile; anchor: { hunkIndex: 
               <td className="w-12 select-none px-2 text-right align-top text-slate-600">{line.newNo ?? ""}</td>
               <td className="w-4 select-none align-top text-slate-600">{SIGN[line.kind]}</td>
               {lineHtml !== undefined && lineHtml !== "" ? (
-                <td className="whitespace-pre-wrap break-all pr-3" dangerouslySetInnerHTML={{ __html: lineHtml }} />
+                <td
+                  className="whitespace-pre-wrap break-all pr-3"
+                  dangerouslySetInnerHTML={{ __html: revealBidiControlsInHtml(lineHtml) }}
+                />
               ) : (
-                <td className="whitespace-pre-wrap break-all pr-3">{line.text}</td>
+                <td className="whitespace-pre-wrap break-all pr-3">
+                  <BidiText text={line.text} />
+                </td>
               )}
             </tr>
           );

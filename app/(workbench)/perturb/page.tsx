@@ -10,6 +10,7 @@ import { loadRequiredVerifiers } from "@/lib/perturb/required-verifiers";
 import { CountsTable } from "./counts-table";
 import { VerifierSettingForm } from "./verifier-setting-form";
 import { KindBadge, StatusBadge, WordDiffView } from "./word-diff-view";
+import { BidiText } from "@/app/_components/bidi-text";
 
 type Search = { status?: string; kind?: string };
 
@@ -176,7 +177,9 @@ export default async function PerturbPage({ searchParams }: { searchParams: Prom
                       {p.repo}#{p.pullNumber}
                     </td>
                     <td className="max-w-xl px-3 py-2">
-                      <p className="line-clamp-2">{p.body}</p>
+                      <p className="line-clamp-2">
+                        <BidiText text={p.body} />
+                      </p>
                     </td>
                     <td className="px-3 py-2 font-mono text-xs">{p.path ?? `${p.commentKind} (PR-level)`}</td>
                     <td className="px-3 py-2 text-right font-mono text-xs">

@@ -1,4 +1,5 @@
 import type { WordDiffSegment } from "@/lib/perturb/word-diff";
+import { BidiText } from "@/app/_components/bidi-text";
 
 /** A word diff inline: removed words struck through in red, added words in green. */
 export function WordDiffView({ segments, className = "" }: { segments: readonly WordDiffSegment[]; className?: string }) {
@@ -6,14 +7,16 @@ export function WordDiffView({ segments, className = "" }: { segments: readonly 
     <p className={`whitespace-pre-wrap break-words text-sm leading-relaxed ${className}`} data-testid="word-diff">
       {segments.map((s, i) =>
         s.kind === "same" ? (
-          <span key={i}>{s.text}</span>
+          <span key={i}>
+            <BidiText text={s.text} />
+          </span>
         ) : s.kind === "added" ? (
           <ins key={i} className="rounded bg-emerald-100 px-0.5 text-emerald-900 no-underline" data-testid="diff-added">
-            {s.text}
+            <BidiText text={s.text} />
           </ins>
         ) : (
           <del key={i} className="rounded bg-rose-100 px-0.5 text-rose-900" data-testid="diff-removed">
-            {s.text}
+            <BidiText text={s.text} />
           </del>
         ),
       )}

@@ -8,6 +8,7 @@ import { useState } from "react";
 import type { DiscussionEntry } from "@/lib/annotate/discussion-thread";
 import type { DiscussionRequest } from "@/lib/annotate/discussion-schemas";
 import { apiFetch } from "@/lib/http/api-client";
+import { BidiText } from "@/app/_components/bidi-text";
 
 export type DiscussionAction = DiscussionRequest["action"];
 
@@ -60,7 +61,9 @@ export function DiscussionPanel({
               <p className="text-xs text-slate-600">
                 <span className="font-mono">{n.author}</span> {KIND_LABEL[n.kind]} · {n.at.slice(0, 16).replace("T", " ")} UTC
               </p>
-              <p className="whitespace-pre-wrap">{n.body}</p>
+              <p className="whitespace-pre-wrap">
+                <BidiText text={n.body} />
+              </p>
             </li>
           ))}
         </ol>

@@ -12,6 +12,7 @@ import { Guidelines } from "./guidelines";
 import { JumpToHunkButton } from "./jump-to-hunk-button";
 import { RepoBrowser } from "./repo-browser";
 import { TimelineReveal } from "./timeline-reveal";
+import { BidiText } from "@/app/_components/bidi-text";
 
 const KIND: Record<string, string> = { inline: "Inline comment", inline_reply: "Reply", pr_comment: "PR comment", review: "Review" };
 
@@ -114,7 +115,7 @@ export function InstanceWorkspace({ view, aside, headerExtra }: { view: Instance
           <Markdown text={view.comment.body} suggestionBase={anchoredLine?.kind === "del" ? undefined : anchoredLine?.text} />
           {placement && !placement.placed && placement.hunk && (
             <pre className="mt-2 overflow-x-auto rounded bg-slate-50 p-2 font-mono text-xs" data-testid="comment-own-hunk">
-              {placement.hunk}
+              <BidiText text={placement.hunk} />
             </pre>
           )}
         </section>

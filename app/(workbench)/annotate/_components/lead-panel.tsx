@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { InstanceView } from "@/lib/annotate/instance-view";
+import { BidiText } from "@/app/_components/bidi-text";
 
 const BADGE: Record<string, string> = {
   trustworthy: "bg-emerald-100 text-emerald-800",
@@ -33,7 +34,9 @@ export function LeadPanel({ view, showAdjudicateLink = true }: { view: InstanceV
                 <span className="font-mono text-xs">{l.annotator}</span>
                 <LabelBadge value={l.value} />
               </p>
-              <p className="text-slate-700">{l.rationale}</p>
+              <p className="text-slate-700">
+                <BidiText text={l.rationale} />
+              </p>
             </li>
           ))}
         </ul>
@@ -43,7 +46,9 @@ export function LeadPanel({ view, showAdjudicateLink = true }: { view: InstanceV
           <p className="mb-1 flex items-center gap-2 text-xs">
             Adjudicated by <span className="font-mono">{view.adjudication.by}</span> <LabelBadge value={view.adjudication.value} />
           </p>
-          <p>{view.adjudication.rationale}</p>
+          <p>
+            <BidiText text={view.adjudication.rationale} />
+          </p>
         </div>
       )}
       {view.finalLabel && (

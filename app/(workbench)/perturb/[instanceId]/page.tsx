@@ -12,6 +12,7 @@ import { loadPerturbationReview } from "@/lib/perturb/load-perturbation-review";
 import { wordDiff } from "@/lib/perturb/word-diff";
 import { HunkView, KindBadge, StatusBadge, WordDiffView } from "../word-diff-view";
 import { VerifyPanel } from "./verify-panel";
+import { BidiText } from "@/app/_components/bidi-text";
 
 const fmt = (d: Date) => d.toISOString().replace("T", " ").slice(0, 16);
 
@@ -145,7 +146,12 @@ export default async function VerifyPerturbationPage({ params }: { params: Promi
                   <li key={v.login}>
                     <span className="font-mono">{v.login}</span>{" "}
                     <span className={v.decision === "accepted" ? "text-emerald-700" : "text-rose-700"}>{v.decision}</span>
-                    {v.note && <span className="text-slate-600"> · {v.note}</span>}
+                    {v.note && (
+                      <span className="text-slate-600">
+                        {" "}
+                        · <BidiText text={v.note} />
+                      </span>
+                    )}
                   </li>
                 ))}
               </ul>

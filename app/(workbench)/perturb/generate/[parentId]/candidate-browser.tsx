@@ -8,6 +8,7 @@ import type { ProposedCandidate } from "@/lib/perturb/proposed-candidate";
 import { perturbationKeys } from "@/lib/perturb/query-keys";
 import { perturbationApi } from "../../perturbation-api";
 import { HunkView, KindBadge, WordDiffView } from "../../word-diff-view";
+import { BidiText } from "@/app/_components/bidi-text";
 
 const KINDS: { kind: PerturbationKind; label: string; help: string }[] = [
   { kind: "negation", label: "Negation", help: 'Reverse one affirmative or negative expression ("are not used" → "are used").' },
@@ -196,7 +197,9 @@ function CandidateCard({ candidate: c, rank, parentId }: { candidate: ProposedCa
       ) : (
         <WordDiffView segments={c.diff} />
       )}
-      <p className="mt-2 text-xs text-slate-500">{c.rationale}</p>
+      <p className="mt-2 text-xs text-slate-500">
+        <BidiText text={c.rationale} />
+      </p>
       <div className="mt-2 flex items-center gap-3">
         {createdId ? (
           <Link href={`/perturb/${createdId}`} className="text-sm text-indigo-700 hover:underline" data-testid="created-link">

@@ -8,6 +8,7 @@ import type { AgentStep } from "@/lib/judge/run-agent";
 import { revokeCreditAction } from "../../actions";
 import { AutoRefresh } from "../../auto-refresh";
 import { RepairCreditForm } from "./credit-form";
+import { BidiText } from "@/app/_components/bidi-text";
 
 export const dynamic = "force-dynamic";
 
@@ -121,7 +122,7 @@ export default async function TrajectoryPage({
               {task.credit ? (
                 <div className="space-y-2 text-sm">
                   <p data-testid="credit-granted">
-                    Credited at step {task.credit.step} by {task.credit.by}: {task.credit.note}
+                    Credited at step {task.credit.step} by {task.credit.by}: <BidiText text={task.credit.note} />
                   </p>
                   <form action={revokeCreditAction}>
                     <input type="hidden" name="runId" value={runId} />

@@ -6,6 +6,7 @@ import { hasRole } from "@/lib/auth/roles";
 import { getPrisma } from "@/lib/db/server";
 import { auditItemView } from "@/lib/screen/audit-sample-view";
 import { AuditReviewForm } from "./audit-review-form";
+import { BidiText } from "@/app/_components/bidi-text";
 
 export default async function AuditItemPage({ params }: { params: Promise<{ sampleId: string; itemId: string }> }) {
   const user = await requirePageRole("annotator", "adjudicator", "admin");
@@ -58,7 +59,9 @@ export default async function AuditItemPage({ params }: { params: Promise<{ samp
               {d.verdict === "keep" ? "Keep" : "Drop"}
               {d.category ? ` · ${d.category}` : ""}
             </p>
-            <p className="mt-1 text-slate-700">{d.rationale}</p>
+            <p className="mt-1 text-slate-700">
+              <BidiText text={d.rationale} />
+            </p>
             <p className="mt-2 font-mono text-xs text-slate-500">
               {d.model ?? "manual"} · {d.promptVersion}
             </p>
@@ -70,7 +73,11 @@ export default async function AuditItemPage({ params }: { params: Promise<{ samp
             <p className="mt-1 font-medium">
               {view.myReview.llmCorrect ? "The LLM applied the criteria correctly" : "The LLM got this wrong"}
             </p>
-            {view.myReview.note && <p className="text-slate-600">{view.myReview.note}</p>}
+            {view.myReview.note && (
+              <p className="text-slate-600">
+                <BidiText text={view.myReview.note} />
+              </p>
+            )}
           </section>
         )}
         {view.otherReviews ? (
@@ -80,7 +87,14 @@ export default async function AuditItemPage({ params }: { params: Promise<{ samp
               {view.otherReviews.map((r) => (
                 <p key={r.reviewer} className="mt-1">
                   <span className="font-medium">{r.reviewer}:</span> {r.llmCorrect ? "correct" : "wrong"}
-                  {r.note ? ` — ${r.note}` : ""}
+                  {r.note ? (
+                    <>
+                      {" "}
+                      — <BidiText text={r.note} />
+                    </>
+                  ) : (
+                    ""
+                  )}
                 </p>
               ))}
             </section>
