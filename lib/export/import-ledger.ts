@@ -11,14 +11,18 @@ export const IMPORT_LEDGER_PREFIX = "released-import:";
 export const ImportLedgerSchema = z.object({
   files: z.array(z.object({ name: z.string(), sha256: z.string(), rows: z.number().int() })),
   /** Instance.id → released spelling */
-  instances: z.record(z.string(), z.object({ instanceId: z.string(), source: z.string() })),
+  instances: z.record(
+    z.string(),
+    // position: the row's place in the import, so a re-export writes imported rows in their order (absent in older ledgers)
+    z.object({ instanceId: z.string(), source: z.string(), position: z.number().int().optional() }),
+  ),
   /** PullRequest.id → TimelineEntry ids in file order */
   timelines: z.record(z.string(), z.array(z.string())),
 });
 export type ImportLedger = z.infer<typeof ImportLedgerSchema>;
 
 export interface MergedLedger {
-  instances: Map<string, { instanceId: string; source: string }>;
+  instances: Map<string, { instanceId: string; source: string; position?: number }>;
   timelines: Map<string, string[]>;
 }
 

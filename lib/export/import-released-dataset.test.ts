@@ -116,6 +116,29 @@ describe.each(TEST_DATABASE_KINDS)("importing a released JSONL file on %s", (kin
     }
   });
 
+  test("a release whose rows are not in our order re-exports file by file in its own order (#32 item 9)", async () => {
+    // the sample's rows in reverse, as a release may order them, split by the file names
+    const lines = releasedSampleText().split("\n").filter(Boolean).reverse();
+    const prOf = (line: string) => {
+      const row = JSON.parse(line) as { repo: string; pull_request: { pull_number: number } };
+      return `${row.repo}#${row.pull_request.pull_number}`;
+    };
+    // whole PRs to train until it holds 9 rows or more, the rest to test (a PR stays in one split)
+    const trainPrs = new Set<string>();
+    for (const line of lines) if (lines.filter((l) => trainPrs.has(prOf(l))).length < 9) trainPrs.add(prOf(line));
+    const files = [
+      { name: "train.jsonl", text: `${lines.filter((l) => trainPrs.has(prOf(l))).join("\n")}\n` },
+      { name: "test.jsonl", text: `${lines.filter((l) => !trainPrs.has(prOf(l))).join("\n")}\n` },
+    ];
+    const result = await importReleasedDataset(db.prisma, files);
+    expect(result.warnings.filter((w) => /more than one split/.test(w))).toEqual([]);
+    const exported = await exportDataset(db.prisma, { splitRunId: result.splitRunId!, exportsRoot: root, profile: "hub" });
+    for (const f of files) {
+      const written = exported.manifest.files.find((m) => m.path.endsWith(f.name));
+      expect(readFileSync(path.join(exported.dir, written?.path ?? f.name), "utf8"), f.name).toBe(f.text);
+    }
+  });
+
   test("a broken file is refused whole, naming its lines, and leaves the database untouched", async () => {
     await importSample();
     const before = await db.prisma.instance.count();

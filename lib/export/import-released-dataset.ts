@@ -267,7 +267,7 @@ async function importPullRequest(tx: Tx, plan: PlannedPullRequest, sourceName: s
       return;
     }
     t.assignments.set(id, { split: p.split, trustworthy: p.trustworthy });
-    t.ledger.instances[id] = { instanceId: p.instanceId, source: p.source };
+    t.ledger.instances[id] = { instanceId: p.instanceId, source: p.source, position: p.position };
   });
 }
 

@@ -10,6 +10,7 @@ import { SplitRunParamsSchema, type SplitRunParams } from "@/lib/split/split-run
 import { judgedPatchOf } from "@/lib/annotate/judged-patch";
 import type { SourceNames } from "./export-conventions";
 import { writeReleasedRow, type PerturbationInput, type RowSource } from "./write-released-row";
+import { rememberImportedPosition } from "./serialize-jsonl";
 
 export interface SplitRows {
   splitRun: { id: string; seed: number; createdAt: Date; params: SplitRunParams };
@@ -139,6 +140,8 @@ export async function loadSplitRows(prisma: PrismaClient, splitRunId: string, so
       released: ledger.instances.get(i.id) ?? null,
     };
     const row: ReleasedRow = writeReleasedRow(source, sourceNames);
+    const position = ledger.instances.get(i.id)?.position;
+    if (position !== undefined) rememberImportedPosition(row, position);
     rows[mustGet(assigned, i.id, "split assignment")].push(row);
     instanceOfRow.set(rowKey(row), i.id);
   }

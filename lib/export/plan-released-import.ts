@@ -20,6 +20,8 @@ export interface PlannedInstance {
   /** the row's own patch_to_review: the PR as it stood when the judged entry was written (rows of one PR differ) */
   patch: string;
   perturbation: { kind: ReleasedPerturbationKind; body: string | null; path: string | null; diffHunk: string | null } | null;
+  /** the row's place in the import (files in order, rows in file order): a re-export keeps it */
+  position: number;
 }
 
 export interface PlannedPullRequest {
@@ -47,7 +49,7 @@ export interface ImportPlan {
 
 export const entryKey = (e: ReleasedTimelineEntry) => (e.type === "commit" ? `commit:${e.sha}` : `${e.type}:${e.id}`);
 
-type Located = { row: ReleasedRow; file: string; line: number; split: SplitName | null };
+type Located = { row: ReleasedRow; file: string; line: number; split: SplitName | null; position: number };
 
 const PERTURBABLE = new Set(["body", "review_path", "diff_hunk"]);
 
@@ -123,6 +125,7 @@ function planPullRequest(members: Located[], warnings: string[], issues: Release
       trustworthy: m.row.trustworthy,
       patch: m.row.pull_request.patch_to_review,
       perturbation: m.row.perturbation_kind === undefined ? null : perturbationOf(m, originals.get(entryKey(judged)) ?? judged, issues),
+      position: m.position,
     });
   }
   if (new Set(members.map((m) => m.split)).size > 1)
@@ -150,9 +153,10 @@ export function planReleasedImport(files: readonly ReleasedFile[]): ImportPlan {
   const seen = new Map<string, string>();
   const byPr = new Map<string, Located[]>();
   let nonCanonicalTimes = 0;
+  let position = 0;
   for (const file of files)
     file.rows.forEach((row, index) => {
-      const loc: Located = { row, file: file.name, line: file.lines[index] ?? index + 1, split: file.split };
+      const loc: Located = { row, file: file.name, line: file.lines[index] ?? index + 1, split: file.split, position: position++ };
       const key = rowKey(row);
       if (seen.has(key))
         issues.push({

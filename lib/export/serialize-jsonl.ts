@@ -1,12 +1,24 @@
 import type { ReleasedRow } from "./released-row-schema";
 
 // Reproducible bytes: rows in one fixed order, keys in the order the writer built them,
-// one line per row, each line ending in "\n" (an empty split is an empty file).
+// one line per row, each line ending in "\n" (an empty split is an empty file). Rows imported from a
+// release keep the order they had there (#32 item 9), ahead of the rows made here.
+
+/** Imported rows' places in their import, remembered by the loader (load-split-rows.ts) for the writer. */
+const importedPositions = new WeakMap<ReleasedRow, number>();
+export const rememberImportedPosition = (row: ReleasedRow, position: number) => importedPositions.set(row, position);
 
 const compareStrings = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** dataset order: instance_id, then judged_entry_id (instance_id alone is not unique) */
+/** dataset order: imported rows in their import's order first, then instance_id, then judged_entry_id (instance_id alone is not unique) */
 export function compareRows(a: ReleasedRow, b: ReleasedRow): number {
+  const pa = importedPositions.get(a);
+  const pb = importedPositions.get(b);
+  if (pa !== undefined || pb !== undefined) {
+    if (pa === undefined) return 1;
+    if (pb === undefined) return -1;
+    if (pa !== pb) return pa - pb;
+  }
   return compareStrings(a.instance_id, b.instance_id) || a.judged_entry_id - b.judged_entry_id;
 }
 
