@@ -128,6 +128,7 @@ try {
     ...exportConventionsOf(args),
     evalIdSecret: args.evalSecret,
   });
+  for (const w of result.warnings) console.error(`warning: ${w}`);
   console.log(`export=${result.exportId}`);
   console.log(`dir=${result.dir}`);
   for (const split of SPLIT_NAMES) console.log(`rows_${split}=${result.manifest.rows[split]}`);

@@ -50,6 +50,18 @@ export interface DatasetStatistics {
   repositories: RepositoryCounts[];
   /** the `source` words the rows use, each with its row count; human-annotated rows first */
   sources: SourceCount[];
+  /** pull requests (owner/repo#number) with rows in more than one split: none from a split made here; an import can bring them */
+  crossSplitPullRequests: string[];
+}
+
+/** Pull requests whose rows sit in more than one split, sorted. */
+export function crossSplitPullRequests(bySplit: RowsBySplit): string[] {
+  const splitsOf = new Map<string, Set<SplitName>>();
+  for (const s of SPLITS) for (const r of bySplit[s]) splitsOf.set(prKey(r), (splitsOf.get(prKey(r)) ?? new Set()).add(s));
+  return [...splitsOf]
+    .filter(([, s]) => s.size > 1)
+    .map(([k]) => k)
+    .sort();
 }
 
 export interface SourceCount {
@@ -163,5 +175,6 @@ export function datasetStatistics(bySplit: RowsBySplit): DatasetStatistics {
     attributes: instanceAttributes(all),
     repositories: repositoryCounts(bySplit),
     sources: sourceCounts(all),
+    crossSplitPullRequests: crossSplitPullRequests(bySplit),
   };
 }

@@ -68,6 +68,8 @@ export interface ExportOptions extends ExportConventions {
 export interface ExportResult {
   exportId: string;
   dir: string;
+  /** what a user must know about the rows written (the card says the same): PRs spread over splits */
+  warnings: string[];
   manifest: StoredExportManifest;
   tasksManifest: TasksManifest;
 }
@@ -144,5 +146,11 @@ export async function exportDataset(prisma: PrismaClient, options: ExportOptions
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
-  return { exportId, dir, manifest, tasksManifest: files.tasksManifest };
+  const crossing = preview.statistics.crossSplitPullRequests;
+  const warnings = crossing.length
+    ? [
+        `${crossing.length} pull request${crossing.length === 1 ? " has" : "s have"} rows in more than one split, as imported (${crossing.slice(0, 10).join(", ")}${crossing.length > 10 ? ", …" : ""}): the splits are not PR-disjoint; the card says so`,
+      ]
+    : [];
+  return { exportId, dir, manifest, tasksManifest: files.tasksManifest, warnings };
 }

@@ -22,6 +22,8 @@ export interface FunnelCounts {
   perturbationsGenerated: number;
   perturbationsAccepted: number;
   exported: number;
+  /** what came in by importing a release rather than through this database's steps (counted apart above) */
+  imported?: { pullRequests: number; labelledTrustworthy: number; labelledUntrustworthy: number; perturbations: number };
 }
 
 export function funnelSteps(c: FunnelCounts): CardFunnelStep[] {
@@ -42,6 +44,19 @@ export function funnelSteps(c: FunnelCounts): CardFunnelStep[] {
       note: "negation, symbol and location edits of trustworthy comments",
     },
     { label: "Perturbations verified", count: c.perturbationsAccepted, note: "experts confirmed each is technically incorrect" },
+    ...importedSteps(c.imported),
     { label: "Examples in this release", count: c.exported, note: "train + validation + test" },
+  ];
+}
+
+/** Imported rows went through the release's own steps, not these: said apart, with where they came from. */
+function importedSteps(imported: FunnelCounts["imported"]): CardFunnelStep[] {
+  if (!imported || imported.pullRequests + imported.perturbations === 0) return [];
+  const from = "imported from an existing release: screened, labelled and verified by its authors, not in this database";
+  return [
+    { label: "Pull requests imported", count: imported.pullRequests, note: from },
+    { label: "Imported as trustworthy", count: imported.labelledTrustworthy, note: "the release's label" },
+    { label: "Imported as untrustworthy", count: imported.labelledUntrustworthy, note: "the release's label" },
+    { label: "Perturbations imported", count: imported.perturbations, note: "verified by the release's experts, not here" },
   ];
 }

@@ -139,6 +139,39 @@ describe.each(TEST_DATABASE_KINDS)("importing a released JSONL file on %s", (kin
     }
   });
 
+  test("the card of an imported release says which counts the import brought, and a PR spread over two splits (#32 items 10, 13)", async () => {
+    const lines = releasedSampleText().split("\n").filter(Boolean);
+    const prOf = (line: string) => {
+      const row = JSON.parse(line) as { repo: string; pull_request: { pull_number: number } };
+      return `${row.repo}#${row.pull_request.pull_number}`;
+    };
+    // one PR with two rows or more: its first row in train, the rest in test
+    const spread = [...new Set(lines.map(prOf))].find((pr) => lines.filter((l) => prOf(l) === pr).length > 1)!;
+    const first = lines.find((l) => prOf(l) === spread)!;
+    const files = [
+      { name: "train.jsonl", text: `${lines.filter((l) => prOf(l) !== spread || l === first).join("\n")}\n` },
+      { name: "test.jsonl", text: `${lines.filter((l) => prOf(l) === spread && l !== first).join("\n")}\n` },
+    ];
+    const result = await importReleasedDataset(db.prisma, files);
+    expect(result.warnings.join("\n")).toMatch(/more than one split/);
+    const exported = await exportDataset(db.prisma, { splitRunId: result.splitRunId!, exportsRoot: root });
+    expect(exported.warnings).toEqual([
+      expect.stringMatching(
+        new RegExp(`^1 pull request has rows in more than one split, as imported \\(${spread.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}\\)`),
+      ),
+    ]);
+    const card = readFileSync(path.join(exported.dir, "README.md"), "utf8");
+    expect(card).toContain("**Not PR-disjoint:** 1 pull request has rows in more than one split");
+    // nothing was screened, labelled or verified here: those steps say 0, the imported ones are apart
+    const step = (label: string) => new RegExp(`\\| ${label} +\\| +([\\d,]+) \\|`).exec(card)?.[1];
+    expect(step("Pull requests kept by screening")).toBe("0");
+    expect(step("Perturbations verified")).toBe("0");
+    expect(step("Labelled trustworthy")).toBe("0");
+    expect(step("Pull requests imported")).toBe("5");
+    expect(step("Imported as trustworthy")).toBe("8");
+    expect(step("Perturbations imported")).toBe("4");
+  });
+
   test("a broken file is refused whole, naming its lines, and leaves the database untouched", async () => {
     await importSample();
     const before = await db.prisma.instance.count();

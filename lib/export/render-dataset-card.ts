@@ -109,6 +109,12 @@ function splitSection({ statistics: st, split }: DatasetCardInput): string {
         `A two-dimensional subset-sum over shuffled PR groups (seed ${split.seed}) first picks the test set ` +
         `(${pct(split.testShare ?? 0.3)} of each class), then validation (${pct(split.validationShare ?? 0.15)} of the remaining train pool).` +
         (split.maxAbsDeviation !== undefined ? ` Largest miss against a per-class target: ${int(split.maxAbsDeviation)} instance(s).` : "");
+  const crossing = st.crossSplitPullRequests;
+  const notDisjoint = crossing.length
+    ? `**Not PR-disjoint:** ${int(crossing.length)} pull request${crossing.length === 1 ? " has" : "s have"} rows in more than one split, ` +
+      `as the imported release had them (${crossing.slice(0, 10).join(", ")}${crossing.length > 10 ? ", …" : ""}). ` +
+      "A judge can see one of its comments in training and another in test; make a new split here to keep each PR in one."
+    : null;
   return [
     "## Splits",
     "",
@@ -122,6 +128,7 @@ function splitSection({ statistics: st, split }: DatasetCardInput): string {
     ]),
     "",
     how,
+    ...(notDisjoint ? ["", notDisjoint] : []),
   ].join("\n");
 }
 

@@ -21,9 +21,9 @@ const exportJob = defineJob({
       ...exportConventionsOf({ license, sourceHuman, sourcePerturbation }),
       exportsRoot: exportsDir(ctx.config),
     });
-    return { exportId: result.exportId, dir: result.dir, rows: result.manifest.rows };
+    return { exportId: result.exportId, dir: result.dir, rows: result.manifest.rows, warnings: result.warnings };
   },
-  describe: (r) => `Exported ${r.exportId} to ${r.dir}.`,
+  describe: (r) => `Exported ${r.exportId} to ${r.dir}.${r.warnings.length ? ` Warning: ${r.warnings.join(" ")}` : ""}`,
 });
 
 const hubPushJob = defineJob({
