@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { collectImportFiles } from "./collect-import-files";
 import { parseReleasedJsonl } from "./parse-released-jsonl";
-import { dataFilesFromCard, locateSplitFiles, readDatasetFolder } from "./read-dataset-folder";
+import { dataFilesFromCard, globToRegExp, locateSplitFiles, readDatasetFolder } from "./read-dataset-folder";
 import { rowsToJsonl, sortRows } from "./serialize-jsonl";
 import { releasedSampleRows } from "./testing/released-sample";
 import { rowsToParquet } from "./write-parquet";
@@ -134,5 +134,63 @@ describe("a Parquet file that is not one", () => {
       code: "invalid_input",
       message: expect.stringMatching(/^data\/train\.parquet is not a readable Parquet file/),
     });
+  });
+});
+
+describe("the card's data_files as the Hub reads them: YAML in any style, glob patterns (#32 item 7)", () => {
+  test("glob patterns follow the Hub's rules: * and ? within a folder, ** across folders, [..] classes", () => {
+    expect(globToRegExp("train*.jsonl").test("train-00000-of-00002.jsonl")).toBe(true);
+    expect(globToRegExp("train*.jsonl").test("data/train.jsonl")).toBe(false);
+    expect(globToRegExp("data/train-*").test("data/train-0.parquet")).toBe(true);
+    expect(globToRegExp("**/test.jsonl").test("a/b/test.jsonl")).toBe(true);
+    expect(globToRegExp("**/test.jsonl").test("test.jsonl")).toBe(true);
+    expect(globToRegExp("valid?tion.jsonl").test("validation.jsonl")).toBe(true);
+    expect(globToRegExp("part-[0-9].jsonl").test("part-7.jsonl")).toBe(true);
+    expect(globToRegExp("a.b+c.jsonl").test("axb+c.jsonl")).toBe(false);
+  });
+
+  test("flow-style data_files, a mapping of split to patterns and a single pattern are read", () => {
+    const flow =
+      "---\nconfigs:\n- config_name: default\n  data_files: [{split: train, path: 'train*.jsonl'}, {split: test, path: [a.jsonl, b.jsonl]}]\n---\n";
+    expect(dataFilesFromCard(flow)).toEqual([
+      { split: "train", path: "train*.jsonl" },
+      { split: "test", path: "a.jsonl" },
+      { split: "test", path: "b.jsonl" },
+    ]);
+    const mapping =
+      "---\nconfigs:\n  - config_name: default\n    data_files:\n      train: data/train-*\n      validation: [data/dev.jsonl]\n---\n";
+    expect(dataFilesFromCard(mapping)).toEqual([
+      { split: "train", path: "data/train-*" },
+      { split: "validation", path: "data/dev.jsonl" },
+    ]);
+    expect(dataFilesFromCard('---\nconfigs:\n- config_name: default\n  data_files: "*.jsonl"\n---\n')).toEqual([
+      { split: "train", path: "*.jsonl" },
+    ]);
+    // the config the Hub loads is `default`, wherever it is in the list
+    const two =
+      "---\nconfigs:\n- config_name: raw\n  data_files: raw.jsonl\n- config_name: default\n  data_files: [{split: test, path: t.jsonl}]\n---\n";
+    expect(dataFilesFromCard(two)).toEqual([{ split: "test", path: "t.jsonl" }]);
+    expect(() => dataFilesFromCard("---\nconfigs: [\n---\n")).toThrow(/front matter is not valid YAML/);
+  });
+
+  test("patterns are expanded against the folder: sharded files of a split are all read, in name order", async () => {
+    const dir = folder({
+      "README.md":
+        "---\nconfigs:\n- config_name: default\n  data_files:\n  - split: train\n    path: data/train-*\n  - split: test\n    path: 'test*.jsonl'\n---\n",
+      "data/train-00001-of-00002.jsonl": rowsToJsonl(bySplit.train.slice(3)),
+      "data/train-00000-of-00002.jsonl": rowsToJsonl(bySplit.train.slice(0, 3)),
+      "test.jsonl": jsonl("test"),
+    });
+    expect(locateSplitFiles(dir).files.map((f) => `${f.split}:${f.path}`)).toEqual([
+      "train:data/train-00000-of-00002.jsonl",
+      "train:data/train-00001-of-00002.jsonl",
+      "test:test.jsonl",
+    ]);
+    const read = await rowsRead(dir);
+    expect(read.filter((f) => f.split === "train").flatMap((f) => f.rows)).toEqual(bySplit.train);
+    const none = folder({
+      "README.md": "---\nconfigs:\n- config_name: default\n  data_files: [{split: train, path: 'nothing-*.jsonl'}]\n---\n",
+    });
+    expect(() => locateSplitFiles(none)).toThrow(/pattern nothing-\*\.jsonl for train matches no \.jsonl or \.parquet file/);
   });
 });

@@ -8,6 +8,7 @@ import { SplitNameSchema, type SplitName } from "@/lib/db/enums";
 import { AppError } from "@/lib/errors";
 import type { ImportInputFile } from "./import-released-dataset";
 import { parquetToJsonl } from "./read-parquet-rows";
+import { parse as parseYaml } from "yaml";
 
 export interface DataFileEntry {
   split: SplitName;
@@ -31,43 +32,124 @@ export function frontMatterOf(card: string): string | null {
   return end < 0 ? null : text.slice(4, end);
 }
 
-const unquote = (s: string) => s.trim().replace(/^(["'])(.*)\1$/, "$2");
+/** The card's front matter as YAML; null when it has none; a clear error when it is not YAML. */
+function frontMatterValue(card: string): unknown {
+  const text = frontMatterOf(card);
+  if (text === null) return null;
+  try {
+    return parseYaml(text);
+  } catch (e) {
+    throw new AppError("invalid_input", `The dataset card's front matter is not valid YAML: ${(e as Error).message.split("\n")[0]}`);
+  }
+}
+
+const splitNamed = (name: unknown): SplitName => {
+  const known = SplitNameSchema.safeParse(typeof name === "string" ? name.trim() : name);
+  if (!known.success) throw new AppError("invalid_input", `The dataset card names an unknown split "${String(name)}".`);
+  return known.data;
+};
+
+const pathsOf = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : [value]).flatMap((v) => (typeof v === "string" && v.trim() !== "" ? [v.trim()] : []));
 
 /**
- * The data_files of a card's configs (the first config, `default` when named), in the two spellings the
- * Hub documents: `path: file` and `path: [a, b]` or a `- file` list under `path:`. Empty when it lists none.
+ * The data_files of a card's configs as the Hub reads them (huggingface.co/docs/hub/datasets-manual-configuration):
+ * the config named `default`, else the first; `data_files` as a list of `{split, path}` (block or flow style,
+ * `path` one pattern or a list), a mapping split → pattern(s), or one pattern (the train split). Paths may be
+ * glob patterns (`train*.jsonl`, `data/train-*`); locateSplitFiles expands them. Empty when it lists none.
  */
 export function dataFilesFromCard(card: string): DataFileEntry[] {
-  const yaml = frontMatterOf(card);
-  if (yaml === null) return [];
-  const entries: DataFileEntry[] = [];
-  let inDataFiles = false;
-  let split: SplitName | null = null;
-  let inPathList = false;
-  for (const line of yaml.split("\n")) {
-    if (/^\s*data_files:\s*$/.test(line)) {
-      if (entries.length > 0) break; // a second config: the first one is the default the Hub loads
-      inDataFiles = true;
-      continue;
-    }
-    if (inDataFiles && /^\S/.test(line)) inDataFiles = false;
-    if (!inDataFiles) continue;
-    const s = line.match(/^\s*-\s*split:\s*(.+?)\s*$/);
-    const p = line.match(/^\s*path:\s*(.*?)\s*$/);
-    const item = line.match(/^\s*-\s*(?!split:)(.+?)\s*$/);
-    if (s) {
-      const known = SplitNameSchema.safeParse(unquote(s[1] ?? ""));
-      if (!known.success) throw new AppError("invalid_input", `The dataset card names an unknown split "${unquote(s[1] ?? "")}".`);
-      split = known.data;
-      inPathList = false;
-    } else if (p && split) {
-      const value = p[1] ?? "";
-      if (value === "") inPathList = true;
-      else if (value.startsWith("[")) for (const v of value.replace(/^\[|\]$/g, "").split(",")) entries.push({ split, path: unquote(v) });
-      else entries.push({ split, path: unquote(value) });
-    } else if (item && split && inPathList) entries.push({ split, path: unquote(item[1] ?? "") });
+  const front = frontMatterValue(card);
+  const configs = front && typeof front === "object" && "configs" in front ? (front as { configs: unknown }).configs : null;
+  if (!Array.isArray(configs) || configs.length === 0) return [];
+  const named = configs.find((c) => c && typeof c === "object" && (c as { config_name?: unknown }).config_name === "default");
+  const config = (named ?? configs[0]) as { data_files?: unknown } | null;
+  const dataFiles = config?.data_files;
+  if (dataFiles === undefined || dataFiles === null) return [];
+  if (typeof dataFiles === "string") return pathsOf(dataFiles).map((path) => ({ split: "train" as const, path }));
+  if (Array.isArray(dataFiles))
+    return dataFiles.flatMap((entry): DataFileEntry[] => {
+      if (typeof entry === "string") return [{ split: "train", path: entry.trim() }];
+      if (!entry || typeof entry !== "object") return [];
+      const { split, path } = entry as { split?: unknown; path?: unknown };
+      const name = splitNamed(split ?? "train");
+      return pathsOf(path).map((p) => ({ split: name, path: p }));
+    });
+  if (typeof dataFiles === "object")
+    return Object.entries(dataFiles as Record<string, unknown>).flatMap(([split, path]) =>
+      pathsOf(path).map((p) => ({ split: splitNamed(split), path: p })),
+    );
+  return [];
+}
+
+const isGlob = (pattern: string) => /[*?[]/.test(pattern);
+
+/**
+ * A Hub data_files pattern as a regular expression over paths relative to the dataset's root, with the
+ * glob rules the Hub resolves them by (fsspec): `*` and `?` stay within a folder, `**` crosses folders,
+ * `[…]` is a character class.
+ */
+export function globToRegExp(pattern: string): RegExp {
+  let out = "";
+  const p = pattern.replace(/^\.\//, "");
+  for (let i = 0; i < p.length; i++) {
+    const ch = p[i];
+    if (ch === "*" && p[i + 1] === "*") {
+      // `**/` matches zero or more folders; a lone `**` anything
+      if (p[i + 2] === "/") {
+        out += "(?:.*/)?";
+        i += 2;
+      } else {
+        out += ".*";
+        i += 1;
+      }
+    } else if (ch === "*") out += "[^/]*";
+    else if (ch === "?") out += "[^/]";
+    else if (ch === "[") {
+      const end = p.indexOf("]", i + 1);
+      if (end < 0) out += "\\[";
+      else {
+        out += `[${p
+          .slice(i + 1, end)
+          .replace(/^!/, "^")
+          .replace(/\\/g, "\\\\")}]`;
+        i = end;
+      }
+    } else out += ch.replace(/[.+^${}()|\\]/g, "\\$&");
   }
-  return entries.filter((e) => e.path !== "");
+  return new RegExp(`^${out}$`);
+}
+
+/** Every file under dir (relative, `/`-separated), hidden folders left out. */
+function filesUnder(dir: string, prefix = ""): string[] {
+  return readdirSync(path.join(dir, prefix), { withFileTypes: true })
+    .filter((e) => !e.name.startsWith("."))
+    .flatMap((e) => {
+      const rel = prefix ? `${prefix}/${e.name}` : e.name;
+      return e.isDirectory() ? filesUnder(dir, rel) : e.isFile() ? [rel] : [];
+    })
+    .sort();
+}
+
+/** The card's entries with their globs expanded against the folder, in the card's order; a pattern matching nothing is an error. */
+function expandDataFiles(dir: string, listed: DataFileEntry[]): DataFileEntry[] {
+  let all: string[] | null = null;
+  return listed.flatMap((e) => {
+    if (!isGlob(e.path)) {
+      if (!existsSync(path.join(dir, ...e.path.split("/"))))
+        throw new AppError("invalid_input", `The dataset card lists ${e.path} for ${e.split}, which is not in ${dir}.`);
+      return [e];
+    }
+    all ??= filesUnder(dir);
+    const re = globToRegExp(e.path);
+    const matched = all.filter((f) => re.test(f) && /\.(jsonl|parquet)$/i.test(f));
+    if (!matched.length)
+      throw new AppError(
+        "invalid_input",
+        `The dataset card's pattern ${e.path} for ${e.split} matches no .jsonl or .parquet file in ${dir}.`,
+      );
+    return matched.map((f) => ({ split: e.split, path: f }));
+  });
 }
 
 // The Hub's split keywords in file names (train, validation/valid/dev, test), then any suffix.
@@ -95,10 +177,8 @@ export function locateSplitFiles(dir: string): DatasetFolderLayout {
     const card = readFileSync(readme, "utf8");
     const listed = dataFilesFromCard(card);
     if (listed.length > 0) {
-      for (const e of listed)
-        if (!existsSync(path.join(dir, ...e.path.split("/"))))
-          throw new AppError("invalid_input", `The dataset card lists ${e.path} for ${e.split}, which is not in ${dir}.`);
-      return { files: listed.map((e) => ({ ...e, format: formatOf(e.path) })), how: "the card's data_files", notes };
+      const files = expandDataFiles(dir, listed);
+      return { files: files.map((e) => ({ ...e, format: formatOf(e.path) })), how: "the card's data_files", notes };
     }
     notes.push(
       frontMatterOf(card) === null
