@@ -36,6 +36,8 @@ export const ConfigSchema = z
     HF_REPO_ID: optionalString,
     // the key that seals secrets kept for a while (a judge run's API key); unset: a key file in the data folder
     WORKBENCH_SECRET: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(32, "must be at least 32 characters").optional()),
+    /** reverse proxies in front of the app that append X-Forwarded-For; 0: no client address is trusted */
+    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
     /** the largest row (one JSONL line) an import reads, in MB */
     IMPORT_MAX_LINE_MB: z.coerce.number().positive().max(1024).default(32),
     CRON_SECRET: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16, "must be at least 16 characters").optional()),

@@ -23,7 +23,9 @@ export async function signInAction(_prev: SignInState, form: FormData): Promise<
   if (!parsed.success) return { error: parsed.error.issues[0].message };
   let session: Awaited<ReturnType<typeof signIn>>;
   try {
-    session = await signIn(await getPrisma(), parsed.data.login, parsed.data.password, { address: clientAddress(await headers()) });
+    session = await signIn(await getPrisma(), parsed.data.login, parsed.data.password, {
+      address: clientAddress(await headers(), config().TRUST_PROXY),
+    });
   } catch (e) {
     if (isAppError(e, "rate_limited")) return { error: e.message };
     throw e;

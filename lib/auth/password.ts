@@ -2,14 +2,16 @@
 // hashes made with older parameters still verify and are upgraded at the next sign-in.
 // Cost: N=2^14, r=8, p=5, one of OWASP's equivalent scrypt settings (Password Storage Cheat Sheet):
 // 16 MiB per hash, about 0.25 s of one core. At most HASH_CONCURRENCY hashes run at once, and at
-// most MAX_WAITING sign-ins wait for a turn, so a burst of sign-ins cannot starve other users.
+// most MAX_WAITING sign-ins wait for a turn; the rest are refused at once ("busy, try again"), so a
+// flood of sign-ins (80 at once with unknown logins, #32 item 5) keeps the queue a few seconds long
+// instead of a minute, and a real user is answered in seconds.
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { AppError } from "@/lib/errors";
 
 const PARAMS = { N: 16384, r: 8, p: 5 } as const;
 const KEYLEN = 32;
 export const HASH_CONCURRENCY = 2;
-export const MAX_WAITING = 64;
+export const MAX_WAITING = 8;
 
 function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => scryptCb(password, salt, keylen, options, (e, key) => (e ? reject(e) : resolve(key))));

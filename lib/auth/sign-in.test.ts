@@ -30,6 +30,28 @@ describe.each(TEST_DATABASE_KINDS)("signIn on %s", (kind) => {
     expect((await userForToken(db.prisma, session?.token))?.login).toBe(login);
   });
 
+  it("a flood of 80 sign-ins with unknown logins queues at most 10 hashes; the rest and a real user are answered, none left waiting (#32 item 5)", async () => {
+    const login = await newUser();
+    const settled: string[] = [];
+    const flood = Array.from({ length: 80 }, (_, i) =>
+      signIn(db.prisma, `nobody-${i}-${randomBytes(3).toString("hex")}`, "guess", { address: null }).then(
+        () => settled.push("answered"),
+        (e) => settled.push(isAppError(e, "rate_limited") ? "busy" : `error: ${(e as Error).message}`),
+      ),
+    );
+    const real = signIn(db.prisma, login, "correct horse", { address: null }).then(
+      (session) => (session ? "signed in" : "refused"),
+      (e) => (isAppError(e, "rate_limited") ? "busy" : `error: ${(e as Error).message}`),
+    );
+    await Promise.all(flood);
+    // the bounded queue (2 hashing, 8 waiting): attempts beyond it are told "busy" at once instead of queued
+    expect(settled.filter((s) => s === "busy").length).toBeGreaterThan(0);
+    expect(settled.filter((s) => s !== "answered" && s !== "busy")).toEqual([]);
+    // the real user got an answer too, and once the flood passed, signs in
+    expect(["signed in", "busy"]).toContain(await real);
+    expect(await signIn(db.prisma, login, "correct horse", { address: null })).not.toBeNull();
+  });
+
   it("throttles a login after its free failures, even for the right password, without hashing", async () => {
     const login = await newUser();
     for (let i = 0; i < FREE_FAILURES_PER_LOGIN; i++)
