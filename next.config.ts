@@ -1,25 +1,11 @@
 import type { NextConfig } from "next";
+import { API_CONTENT_SECURITY_POLICY } from "./lib/http/content-security-policy";
 
-// Security headers on every answer. Next's App Router bootstraps with inline scripts, so scripts
-// allow 'unsafe-inline' but only from this origin; images only from here (a comment's remote image
-// is shown as a link, never fetched); nothing may frame the workbench (clickjacking on the labelling
-// page); no MIME sniffing. The dev server also needs eval for its refresh runtime.
-const dev = process.env.NODE_ENV !== "production";
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""}`,
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  `connect-src 'self'${dev ? " ws: wss:" : ""}`,
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join("; ");
-
+// Security headers on every answer: nothing may frame the workbench (clickjacking on the labelling
+// page), no MIME sniffing. The pages' Content-Security-Policy carries a nonce per request, so proxy.ts
+// sets it (lib/http/content-security-policy.ts); the API routes the proxy leaves alone get a policy
+// that lets nothing run.
 const securityHeaders = [
-  { key: "Content-Security-Policy", value: contentSecurityPolicy },
   { key: "X-Frame-Options", value: "DENY" },
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Referrer-Policy", value: "same-origin" },
@@ -38,6 +24,8 @@ const nextConfig: NextConfig = {
       { source: "/:path*", headers: securityHeaders },
       // answers carry labels and other users' work: never kept by a browser or shared cache
       { source: "/api/:path*", headers: [{ key: "Cache-Control", value: "no-store" }] },
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY }] },
+      { source: "/evaluate/runs", headers: [{ key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY }] },
     ];
   },
   typedRoutes: false,

@@ -3,6 +3,7 @@
 // the page which path was asked for (for the return after sign-in).
 import { NextResponse, type NextRequest } from "next/server";
 import { REQUEST_PATH_HEADER } from "@/lib/auth/return-path";
+import { contentSecurityPolicy, newNonce } from "@/lib/http/content-security-policy";
 import { guardRequest } from "@/lib/http/request-guard";
 
 export function proxy(request: NextRequest) {
@@ -14,7 +15,12 @@ export function proxy(request: NextRequest) {
   // the page asked for, so a signed-out visitor returns to it after signing in (lib/auth/return-path.ts)
   const headers = new Headers(request.headers);
   headers.set(REQUEST_PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
-  return NextResponse.next({ request: { headers } });
+  // a nonce per request: Next reads the policy on the request and puts the nonce on its scripts
+  const policy = contentSecurityPolicy(newNonce(), process.env.NODE_ENV !== "production");
+  headers.set("Content-Security-Policy", policy);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("Content-Security-Policy", policy);
+  return response;
 }
 
 /**

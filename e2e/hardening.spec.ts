@@ -90,3 +90,32 @@ test("6: bidirectional control characters in a comment and a diff line are shown
   expect(await comment.textContent()).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
   await expect(page.locator('td [data-bidi-control="U+202E"]').first()).toBeVisible();
 });
+
+test("4: pages run only scripts carrying their request's nonce; no 'unsafe-inline' for scripts, and the app still hydrates", async ({
+  page,
+}) => {
+  const violations: string[] = [];
+  page.on("console", (m) => {
+    if (/Content Security Policy|Refused to execute/i.test(m.text())) violations.push(m.text());
+  });
+  const first = await page.request.get("/sign-in");
+  const second = await page.request.get("/sign-in");
+  const policyOf = (h: Record<string, string>) => h["content-security-policy"] ?? "";
+  const scriptSrc = (p: string) => p.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
+  const nonceOf = (p: string) => /'nonce-([^']+)'/.exec(p)?.[1];
+  const policy = policyOf(first.headers());
+  expect(scriptSrc(policy)).toContain("'strict-dynamic'");
+  expect(scriptSrc(policy)).not.toContain("'unsafe-inline'");
+  expect(nonceOf(policy)).toBeTruthy();
+  expect(nonceOf(policyOf(second.headers()))).not.toBe(nonceOf(policy));
+  // every script of the page carries this answer's nonce
+  const html = await first.text();
+  const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((tag) => !tag.includes(`nonce="${nonceOf(policy)}"`))).toEqual([]);
+  // and the app works in the browser under that policy: sign in, then a client-side page reacts
+  await signInAs(page, "alice");
+  await page.goto("/annotate");
+  await expect(page.getByTestId("queue")).toBeVisible();
+  expect(violations).toEqual([]);
+});
