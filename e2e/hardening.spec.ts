@@ -119,3 +119,45 @@ test("4: pages run only scripts carrying their request's nonce; no 'unsafe-inlin
   await expect(page.getByTestId("queue")).toBeVisible();
   expect(violations).toEqual([]);
 });
+
+test("5: 80 concurrent sign-ins with unknown logins, each claiming another address, leave a real user answered", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // the browser's own sign-in request, replayed by a script with other logins and invented addresses
+  await page.goto("/sign-in");
+  await page.getByLabel("Login").fill("flood-template");
+  await page.getByLabel("Password").fill("guess");
+  const posted = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/sign-in");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  const template = await posted;
+  const body = template.postData() ?? "";
+  expect(body).toContain("flood-template");
+  const headers = { ...(await template.allHeaders()) };
+  for (const h of ["cookie", "content-length", "host", "connection"]) delete headers[h];
+  const flood = Array.from({ length: 80 }, (_, i) =>
+    page.request
+      .post(`${baseURL}/sign-in`, {
+        headers: { ...headers, "x-forwarded-for": `198.51.100.${i}` },
+        data: body.replace("flood-template", `nobody-${i}`),
+      })
+      .then(async (r) => ({ status: r.status(), busy: (await r.text()).includes("busy signing other people in") })),
+  );
+  // meanwhile a real user signs in from a browser of her own: answered, either signed in or told to retry
+  const context = await browser.newContext({ baseURL });
+  try {
+    const alice = await context.newPage();
+    await alice.goto("/sign-in");
+    await alice.getByLabel("Login").fill("alice");
+    await alice.getByLabel("Password").fill("workbench");
+    await alice.getByRole("button", { name: "Sign in" }).click();
+    await expect(alice.getByTestId("current-user").or(alice.getByText(/busy|try again/i))).toBeVisible({ timeout: 30_000 });
+  } finally {
+    await context.close();
+  }
+  const answers = await Promise.all(flood);
+  expect(answers.filter((a) => a.status >= 500)).toEqual([]);
+  // the queue holds 2 hashing and 8 waiting: most of the 80 are told "busy" at once instead of queued for a minute
+  expect(answers.filter((a) => a.busy).length).toBeGreaterThanOrEqual(40);
+});
