@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parsePatch } from "@/lib/annotate/parse-patch";
-import { parseReleasedPatch, splitReleasedPatch } from "@/lib/patch/released-patch";
+import { parseReleasedPatch, toGitApplyPatch } from "@/lib/patch/released-patch";
 import { openMirror } from "@/lib/repo/mirror-path";
 import { readVersionFile, searchVersion } from "@/lib/repo/patched-view";
 import { buildDemoMirrors } from "./demo-mirrors";
@@ -53,7 +53,7 @@ describe("demo mirrors", () => {
         try {
           execFileSync("git", ["--git-dir", mirror.gitDir, "--work-tree", work, "checkout", base, "--", "."], { stdio: "pipe" });
           const patchFile = path.join(work, ".check.patch");
-          writeFileSync(patchFile, `${gitApplyPatch(pr.patch)}\n`);
+          writeFileSync(patchFile, `${toGitApplyPatch(pr.patch)}\n`);
           execFileSync("git", ["apply", "--check", "--unidiff-zero", patchFile], { cwd: work, stdio: "pipe" });
         } catch (e) {
           throw new Error(`${repo.fullName}#${pr.number}: ${(e as { stderr?: Buffer }).stderr?.toString() ?? String(e)}`);
@@ -83,20 +83,3 @@ describe("demo mirrors", () => {
     expect(again).toEqual(bases);
   });
 });
-
-/** The released patch as `git apply` reads it: each file's ---/+++ lines put back (/dev/null for a new file). */
-function gitApplyPatch(patch: string): string {
-  return splitReleasedPatch(patch)
-    .map((chunk) => {
-      const [header, ...rest] = chunk.text.split("\n");
-      const file = parseReleasedPatch(chunk.text)[0];
-      const added = file?.hunks.every((h) => h.oldStart === 0 && h.oldCount === 0);
-      return [
-        header,
-        ...(added ? ["new file mode 100644", "--- /dev/null"] : [`--- a/${chunk.oldPath}`]),
-        `+++ b/${chunk.path}`,
-        ...rest,
-      ].join("\n");
-    })
-    .join("\n");
-}

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -5,7 +6,10 @@ import { parquetMetadata } from "hyparquet";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { Database } from "@/lib/db/connection";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
+import { config } from "@/lib/config";
 import { openSeededTestDatabase } from "@/lib/demo/testing/seeded-test-database";
+import { toGitApplyPatch } from "@/lib/patch/released-patch";
+import { openMirror } from "@/lib/repo/mirror-path";
 import { createSplitRun } from "@/lib/split/create-split-run";
 import { evalIdFor } from "./eval-id";
 import { exportDataset, type ExportResult } from "./export-dataset";
@@ -61,6 +65,33 @@ describe.each(TEST_DATABASE_KINDS)("splits and exports of the demo world on %s",
   test("with no final labels there is nothing to split, and the error says what to do", async () => {
     await expect(createSplitRun(db.prisma)).rejects.toMatchObject({ code: "nothing_to_split" });
     await expect(createSplitRun(db.prisma)).rejects.toThrow(/Finish annotation \(or import a released JSONL file\) first/);
+  });
+
+  test("every exported patch_to_review applies with git apply --check at its row's base commit in the mirror (#32 item 12)", async () => {
+    const first = await exported();
+    const rows = (await readDatasetFolder(first.dir)).flatMap((f) => parseReleasedJsonl(f.name, f.text, f.split!).rows);
+    expect(rows.length).toBeGreaterThan(0);
+    const mirrorsDir = config().MIRRORS_DIR;
+    const checked = new Set<string>();
+    for (const row of rows) {
+      const key = `${row.repo}@${row.pull_request.base_commit}:${row.pull_request.patch_to_review}`;
+      if (checked.has(key)) continue;
+      checked.add(key);
+      const work = mkdtempSync(path.join(tmpdir(), "wb-apply-"));
+      try {
+        const gitDir = openMirror(mirrorsDir, row.repo).gitDir;
+        execFileSync("git", ["--git-dir", gitDir, "--work-tree", work, "checkout", row.pull_request.base_commit, "--", "."], {
+          stdio: "pipe",
+        });
+        writeFileSync(path.join(work, ".row.patch"), `${toGitApplyPatch(row.pull_request.patch_to_review)}\n`);
+        execFileSync("git", ["apply", "--check", ".row.patch"], { cwd: work, stdio: "pipe" });
+      } catch (e) {
+        throw new Error(`${row.instance_id}: ${(e as { stderr?: Buffer }).stderr?.toString() ?? String(e)}`);
+      } finally {
+        rmSync(work, { recursive: true, force: true });
+      }
+    }
+    expect(checked.size).toBeGreaterThan(1);
   });
 
   test("a split takes labelled human instances and verified perturbations, keeping every PR in one split", async () => {

@@ -254,3 +254,20 @@ export function releasedPatchPaths(patch: string): string[] {
     return header ? [header.path] : [];
   });
 }
+
+/**
+ * The released patch as `git apply` reads it: each file's `---`/`+++` lines, which the released format
+ * leaves out, put back (`/dev/null` and a new-file mode for a file whose hunks all start at 0,0). What a
+ * judge that applies the patch, or a check of it, feeds to git.
+ */
+export function toGitApplyPatch(patch: string): string {
+  return splitReleasedPatch(patch)
+    .map((chunk) => {
+      const [header, ...rest] = chunk.text.split("\n");
+      const file = parseReleasedPatch(chunk.text)[0];
+      const added = file !== undefined && file.hunks.length > 0 && file.hunks.every((h) => h.oldStart === 0 && h.oldCount === 0);
+      const from = added ? ["new file mode 100644", "--- /dev/null"] : [`--- ${quoteGitPath(`a/${chunk.oldPath}`)}`];
+      return [header, ...from, `+++ ${quoteGitPath(`b/${chunk.path}`)}`, ...rest].join("\n");
+    })
+    .join("\n");
+}
