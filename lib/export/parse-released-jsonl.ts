@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { SplitName } from "@/lib/db/enums";
 import { sha256Hex } from "./build-manifest";
 import { ReleasedRowSchema, type ReleasedRow } from "./released-row-schema";
+import { parseUntrustedJson } from "@/lib/untrusted-json";
 
 export interface ReleasedFile {
   name: string;
@@ -58,24 +59,6 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 /** the default of IMPORT_MAX_LINE_MB: a released row is tens of kilobytes; the largest real ones are a few MB */
 export const DEFAULT_MAX_LINE_BYTES = 32 * 1024 * 1024;
 
-/** The path (e.g. `code_review[3].body`) of the first string in a JSON value holding a NUL character, or null. */
-export function fieldWithNul(value: unknown, at = ""): string | null {
-  if (typeof value === "string") return value.includes("\u0000") ? at || "(the row)" : null;
-  if (Array.isArray(value)) {
-    for (const [i, v] of value.entries()) {
-      const found = fieldWithNul(v, `${at}[${i}]`);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (value && typeof value === "object")
-    for (const [k, v] of Object.entries(value)) {
-      const found = fieldWithNul(v, at ? `${at}.${k}` : k);
-      if (found) return found;
-    }
-  return null;
-}
-
 export function parseReleasedJsonl(
   name: string,
   text: string,
@@ -102,19 +85,14 @@ export function parseReleasedJsonl(
         });
         return;
       }
-      let value: unknown;
-      try {
-        value = JSON.parse(raw);
-      } catch (error) {
-        issues.push({ file: name, line, message: `not JSON (${(error as Error).message})` });
+      // not JSON, nested past any real row, or a JSON-escaped NUL (PostgreSQL text cannot hold it): named
+      // here by line and field, before anything is written
+      const reading = parseUntrustedJson(raw);
+      if (!reading.ok) {
+        issues.push({ file: name, line, message: reading.reason });
         return;
       }
-      // PostgreSQL text cannot hold NUL (a JSON-escaped \u0000): named here, before anything is written
-      const nul = fieldWithNul(value);
-      if (nul) {
-        issues.push({ file: name, line, message: `${nul}: holds a NUL character (\\u0000), which the database cannot store; remove it` });
-        return;
-      }
+      const value = reading.value;
       const parsed = ReleasedRowSchema.safeParse(value);
       if (parsed.success) {
         rows.push(parsed.data);
