@@ -5,6 +5,7 @@
 // the batch is asked again in halves, a lone follow-up with half the page size, and what still fails
 // makes its PR a hole named with the connection and the error (#30).
 import { must } from "@/lib/must";
+import { messageOf, statusOf } from "@/lib/unknown-value";
 import type { GitHubNestedError } from "./fetch-pull-request-page";
 import type { GitHubClient } from "./github-client";
 import { FOLLOW_UP_FIRST, followUpField, followUpQuery, MIN_FOLLOW_UP_FIRST, type FollowUp } from "./harvest-queries";
@@ -161,7 +162,7 @@ export async function collectPullRequests(
         batch[0] = { ...batch[0], item: smaller, cap };
       } else {
         const p = batch[0];
-        failed.set(p.pr.node.number, `could not page ${p.item.kind} (follow-up query HarvestFollowUps, ${first} a page): ${messageOf(e)}`);
+        failed.set(p.pr.node.number, `could not page ${p.item.kind} (follow-up query HarvestFollowUps, ${first} a page): ${withStatus(e)}`);
         continue;
       }
       pending.unshift(...batch);
@@ -171,14 +172,14 @@ export async function collectPullRequests(
     aliases = Math.min(ALIASES_PER_QUERY, aliases * 2);
     batch.forEach((p, i) => {
       const number = p.pr.node.number;
-      const conn = ConnectionSchema.safeParse(data?.[`f${i}`]?.[followUpField(p.item.kind)]);
+      const field = followUpField(p.item.kind);
+      const conn = ConnectionSchema.safeParse(data?.[`f${i}`]?.[field]);
       if (!conn.success) {
         const err = errors.find((e) => e.path?.[0] === `f${i}`) ?? errors[0];
         failed.set(number, `could not page ${p.item.kind}: ${err?.message ?? describeIssues(conn.error, data?.[`f${i}`])}`);
         return;
       }
       const nodesPage = conn.data.nodes;
-      const field = followUpField(p.item.kind);
       const inside = errors.flatMap((e) =>
         e.path?.[0] === `f${i}` && e.path[1] === field && e.path.length > 2 ? [{ path: e.path.slice(2), message: e.message }] : [],
       );
@@ -186,14 +187,9 @@ export async function collectPullRequests(
         if (p.item.kind === "threadComments") {
           const thread = must(p.thread, "the thread of a comments page");
           sayAll(p.pr, `thread:${thread.id}`, thread.comments.length, inside);
-        } else
-          sayAll(
-            p.pr,
-            p.item.kind === "reviewThreads" ? "reviewThreads" : (LISTS[p.item.kind] ?? p.item.kind),
-            p.item.kind === "reviewThreads" ? (rawThreads.get(p.pr) ?? 0) : p.have,
-            inside,
-            p.item.kind === "reviewThreads" ? nodesPage.map(threadIdOf) : undefined,
-          );
+        } else if (p.item.kind === "reviewThreads")
+          sayAll(p.pr, "reviewThreads", rawThreads.get(p.pr) ?? 0, inside, nodesPage.map(threadIdOf));
+        else sayAll(p.pr, LISTS[p.item.kind] ?? p.item.kind, p.have, inside);
       }
       if (p.item.kind === "reviewThreads") addThreads(p.pr, nodesPage);
       else if (p.item.kind === "threadComments") must(p.thread, "the thread of a comments page").comments.push(...nodesPage);
@@ -224,10 +220,11 @@ function stopsTheRun(e: unknown, signal: AbortSignal | undefined): boolean {
   return isRateLimitStop(e) || isGitHubAccessError(e) || isRunStopped(e) || signal?.aborted === true;
 }
 
-function messageOf(e: unknown): string {
-  const status = (e as { status?: unknown }).status;
-  const message = e instanceof Error ? e.message : String(e);
-  return typeof status === "number" && !message.includes(String(status)) ? `${status} ${message}` : message;
+/** The error with its HTTP status in front when its message does not say it (Octokit's "Server Error"). */
+function withStatus(e: unknown): string {
+  const status = statusOf(e);
+  const message = messageOf(e);
+  return status !== undefined && !message.includes(String(status)) ? `${status} ${message}` : message;
 }
 
 /** far more follow-up pages than one PR's comments, reviews or commits need (100 a page) */

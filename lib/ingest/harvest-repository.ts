@@ -53,11 +53,6 @@ export interface RepositoryHarvest {
   followUpRequests: number;
 }
 
-/** What a harvest that then failed had stored, by its error: the run's summary counts it (#30). */
-const partialHarvests = new WeakMap<object, RepositoryHarvest>();
-export const partialHarvestOf = (e: unknown): RepositoryHarvest | undefined =>
-  e !== null && typeof e === "object" ? partialHarvests.get(e) : undefined;
-
 /** far more pages of pull requests than any repository has (GitHub caps a connection page at 100) */
 const MAX_PAGES_PER_PASS = 10_000;
 
@@ -73,17 +68,27 @@ function paginationStuck(fullName: string, endCursor: string | null, pages: numb
   );
 }
 
-export async function harvestRepository(ctx: HarvestContext, repo: Repository): Promise<RepositoryHarvest> {
+/** A harvest's figures before its first page. */
+export const newRepositoryHarvest = (fullName: string): RepositoryHarvest => ({
+  fullName,
+  outcome: "harvested",
+  prsStored: 0,
+  prsUnchanged: 0,
+  prsSkipped: 0,
+  pages: 0,
+  followUpRequests: 0,
+});
+
+/**
+ * `result` is filled in as pages are stored; the caller may pass its own, so that when the harvest fails
+ * part-way what it stored is still counted (#30).
+ */
+export async function harvestRepository(
+  ctx: HarvestContext,
+  repo: Repository,
+  result: RepositoryHarvest = newRepositoryHarvest(repo.fullName),
+): Promise<RepositoryHarvest> {
   const { prisma } = ctx;
-  const result: RepositoryHarvest = {
-    fullName: repo.fullName,
-    outcome: "harvested",
-    prsStored: 0,
-    prsUnchanged: 0,
-    prsSkipped: 0,
-    pages: 0,
-    followUpRequests: 0,
-  };
   const where = { repositoryId_phase: { repositoryId: repo.id, phase: PULL_REQUESTS_PHASE } };
   const checkpoint = await prisma.crawlCheckpoint.findUnique({ where });
   const resuming = checkpoint !== null && !checkpoint.done;
@@ -277,7 +282,6 @@ export async function harvestRepository(ctx: HarvestContext, repo: Repository): 
       await ctx.reportError(repo.fullName, "repository", e.message);
       return { ...result, outcome: "gone" };
     }
-    if (e !== null && typeof e === "object") partialHarvests.set(e, result);
     throw e;
   }
 }

@@ -2,7 +2,7 @@
 // database lock first, so workers sharing a PostgreSQL database split the list instead of repeating it;
 // one finished by another worker since this run started is not touched again.
 import type { PrismaClient } from "@/lib/db/generated/client";
-import { harvestRepository, partialHarvestOf, type HarvestContext, type RepositoryHarvest } from "./harvest-repository";
+import { harvestRepository, newRepositoryHarvest, type HarvestContext, type RepositoryHarvest } from "./harvest-repository";
 import { isGitHubAccessError, isRateLimitStop, runStopped, isRunStopped } from "./ingest-errors";
 import type { IngestProgress } from "./ingest-request";
 import { tryNamedLock } from "@/lib/db/named-lock";
@@ -60,6 +60,8 @@ export async function harvestSelectedRepositories(
         progress(fullName, "busy");
         continue;
       }
+      // filled in as the harvest stores pages, so a failure part-way still counts what was stored
+      const harvested = newRepositoryHarvest(fullName);
       try {
         const repo = await prisma.repository.findUniqueOrThrow({ where: { fullName } });
         const checkpoint = await prisma.crawlCheckpoint.findFirst({ where: { repositoryId: repo.id, phase: "pull_requests" } });
@@ -68,19 +70,22 @@ export async function harvestSelectedRepositories(
           continue;
         }
         progress(fullName, "started");
-        const result = await harvestRepository({ ...ctx, onPage: (p) => progress(fullName, "page", p.prsDone, p.prsTotal) }, repo);
+        const result = await harvestRepository(
+          { ...ctx, onPage: (p) => progress(fullName, "page", p.prsDone, p.prsTotal) },
+          repo,
+          harvested,
+        );
         outcomes.push(result);
         progress(fullName, result.outcome, result.prsStored);
       } catch (e) {
         // what it stored before failing is stored: the summary counts it
-        const { outcome: _, fullName: __, ...stored } = partialHarvestOf(e) ?? { outcome: "failed", fullName };
         if (isFatal(e) || ctx.signal?.aborted) {
           fatal = ctx.signal?.aborted && !isFatal(e) ? runStopped("aborted") : e;
-          outcomes.push({ ...stored, fullName, outcome: "failed", error: (e as Error).message });
+          outcomes.push({ ...harvested, outcome: "failed", error: (e as Error).message });
           return;
         }
         const message = (e as Error).message;
-        outcomes.push({ ...stored, fullName, outcome: "failed", error: message });
+        outcomes.push({ ...harvested, outcome: "failed", error: message });
         await prisma.repository.update({ where: { fullName }, data: { lastError: message } });
         await ctx.reportError(fullName, "repository", `harvest failed, continuing with the others: ${message}`);
         progress(fullName, "failed");
