@@ -4,14 +4,11 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { REQUEST_PATH_HEADER } from "@/lib/auth/return-path";
 import { contentSecurityPolicy, newNonce } from "@/lib/http/content-security-policy";
-import { guardRequest } from "@/lib/http/request-guard";
+import { refusalOf } from "@/lib/http/request-guard";
 
 export function proxy(request: NextRequest) {
-  // the origin the browser addressed (Next's request URL says localhost for 127.0.0.1)
-  const url = new URL(request.url);
-  const origin = `${url.protocol}//${request.headers.get("host") ?? url.host}`;
-  const refusal = guardRequest({ method: request.method, origin, headers: request.headers });
-  if (refusal) return NextResponse.json({ code: refusal.code, error: refusal.error }, { status: refusal.status });
+  const refused = refusalOf(request);
+  if (refused) return refused;
   // the page asked for, so a signed-out visitor returns to it after signing in (lib/auth/return-path.ts)
   const headers = new Headers(request.headers);
   headers.set(REQUEST_PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);

@@ -56,6 +56,9 @@ export function jsonProblem(value: unknown, options: JsonCheckOptions = {}): str
   return null;
 }
 
+/** Whether a text is free of the NUL character (a zod refinement for single fields). */
+export const noNul = (text: string) => !text.includes("\u0000");
+
 /** The first form field whose text holds a NUL character, or null. */
 export function formFieldWithNul(form: Iterable<[string, unknown]>): string | null {
   for (const [name, value] of form) if (name.includes("\u0000") || (typeof value === "string" && value.includes("\u0000"))) return name;

@@ -8,9 +8,9 @@ import { safeReturnPath } from "@/lib/auth/return-path";
 import { SESSION_COOKIE, signIn, signOut } from "@/lib/auth/sessions";
 import { config } from "@/lib/config";
 import { isAppError } from "@/lib/errors";
+import { noNul } from "@/lib/untrusted-json";
 
 // a NUL character can be neither a login nor a password (PostgreSQL cannot even look it up)
-const noNul = (text: string) => !text.includes("\u0000");
 const SignInRequestSchema = z.object({
   login: z.string().trim().min(1, "Enter your login").max(100).refine(noNul, "Unknown login or wrong password."),
   password: z.string().min(1, "Enter your password").max(200).refine(noNul, "Unknown login or wrong password."),

@@ -1,13 +1,12 @@
 // Boundary shapes of the annotation stage: label values, the label and adjudication requests,
 // the overlap setting. Forms and route handlers parse with these; types come from them.
 import { z } from "zod";
-
 import { LABEL_VALUES, LabelValueSchema, type LabelValue } from "@/lib/db/enums";
+import { noNul } from "@/lib/untrusted-json";
 
 export { LABEL_VALUES, LabelValueSchema, type LabelValue };
 
-// PostgreSQL text cannot hold NUL: refused here by name instead of failing in the query (a 500)
-const noNul = (s: string) => !s.includes("\u0000");
+// PostgreSQL text cannot hold NUL (noNul): refused here by name instead of failing in the query (a 500)
 const InstanceIdSchema = z.string().trim().min(1).max(64).refine(noNul, "must not contain the NUL character");
 // Paper §2: each decision comes with a short rationale the adjudicator can weigh.
 const RationaleSchema = z

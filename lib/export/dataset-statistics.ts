@@ -54,6 +54,15 @@ export interface DatasetStatistics {
   crossSplitPullRequests: string[];
 }
 
+/** "N pull request(s) ha(s|ve) rows in more than one split, as imported (first ten…)": the card and the export's warning. */
+export function crossSplitSentence(crossing: readonly string[]): string {
+  const n = crossing.length;
+  return (
+    `${n.toLocaleString("en-US")} pull request${n === 1 ? " has" : "s have"} rows in more than one split, ` +
+    `as imported (${crossing.slice(0, 10).join(", ")}${n > 10 ? ", …" : ""})`
+  );
+}
+
 /** Pull requests whose rows sit in more than one split, sorted. */
 export function crossSplitPullRequests(bySplit: RowsBySplit): string[] {
   const splitsOf = new Map<string, Set<SplitName>>();

@@ -9,7 +9,7 @@ import path from "node:path";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { buildExportFiles, type TasksManifest } from "./build-export-files";
 import { sha256Hex } from "./build-manifest";
-import { datasetStatistics, type DatasetStatistics } from "./dataset-statistics";
+import { crossSplitSentence, datasetStatistics, type DatasetStatistics } from "./dataset-statistics";
 import { newEvalIdSecret } from "./eval-id";
 import { exportFolderProblem, staleSplit } from "./export-errors";
 import { loadAgreementSummary } from "@/lib/annotate/load-agreement";
@@ -147,10 +147,6 @@ export async function exportDataset(prisma: PrismaClient, options: ExportOptions
     throw error;
   }
   const crossing = preview.statistics.crossSplitPullRequests;
-  const warnings = crossing.length
-    ? [
-        `${crossing.length} pull request${crossing.length === 1 ? " has" : "s have"} rows in more than one split, as imported (${crossing.slice(0, 10).join(", ")}${crossing.length > 10 ? ", …" : ""}): the splits are not PR-disjoint; the card says so`,
-      ]
-    : [];
+  const warnings = crossing.length ? [`${crossSplitSentence(crossing)}: the splits are not PR-disjoint; the card says so`] : [];
   return { exportId, dir, manifest, tasksManifest: files.tasksManifest, warnings };
 }

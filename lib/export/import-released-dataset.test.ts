@@ -17,6 +17,12 @@ const exportedRows = async (dir: string) =>
   (await readDatasetFolder(dir)).flatMap((f) => parseReleasedJsonl(f.name, f.text, f.split!).rows);
 const canonicalSet = (rows: unknown[]) => rows.map((r) => canonicalJson(r)).sort();
 
+/** owner/repo#number of a released JSONL line */
+const prOf = (line: string) => {
+  const row = JSON.parse(line) as { repo: string; pull_request: { pull_number: number } };
+  return `${row.repo}#${row.pull_request.pull_number}`;
+};
+
 describe.each(TEST_DATABASE_KINDS)("importing a released JSONL file on %s", (kind) => {
   // Every test starts from an empty database and export folder.
   let db: Database;
@@ -119,10 +125,6 @@ describe.each(TEST_DATABASE_KINDS)("importing a released JSONL file on %s", (kin
   test("a release whose rows are not in our order re-exports file by file in its own order (#32 item 9)", async () => {
     // the sample's rows in reverse, as a release may order them, split by the file names
     const lines = releasedSampleText().split("\n").filter(Boolean).reverse();
-    const prOf = (line: string) => {
-      const row = JSON.parse(line) as { repo: string; pull_request: { pull_number: number } };
-      return `${row.repo}#${row.pull_request.pull_number}`;
-    };
     // whole PRs to train until it holds 9 rows or more, the rest to test (a PR stays in one split)
     const trainPrs = new Set<string>();
     for (const line of lines) if (lines.filter((l) => trainPrs.has(prOf(l))).length < 9) trainPrs.add(prOf(line));
@@ -141,10 +143,6 @@ describe.each(TEST_DATABASE_KINDS)("importing a released JSONL file on %s", (kin
 
   test("the card of an imported release says which counts the import brought, and a PR spread over two splits (#32 items 10, 13)", async () => {
     const lines = releasedSampleText().split("\n").filter(Boolean);
-    const prOf = (line: string) => {
-      const row = JSON.parse(line) as { repo: string; pull_request: { pull_number: number } };
-      return `${row.repo}#${row.pull_request.pull_number}`;
-    };
     // one PR with two rows or more: its first row in train, the rest in test
     const spread = [...new Set(lines.map(prOf))].find((pr) => lines.filter((l) => prOf(l) === pr).length > 1)!;
     const first = lines.find((l) => prOf(l) === spread)!;

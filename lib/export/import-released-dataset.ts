@@ -16,6 +16,9 @@ import type { ReleasedTimelineEntry } from "./released-row-schema";
 import type { SplitRunParams } from "@/lib/split/split-run-params";
 import { toReleasedEntry, type TimelineEntryRecord } from "./write-released-row";
 
+/** How an imported repository's selection reason starts (the card counts these apart: load-card-context.ts). */
+export const IMPORTED_SELECTION_REASON = "Imported from ";
+
 export interface ImportInputFile {
   name: string;
   text: string;
@@ -76,7 +79,7 @@ async function upsertPullRequest(tx: Tx, plan: PlannedPullRequest, sourceName: s
         fullName: plan.repo,
         language: plan.language,
         selectionStatus: "selected",
-        selectionReason: `Imported from ${sourceName}`,
+        selectionReason: `${IMPORTED_SELECTION_REASON}${sourceName}`,
       },
     }));
   if ((repository.language ?? "") !== plan.language)

@@ -4,6 +4,7 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import { screeningFunnel } from "@/lib/screen/funnel";
 import { funnelSteps, type CardFunnelStep } from "./funnel";
 import { loadImportLedger } from "./import-ledger";
+import { IMPORTED_SELECTION_REASON } from "./import-released-dataset";
 
 const SCREENED_IN = ["screened", "annotating", "adjudicating", "labelled", "unsuitable"] as const;
 
@@ -31,7 +32,7 @@ export async function loadFunnel(prisma: PrismaClient, exported: number): Promis
     prisma.repository.count({
       where: {
         selectionStatus: "selected",
-        OR: [{ selectionReason: null }, { NOT: { selectionReason: { startsWith: "Imported from" } } }],
+        OR: [{ selectionReason: null }, { NOT: { selectionReason: { startsWith: IMPORTED_SELECTION_REASON } } }],
       },
     }),
     prisma.pullRequest.count({ where: { id: { notIn: importedPrs } } }),

@@ -4,7 +4,7 @@
 // the database go in, so the same data renders to the same bytes.
 import type { ClassCounts } from "@/lib/split/group-schema";
 import type { AgreementSummary } from "@/lib/annotate/agreement-summary";
-import { PERTURBATION_KINDS, SPLITS, type DatasetStatistics, type MeanMax, type SplitName } from "./dataset-statistics";
+import { crossSplitSentence, PERTURBATION_KINDS, SPLITS, type DatasetStatistics, type MeanMax, type SplitName } from "./dataset-statistics";
 import { DEFAULT_EXPORT_PROFILE, dataFilePath, publishedFormats, type ExportProfile } from "./export-profile";
 import type { CardFunnelStep } from "./funnel";
 import { datasetLicense, RELEASED_SOURCE_NAMES, type DatasetLicense, type SourceNames } from "./export-conventions";
@@ -111,8 +111,7 @@ function splitSection({ statistics: st, split }: DatasetCardInput): string {
         (split.maxAbsDeviation !== undefined ? ` Largest miss against a per-class target: ${int(split.maxAbsDeviation)} instance(s).` : "");
   const crossing = st.crossSplitPullRequests;
   const notDisjoint = crossing.length
-    ? `**Not PR-disjoint:** ${int(crossing.length)} pull request${crossing.length === 1 ? " has" : "s have"} rows in more than one split, ` +
-      `as the imported release had them (${crossing.slice(0, 10).join(", ")}${crossing.length > 10 ? ", …" : ""}). ` +
+    ? `**Not PR-disjoint:** ${crossSplitSentence(crossing)}. ` +
       "A judge can see one of its comments in training and another in test; make a new split here to keep each PR in one."
     : null;
   return [

@@ -13,9 +13,10 @@ import { AppError, isAppError } from "@/lib/errors";
 import { formFieldWithNul } from "@/lib/untrusted-json";
 import { failedState, succeededState, type FormActionResult } from "./form-result";
 import { describeIssues } from "./error-response";
-
-const failedMessage = (e: ZodError | AppError) => (e instanceof ZodError ? describeIssues(e) : e.message);
 import type { FormState } from "./form-state";
+
+/** What a refused plain action says on its page: every issue of bad input, or the AppError's message. */
+const failedMessage = (e: ZodError | AppError) => (e instanceof ZodError ? describeIssues(e) : e.message);
 
 export interface FormActionSpec<S extends z.ZodType> {
   roles: Role[];

@@ -90,10 +90,11 @@ function forwardedProtoMatches(sent: URL, request: GuardedRequest): boolean {
 }
 
 /**
- * The guard for a route the proxy leaves out (proxy.ts config): the same refusal, as a Response,
- * before the handler reads the body; null when the request may go on.
+ * The guard as a Response, before anything reads the body; null when the request may go on. The proxy
+ * runs it for every route it sees, and the routes it leaves out (proxy.ts config) run it themselves.
  */
-export function guardUnproxiedRequest(request: Request): Response | null {
+export function refusalOf(request: Request): Response | null {
+  // the origin the browser addressed (Next's request URL says localhost for 127.0.0.1)
   const url = new URL(request.url);
   const origin = `${url.protocol}//${request.headers.get("host") ?? url.host}`;
   const refusal = guardRequest({ method: request.method, origin, headers: request.headers });

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { formatReleasedPatch, unquoteGitPath } from "./format-released-patch";
+import { unquoteGitPath } from "@/lib/patch/released-patch";
+import { formatReleasedPatch } from "./format-released-patch";
 
 // `git diff -M` between two commits of a scratch repository: a binary change, an edit, a file losing its
 // trailing newline, a deletion, a rename with an edit, a C-quoted path, a path with a space, a non-ASCII path.

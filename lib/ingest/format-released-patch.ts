@@ -4,8 +4,6 @@
 // GitHub's `/pulls/{n}/files` leaves out of `patch`, so they go; `\ No newline at end of file` stays.
 import { countReleasedPatch, isFileHeader, unquoteGitPath, writeReleasedPatch } from "@/lib/patch/released-patch";
 
-export { unquoteGitPath };
-
 export interface ReleasedPatch {
   patch: string;
   /** files with at least one hunk; binary files and pure renames have no patch on GitHub either */

@@ -9,7 +9,7 @@ import { recordEvalRun, RunNameSchema } from "@/lib/evaluate/record-eval-run";
 import { AppError } from "@/lib/errors";
 import { errorResponse } from "@/lib/http/error-response";
 import { limitedBody } from "@/lib/http/read-limited-text";
-import { guardUnproxiedRequest } from "@/lib/http/request-guard";
+import { refusalOf } from "@/lib/http/request-guard";
 
 const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
@@ -28,7 +28,7 @@ const UploadRequestSchema = z.object({
 
 export async function POST(request: Request): Promise<Response> {
   // the proxy leaves this upload alone so its body streams under the limit below (proxy.ts)
-  const refused = guardUnproxiedRequest(request);
+  const refused = refusalOf(request);
   if (refused) return refused;
   try {
     const user = await requireRole("admin");

@@ -5,7 +5,7 @@ import { config } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { errorResponse } from "@/lib/http/error-response";
 import { limitedBody } from "@/lib/http/read-limited-text";
-import { guardUnproxiedRequest } from "@/lib/http/request-guard";
+import { refusalOf } from "@/lib/http/request-guard";
 import { importReleasedDataset } from "@/lib/export/import-released-dataset";
 import { parquetToJsonl } from "@/lib/export/read-parquet-rows";
 
@@ -23,7 +23,7 @@ const ImportRequestSchema = z.object({
 
 /** multipart: files (one or more released-format .jsonl, or the Hub's .parquet of a split) and split (from-name | none | train | validation | test) */
 export async function POST(request: Request) {
-  const refused = guardUnproxiedRequest(request);
+  const refused = refusalOf(request);
   if (refused) return refused;
   try {
     const user = await requireRole("admin");

@@ -73,7 +73,8 @@ export interface FakeGitHub {
 const LIMITS = { core: 5000, search: 30, graphql: 5000 } as const;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function readBody(req: IncomingMessage): Promise<string> {
+/** A request's whole body as UTF-8 text (the schema mock reads its requests the same way). */
+export function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on("data", (c) => chunks.push(c));

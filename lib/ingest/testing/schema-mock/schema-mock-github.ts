@@ -5,7 +5,7 @@
 // Only what the crawler cannot work without comes from a world of the seeded fake: the repository, its
 // PR numbers, ids, dates and the base/head commits of its real git repositories. Faults (fault-plan.ts)
 // can be aimed at one operation. This checks the crawler against answers the project's fake never gives.
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
   execute,
@@ -23,6 +23,7 @@ import {
   validate,
 } from "graphql";
 import { randomInt, seededRandom } from "@/lib/random/seeded";
+import { readBody } from "../fake-github/fake-github-server";
 import { FaultPlan, type FaultRule, faultResponse } from "../fake-github/fault-plan";
 import { graphqlQueryCost } from "../fake-github/graphql-cost";
 import { githubGraphqlSchema } from "../fake-github/github-graphql-schema";
@@ -58,14 +59,6 @@ export interface SchemaMockGitHub {
 
 const HOUR = 3600;
 const WORDS = ["the", "cache", "is", "not", "flushed", "when", "reader", "returns", "None", "here", "🙂", "ünïcode", "`x`", "\n"];
-
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    let body = "";
-    req.on("data", (c) => (body += c));
-    req.on("end", () => resolve(body));
-    req.on("error", reject);
-  });
 
 export async function startSchemaMockGitHub(options: SchemaMockOptions): Promise<SchemaMockGitHub> {
   const schema = githubGraphqlSchema();
