@@ -15,10 +15,11 @@ export async function createJobRun(
   prisma: PrismaClient,
   row: { id: string; kind: string; payload: Prisma.InputJsonValue; requestedById?: string | null },
 ): Promise<void> {
-  await prisma.jobRun.upsert({
-    where: { id: row.id },
-    create: { id: row.id, kind: row.kind, payload: row.payload, requestedById: row.requestedById ?? null },
-    update: {},
+  // INSERT … ON CONFLICT DO NOTHING: the sender and the worker's first attempt may create the
+  // row at the same moment, and Prisma's upsert with an empty update reads then inserts (P2002).
+  await prisma.jobRun.createMany({
+    data: [{ id: row.id, kind: row.kind, payload: row.payload, requestedById: row.requestedById ?? null }],
+    skipDuplicates: true,
   });
 }
 
