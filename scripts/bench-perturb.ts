@@ -4,11 +4,17 @@
 // A candidate is matched to the expectations by its perturbed text (location: by the sibling
 // comment whose place it borrows); one that matches none is unjudged and never counts as good.
 // Comments marked heldOut were written after tuning and are also reported on their own.
+// Then the frozen set of real review comments (issue #28, lib/perturb/fixtures/real-review-set.md):
+// the dev half the rules were tuned on and the held-out half judged by a rater who did not write
+// them, printed as dev_* and heldout_* lines. A candidate nobody judged yet counts as not good and
+// is reported as unjudged (hand them to a rater with scripts/rate-perturbations.ts).
 // Run: npx tsx scripts/bench-perturb.ts [--verbose]
 import { parseCli } from "@/lib/cli/parse-cli";
 import { evalSetSchema } from "@/lib/perturb/eval-set";
 import fixture from "@/lib/perturb/fixtures/perturbation-eval-set.json";
 import { formatBenchmark, runBenchmark } from "@/lib/perturb/perturbation-benchmark";
+import { formatRealFigures, realOutcomes } from "@/lib/perturb/real-benchmark";
+import { loadRealJudgements, loadRealSet } from "@/lib/perturb/real-eval-set";
 
 const { values } = parseCli({ url: import.meta.url }, { options: { verbose: { type: "boolean", default: false } } });
 const set = evalSetSchema.parse(fixture);
@@ -36,4 +42,15 @@ for (const batch of [...new Set(set.cases.flatMap((c) => (c.batch ? [c.batch] : 
   const only = runBenchmark(set, (o) => o.batch === batch);
   console.log(`# batch ${batch} (${set.cases.filter((c) => c.batch === batch).length} comments, included above):`);
   for (const line of formatBenchmark(only).slice(0, 5)) console.log(`#   ${line}`);
+}
+
+const real = loadRealSet();
+const outcomes = realOutcomes(real.set.cases, real.files, loadRealJudgements());
+console.log(`# real review comments: ${real.set.cases.length} (dev and held-out halves split by project before tuning)`);
+for (const split of ["dev", "heldout"] as const) {
+  for (const line of formatRealFigures(
+    `${split}_`,
+    outcomes.filter((o) => o.split === split),
+  ))
+    console.log(line);
 }

@@ -74,6 +74,14 @@ function splitBlocks(text: string): Block[] {
       continue;
     }
     const blank = isBlank(line.text);
+    // A markdown table row ("| PASSED | FAILED |") is data, not prose: its words are never edited.
+    if (/^\s*\|.*\|\s*$/.test(line.text)) {
+      const last = blocks[blocks.length - 1];
+      if (last && last.kind === "code-block" && last.info === "table" && last.end === line.start) last.end = lineEnd;
+      else blocks.push({ kind: "code-block", start: line.start, end: lineEnd, quoted: false, info: "table" });
+      previousBlank = false;
+      continue;
+    }
     const indented = /^(?: {4}|\t)/.test(line.text) && !blank;
     if (!blank && LIST_ITEM.test(line.text)) inList = true;
     else if (!blank && !indented) inList = false;

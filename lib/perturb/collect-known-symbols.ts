@@ -6,10 +6,18 @@ import { existsSync } from "node:fs";
 import { hasCommit, streamGitLines, type Mirror } from "@/lib/repo/git-command";
 import { listTree } from "@/lib/repo/list-tree";
 import { locateMirror } from "@/lib/repo/mirror-path";
+import { readFileAt } from "@/lib/repo/read-file";
+import { type Definition, definitionsIn, definitionsInHunk, mergeDefinitions } from "./code-definitions";
 import { HUNK_HEADER, parseFileHeader } from "@/lib/patch/released-patch";
 
 export type KnownSymbols = {
   symbols: string[];
+  /**
+   * The names the reviewed code defines, with their kind: the patch's (its added lines are the
+   * change's own) and those of the files it touches at the base commit. Symbol swaps come from
+   * these only (issue #28), never from prose, keywords or library API.
+   */
+  definitions: Definition[];
   fromRepository: boolean;
   /** One line for the page, saying where the names came from. */
   note: string;
@@ -21,7 +29,12 @@ export type RepositorySymbolSource = {
   listPaths(): Promise<string[]>;
   /** Identifiers in the text files under these folders ("" = the whole repository), at most `cap`. */
   identifiersUnder(folders: string[], cap: number): Promise<string[]>;
+  /** The text of these files as they stand (missing, binary or too-large ones left out). */
+  readTexts(paths: string[]): Promise<string[]>;
 };
+
+/** At most this many touched files are read for definitions: a patch's own files, not a vendored tree. */
+export const DEFINITION_FILE_CAP = 40;
 
 export const PATCH_ONLY_NOTE = "symbols from the patch only: no repository mirror";
 export const REPOSITORY_IDENTIFIER_CAP = 50_000;
@@ -58,9 +71,11 @@ export async function collectKnownSymbols(input: {
 }): Promise<KnownSymbols> {
   const fromPatch = identifiersInPatch(input.patch);
   const symbols = new Set([...fromPatch.identifiers, ...fromPatch.paths]);
+  const patchDefinitions = definitionsInHunk(input.patch);
   if (!input.repository) {
     return {
       symbols: [...symbols].sort(),
+      definitions: patchDefinitions,
       fromRepository: false,
       note: input.unavailableReason ? `${PATCH_ONLY_NOTE} (${input.unavailableReason})` : PATCH_ONLY_NOTE,
     };
@@ -72,8 +87,12 @@ export async function collectKnownSymbols(input: {
   const identifiers = await input.repository.identifiersUnder(folders.includes("") ? [""] : folders, REPOSITORY_IDENTIFIER_CAP);
   for (const p of paths) symbols.add(p);
   for (const id of identifiers) symbols.add(id);
+  const touched = fromPatch.paths.filter((p) => paths.includes(p)).slice(0, DEFINITION_FILE_CAP);
+  const texts = await input.repository.readTexts(touched);
+  const definitions = mergeDefinitions(...texts.map((text) => definitionsIn(text, "code")), patchDefinitions);
   return {
     symbols: [...symbols].sort(),
+    definitions,
     fromRepository: true,
     note: `symbols from the patch and ${input.repository.label} (${paths.length.toLocaleString("en-US")} files, identifiers of ${folders.length || "no"} touched folder${folders.length === 1 ? "" : "s"})`,
   };
@@ -101,6 +120,14 @@ export function mirrorSymbolSource(mirror: Mirror, commit: string): RepositorySy
         { okExitCodes: [0, 1], timeoutMs: 10_000 },
       );
       return [...found];
+    },
+    async readTexts(paths) {
+      const texts: string[] = [];
+      for (const p of paths) {
+        const file = await readFileAt(mirror, commit, p);
+        if (file.kind === "text") texts.push(file.text);
+      }
+      return texts;
     },
   };
 }

@@ -7,12 +7,17 @@ import {
   type SymbolCandidate,
   type TextCandidate,
 } from "./candidate-schema";
+import { definitionSchema } from "./code-definitions";
 import { negationCandidates } from "./negate-once";
 import { locationCandidates } from "./relocate-comment";
 import { symbolCandidates } from "./symbol-swap";
 
 export const negationInputSchema = z.object({ text: z.string() });
-export const symbolInputSchema = z.object({ text: z.string(), knownSymbols: z.array(z.string()) });
+export const symbolInputSchema = z.object({
+  text: z.string(),
+  knownSymbols: z.array(z.string()),
+  definitions: z.array(definitionSchema).optional(),
+});
 export const locationInputSchema = z.object({
   target: inlineAnchorSchema,
   others: z.array(inlineAnchorSchema),
@@ -39,8 +44,8 @@ export function generateCandidates(
     case "negation":
       return negationCandidates(negationInputSchema.parse(input).text);
     case "symbol": {
-      const { text, knownSymbols } = symbolInputSchema.parse(input);
-      return symbolCandidates(text, { knownSymbols });
+      const { text, knownSymbols, definitions } = symbolInputSchema.parse(input);
+      return symbolCandidates(text, { knownSymbols, definitions });
     }
     case "location": {
       const { target, others, patch } = locationInputSchema.parse(input);

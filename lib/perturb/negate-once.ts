@@ -1,7 +1,8 @@
 import { isInsideProse } from "./code-spans";
 import type { PerturbationResult, TextCandidate } from "./candidate-schema";
 import { explainSelfCheck } from "./self-check";
-import { chunkOf, rhetoricalFrame, sentenceChunks, type Chunk } from "./clause-mood";
+import { refusalOf } from "./claim-gate";
+import { chunkOf, sentenceChunks, type Chunk } from "./clause-mood";
 import { ADDITION_RULES } from "./negation-addition-rules";
 import { CLAIM_RULES } from "./negation-claim-rules";
 import { POLARITY_RULES } from "./negation-polarity-rules";
@@ -12,7 +13,7 @@ import { analyseProse, type Sentence } from "./prose-tokens";
 const RULES = [...POLARITY_RULES, ...CLAIM_RULES, ...REMOVAL_RULES, ...ADDITION_RULES];
 
 /** Inside a rhetorical question only these reverse what it asserts; the rest would ask another question. */
-const RHETORICAL_RULES = new Set(["antonym", "claim-verb", "why-not", "polarity"]);
+const RHETORICAL_RULES = new Set(["antonym", "claim-verb", "polarity"]);
 /** Rules whose edit reverses the claim weakly ("without" → "with", "all" → "no"): kept only when nothing better exists. */
 const FALLBACK_RULES = new Set(["without", "no-to-any", "quantifier", "possession", "none-of-any"]);
 
@@ -49,17 +50,20 @@ function scoreEdit(edit: NegationEdit, sentence: Sentence, chunk: Chunk | undefi
 
 /**
  * Whether an edit reverses a claim: never in a request or a plain question; in a rhetorical
- * question only the rules that reverse what it asserts, or dropping its negated frame
- * ("Shouldn't this be `>=`?" → "Should this be `>=`?").
+ * question only the rules that reverse what it asserts ("Wouldn't it enable all plugins?" →
+ * "…disable…"). Dropping the question's negated frame ("Shouldn't this be `>=`?" → "Should this
+ * be `>=`?") or its "why not" only asks the same thing again. Then the claim gate
+ * (lib/perturb/claim-gate): not the writer's state of mind, a suggestion, a focus word, a double
+ * negative or a noun taken for a verb.
  */
 function editsAClaim(edit: NegationEdit, sentence: Sentence, chunk: Chunk | undefined): boolean {
   if (!chunk || chunk.mood === "request" || chunk.mood === "question") return false;
-  if (chunk.mood === "assertive") return true;
-  if (RHETORICAL_RULES.has(edit.rule)) return true;
-  return (
-    (edit.rule === "negated-auxiliary" || edit.rule === "do-support") && rhetoricalFrame(sentence, edit.anchor.index) === edit.anchor.index
-  );
+  if (chunk.mood === "rhetorical" && !RHETORICAL_RULES.has(edit.rule)) return false;
+  return refusalOf(edit, sentence) === undefined;
 }
+
+/** At most this many candidates per comment: one claim, reversed the few ways that read naturally. */
+export const MAX_NEGATIONS = 3;
 
 type Found = { edit: NegationEdit; sentence: Sentence; chunk: Chunk | undefined };
 
@@ -93,7 +97,9 @@ function pruneEdits(found: readonly Found[]): Found[] {
         ((o.chunk && f.chunk && (o.chunk === f.chunk || (o.edit.rule === "contrast" && f.chunk.last + 1 === o.chunk.first))) ||
           (f.edit.start < o.edit.end && o.edit.start < f.edit.end)),
     );
-  let kept = found.filter((f) => !owned(f));
+  // "is declared in the wrong block": "…in the right block" reads as a reviewer's slip, "is not declared in the wrong block" does not.
+  const antonymChunks = new Set(found.filter((f) => f.edit.rule === "antonym").map((f) => f.chunk));
+  let kept = found.filter((f) => !owned(f) && !(f.edit.rule === "auxiliary" && f.chunk && antonymChunks.has(f.chunk)));
   const mainSentences = new Set(kept.filter((f) => !f.edit.anchor.subordinate).map((f) => f.sentence));
   kept = kept.filter((f) => !isCircumstance(f) || !mainSentences.has(f.sentence));
   const strong = kept.filter((f) => !FALLBACK_RULES.has(f.edit.rule));
@@ -144,7 +150,9 @@ export function negationCandidates(text: string): PerturbationResult<TextCandida
     const existing = byText.get(perturbed);
     if (!existing || existing.score < score) byText.set(perturbed, candidate);
   }
-  const candidates = [...byText.values()].sort((a, b) => b.score - a.score || a.start - b.start || a.text.localeCompare(b.text));
+  const candidates = [...byText.values()]
+    .sort((a, b) => b.score - a.score || a.start - b.start || a.text.localeCompare(b.text))
+    .slice(0, MAX_NEGATIONS);
   if (candidates.length === 0) {
     return {
       candidates,

@@ -55,6 +55,7 @@ export async function proposePerturbations(
     ...parent.comment,
     siblings: parent.siblings,
     knownSymbols: known?.symbols ?? [],
+    definitions: known?.definitions,
     patch: parent.pullRequest.patch,
   });
   const limit = options.limit ?? DEFAULT_PROPOSAL_LIMIT;

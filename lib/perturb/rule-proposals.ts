@@ -1,3 +1,4 @@
+import type { Definition } from "./code-definitions";
 import type { InlineAnchor, PerturbationKind, PerturbationResult, TextCandidate } from "./candidate-schema";
 import { generateCandidates } from "./generate-candidates";
 import { anchorLabel, asSnapshot, perturbationKey, type PerturbedComment, type ProposedCandidate } from "./proposed-candidate";
@@ -14,6 +15,8 @@ export type ParentComment = {
   /** Anchors of the PR's other inline comments: where a location perturbation may move it. */
   siblings: InlineAnchor[];
   knownSymbols: readonly string[];
+  /** The names the reviewed code defines (collect-known-symbols); symbol swaps come from these. */
+  definitions?: readonly Definition[];
   /** The patch the instance is judged against: a location move must land on code it shows. */
   patch?: string | null;
 };
@@ -55,7 +58,11 @@ export function ruleProposals(kind: PerturbationKind, parent: ParentComment): Pr
     const result: PerturbationResult<TextCandidate & { existsInRepository?: boolean }> =
       kind === "negation"
         ? generateCandidates("negation", { text: parent.body })
-        : generateCandidates("symbol", { text: parent.body, knownSymbols: [...parent.knownSymbols] });
+        : generateCandidates("symbol", {
+            text: parent.body,
+            knownSymbols: [...parent.knownSymbols],
+            ...(parent.definitions ? { definitions: [...parent.definitions] } : {}),
+          });
     const candidates = result.candidates.map((c) =>
       describeCandidate(
         kind,

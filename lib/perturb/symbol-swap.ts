@@ -1,5 +1,7 @@
 import type { PerturbationResult, SymbolCandidate } from "./candidate-schema";
+import type { Definition } from "./code-definitions";
 import { findCodeElements, type CodeElement } from "./code-elements";
+import { definedSymbolCandidates } from "./defined-symbol-swap";
 import { isLibraryElement, LIBRARY_ROOTS, BUILTIN_NAMES } from "./library-names";
 import {
   buildSymbolIndex,
@@ -14,6 +16,12 @@ import type { NameVariant } from "./symbol-variants";
 export type SymbolOptions = {
   /** Identifiers (and file paths) present in the repository at the base commit or in the patch. */
   knownSymbols: Iterable<string>;
+  /**
+   * The names the reviewed code defines, with their kind (lib/perturb/code-definitions). When
+   * given, swaps come only from these (defined-symbol-swap); the token list is the fallback for a
+   * parent whose code could not be read.
+   */
+  definitions?: readonly Definition[];
 };
 
 const OWN_RECEIVERS = new Set(["self", "this", "cls"]);
@@ -109,6 +117,7 @@ function candidateFor(
  */
 export function symbolCandidates(text: string, options: SymbolOptions): PerturbationResult<SymbolCandidate> {
   if (text.trim() === "") return { candidates: [], reason: "The comment is empty." };
+  if (options.definitions) return definedSymbolCandidates(text, { definitions: options.definitions });
   const links = linkTextRanges(text);
   const all = findCodeElements(text);
   if (all.length === 0) {

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import type { Definition } from "./code-definitions";
+import { definedSymbolCandidates, slipScore, wordsOf } from "./defined-symbol-swap";
+
+const def = (name: string, kind: Definition["kind"], origin: Definition["origin"] = "code", line = 1): Definition => ({
+  name,
+  kind,
+  origin,
+  line,
+});
+
+describe("definedSymbolCandidates: swaps to names the code defines, of the same kind", () => {
+  const definitions = [
+    def("load_entry", "callable"),
+    def("save_entry", "callable"),
+    def("entry_count", "value"),
+    def("EntryStore", "type"),
+    def("EntryCache", "type"),
+  ];
+
+  it("offers the code's own sibling of the same kind (load_entry → save_entry), never a value for a function", () => {
+    const { candidates } = definedSymbolCandidates("`load_entry` reads the whole file before parsing.", { definitions });
+    expect(candidates.map((c) => c.after)).toContain("save_entry");
+    expect(candidates.map((c) => c.after)).not.toContain("entry_count");
+    expect(candidates[0].text).toBe("`save_entry` reads the whole file before parsing.");
+  });
+
+  it("never swaps a name the code does not define (library API, prose)", () => {
+    expect(definedSymbolCandidates("Use `json.loads` and `log.Printf` here.", { definitions }).candidates).toEqual([]);
+  });
+
+  it("never offers a case twin or an invented name for a name the code had before", () => {
+    const withTwin = [...definitions, def("entryStore", "type")];
+    const after = definedSymbolCandidates("`EntryStore` keeps entries in memory.", { definitions: withTwin }).candidates.map(
+      (c) => c.after,
+    );
+    expect(after).toEqual(["EntryCache"]);
+  });
+
+  it("invents a variant only for a callable or type the change adds (the paper's test_nanmedian → test_nanmedian_impl)", () => {
+    const own = [def("test_nanmedian", "callable", "patch")];
+    expect(
+      definedSymbolCandidates("`test_nanmedian` covers the all-NaN case.", { definitions: own }).candidates.map((c) => c.after),
+    ).toEqual(["test_nanmedian_impl"]);
+    const before = [def("test_nanmedian", "callable", "code")];
+    expect(definedSymbolCandidates("`test_nanmedian` covers the all-NaN case.", { definitions: before }).candidates).toEqual([]);
+  });
+
+  it("leaves a name written in two forms alone (`media.getDuration` vs `getDuration`)", () => {
+    const defs = [def("getDuration", "callable"), def("getDurationLong", "callable")];
+    expect(definedSymbolCandidates("Replace media.getDuration with getDuration?", { definitions: defs }).candidates).toEqual([]);
+  });
+});
+
+describe("slipScore", () => {
+  it("needs a shared word or a close spelling", () => {
+    expect(wordsOf("getDurationStringLong")).toEqual(["get", "duration", "string", "long"]);
+    expect(slipScore("load_entry", def("save_entry", "callable"), 1)).toBeDefined();
+    expect(slipScore("load_entry", def("render_frame", "callable"), 1)).toBeUndefined();
+  });
+});

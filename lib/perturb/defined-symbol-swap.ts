@@ -1,0 +1,149 @@
+import type { PerturbationResult, SymbolCandidate } from "./candidate-schema";
+import type { Definition, DefinitionKind } from "./code-definitions";
+import { findCodeElements, type CodeElement } from "./code-elements";
+import { editDistance } from "./edit-distance";
+import { BUILTIN_NAMES, isLibraryElement, LIBRARY_ROOTS } from "./library-names";
+import { explainSelfCheck } from "./self-check";
+
+// Symbol swaps from the code's own definitions (issue #28 item 3): the comment names something the
+// reviewed code defines (in the patch or in the file it changes), and the swap puts in another name
+// the code defines, of the same kind (callable, type, value) and the same spelling style, ranked by
+// how plausible a slip it is (shared words, a close spelling, defined nearby). A name the code does
+// not define (library, standard library, keywords, prose) is never swapped; an invented name (the
+// paper's test_nanmedian → test_nanmedian_impl) is offered only for a callable or type the change
+// itself adds. Every candidate passes the self-check.
+
+export type DefinedSwapOptions = { definitions: readonly Definition[] };
+
+/** At most this many candidates per comment: beyond the best few the rest are weaker slips. */
+export const MAX_DEFINED_SWAPS = 3;
+
+type Style = "snake" | "camel" | "pascal" | "upper" | "lower";
+
+function styleOf(name: string): Style {
+  const bare = name.replace(/^_+|[?!]$/g, "");
+  if (/^[A-Z][A-Z0-9_]*$/.test(bare) && bare.length > 1) return "upper";
+  if (bare.includes("_")) return "snake";
+  if (/^[A-Z]/.test(bare)) return "pascal";
+  if (/[A-Z]/.test(bare)) return "camel";
+  return "lower";
+}
+
+function compatibleStyles(a: Style, b: Style): boolean {
+  if (a === b) return true;
+  const lowerish = new Set<Style>(["snake", "camel", "lower"]);
+  return (a === "lower" && lowerish.has(b)) || (b === "lower" && lowerish.has(a));
+}
+
+export function wordsOf(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .split(/[\s_$?!]+/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+}
+
+/** A spelling of the same name (case or underscores only): the swap would read as a typo fix. */
+function isTwin(a: string, b: string): boolean {
+  return a.replace(/_/g, "").toLowerCase() === b.replace(/_/g, "").toLowerCase();
+}
+
+/** How plausible it is that a reviewer meant `other` when writing `name`, or undefined when not at all. */
+export function slipScore(name: string, other: Definition, near: number | undefined): { score: number; relation: string } | undefined {
+  const a = wordsOf(name);
+  const b = wordsOf(other.name);
+  const shared = a.filter((w) => b.includes(w)).length;
+  const distance = editDistance(name.toLowerCase(), other.name.toLowerCase(), 3);
+  const close = distance <= (name.length <= 4 ? 1 : 2);
+  if (shared === 0 && !close) return undefined;
+  if (shared > 0 && shared === Math.min(a.length, b.length) && Math.abs(a.length - b.length) > 2) return undefined;
+  let score = 60 + (20 * shared) / Math.max(a.length, b.length);
+  if (a[0] === b[0]) score += 4;
+  if (a[a.length - 1] === b[b.length - 1]) score += 4;
+  if (close) score += 6;
+  if (other.origin === "patch") score += 3;
+  if (near !== undefined) score -= Math.min(8, Math.abs(other.line - near) / 25);
+  const relation =
+    shared > 0 ? `shares ${shared} word${shared === 1 ? "" : "s"} with it` : `${distance} character edit${distance === 1 ? "" : "s"} away`;
+  return { score: Math.round(score * 10) / 10, relation };
+}
+
+function inventedName(name: string): string | undefined {
+  const style = styleOf(name);
+  if (style === "snake" || style === "lower") return name.endsWith("_") ? undefined : `${name}_impl`;
+  if (style === "camel" || style === "pascal") return `${name}Impl`;
+  return undefined;
+}
+
+function kindOf(group: readonly CodeElement[], definition: Definition): DefinitionKind {
+  if (definition.kind !== "value") return definition.kind;
+  return group.some((e) => /\)$/.test(e.element)) ? "callable" : "value";
+}
+
+function linkTextRanges(text: string): Array<[number, number]> {
+  return [...text.matchAll(/\[([^\]\n]*)\]\([^)\s]*\)/g)].map((m) => [m.index, m.index + 1 + m[1].length]);
+}
+
+export function definedSymbolCandidates(text: string, options: DefinedSwapOptions): PerturbationResult<SymbolCandidate> {
+  const links = linkTextRanges(text);
+  const elements = findCodeElements(text).filter(
+    (e) => e.shape === "identifier" && !isLibraryElement(e) && !links.some(([s, t]) => s <= e.start && e.start < t),
+  );
+  const byName = new Map(options.definitions.map((d) => [d.name, d]));
+  const mentioned = new Set(findCodeElements(text).flatMap((e) => [e.name, e.element]));
+  const groups = new Map<string, CodeElement[]>();
+  for (const e of elements) groups.set(e.name, [...(groups.get(e.name) ?? []), e]);
+  const candidates: SymbolCandidate[] = [];
+  let order = 0;
+  for (const [name, group] of groups) {
+    const definition = byName.get(name);
+    if (!definition) continue;
+    // `media.getDuration` and `getDuration` in one comment contrast two forms: renaming both breaks it.
+    if (new Set(group.map((e) => e.element.replace(/\(.*\)$/, ""))).size > 1) continue;
+    const kind = kindOf(group, definition);
+    const style = styleOf(name);
+    const bonus = (group.some((e) => e.inBackticks) ? 2 : 0) - Math.min(4, order++);
+    const pool: Array<{ name: string; score: number; relation: string; exists: boolean }> = [];
+    for (const other of options.definitions) {
+      if (other.name === name || other.kind !== kind || mentioned.has(other.name) || isTwin(other.name, name)) continue;
+      if (LIBRARY_ROOTS.has(other.name) || BUILTIN_NAMES.has(other.name) || !compatibleStyles(style, styleOf(other.name))) continue;
+      const slip = slipScore(name, other, definition.line);
+      if (slip) pool.push({ name: other.name, score: slip.score + bonus, relation: slip.relation, exists: true });
+    }
+    const invented = definition.origin === "patch" && kind !== "value" ? inventedName(name) : undefined;
+    if (invented && !byName.has(invented) && !mentioned.has(invented)) {
+      pool.push({ name: invented, score: 50 + bonus, relation: "an invented variant of a name the change adds", exists: false });
+    }
+    const mentions = group.map((e) => ({ start: e.nameStart, end: e.nameEnd }));
+    for (const variant of pool) {
+      let out = text;
+      for (const m of [...mentions].sort((x, y) => y.start - x.start)) out = out.slice(0, m.start) + variant.name + out.slice(m.end);
+      if (!explainSelfCheck(text, out, "symbol").ok) continue;
+      const every = group.length > 1 ? ` in all ${group.length} mentions` : "";
+      candidates.push({
+        text: out,
+        start: mentions[0].start,
+        end: mentions[0].end,
+        before: name,
+        after: variant.name,
+        rationale: `Swaps ${definition.origin === "patch" ? "the change's own" : "the code's"} ${kind} "${name}" for "${variant.name}"${every}, ${variant.exists ? `another ${kind} the code defines` : "a name defined nowhere"} (${variant.relation}).`,
+        score: variant.score,
+        rule: variant.exists ? "defined-same-kind" : "invented-name",
+        existsInRepository: variant.exists,
+        element: group[0].element,
+      });
+    }
+  }
+  candidates.sort((a, b) => b.score - a.score || a.start - b.start || a.after.localeCompare(b.after));
+  if (candidates.length === 0) {
+    return {
+      candidates,
+      reason:
+        groups.size === 0
+          ? "The comment names no code element outside code blocks and links, or only library and builtin API."
+          : "None of the names the comment uses is one the reviewed code defines with a plausible other name of the same kind.",
+    };
+  }
+  return { candidates: candidates.slice(0, MAX_DEFINED_SWAPS) };
+}

@@ -1,0 +1,118 @@
+import type { TextCandidate } from "./candidate-schema";
+import { type Definition, definitionsIn, definitionsInHunk, mergeDefinitions } from "./code-definitions";
+import { identifiersInPatch } from "./collect-known-symbols";
+import { negationCandidates } from "./negate-once";
+import { editSpec, type KindJudgement, type RealCase, type RealJudgements, type RealSplit } from "./real-eval-set";
+import { symbolCandidates } from "./symbol-swap";
+
+// Scores the rule generators on the real-comment set (issue #28). Per comment and kind: whether a
+// valid perturbation is possible (judged per comment), the top three candidates' judgements, and
+// which candidates nobody has judged yet (to hand to a rater).
+
+export type RealKind = "negation" | "symbol";
+export type RealJudgement = "good" | "bad" | "unjudged";
+
+export type RealOutcome = {
+  id: string;
+  split: RealSplit;
+  kind: RealKind;
+  /** undefined: nobody has judged whether a perturbation is possible. */
+  possible: boolean | undefined;
+  candidates: number;
+  top: Array<{ spec: string; judgement: RealJudgement }>;
+};
+
+const TOP = 3;
+
+/** Names the symbol generator may use: the hunk's and the file's, as the product reads a repository. */
+export function knownSymbolsOf(hunk: string, file: string | undefined): string[] {
+  const { identifiers, paths } = identifiersInPatch(hunk);
+  const names = new Set([...identifiers, ...paths]);
+  for (const m of (file ?? "").matchAll(/[A-Za-z_][A-Za-z0-9_]+/g)) names.add(m[0]);
+  return [...names];
+}
+
+/** The names the hunk and the file define, as the product reads them from a parent's patch and files. */
+export function definitionsOf(hunk: string, file: string | undefined): Definition[] {
+  return mergeDefinitions(definitionsIn(file ?? "", "code"), definitionsInHunk(hunk));
+}
+
+function judge(judgement: KindJudgement | undefined, spec: string): RealJudgement {
+  if (judgement?.none) return "bad";
+  if (judgement?.good.includes(spec)) return "good";
+  if (judgement?.bad.includes(spec)) return "bad";
+  return "unjudged";
+}
+
+/** Both generators' candidates for one comment, as the perturbation page would make them. */
+export function realCandidates(c: RealCase, files: Record<string, string>): Record<RealKind, TextCandidate[]> {
+  return {
+    negation: negationCandidates(c.body).candidates,
+    symbol: symbolCandidates(c.body, { knownSymbols: knownSymbolsOf(c.hunk, files[c.id]), definitions: definitionsOf(c.hunk, files[c.id]) })
+      .candidates,
+  };
+}
+
+export function realOutcomes(cases: readonly RealCase[], files: Record<string, string>, judgements: RealJudgements): RealOutcome[] {
+  const outcomes: RealOutcome[] = [];
+  for (const c of cases) {
+    const results = realCandidates(c, files);
+    for (const kind of ["negation", "symbol"] as const) {
+      const judgement = judgements[c.id]?.[kind];
+      const candidates = results[kind];
+      outcomes.push({
+        id: c.id,
+        split: c.split,
+        kind,
+        possible: judgement === undefined ? undefined : !judgement.none,
+        candidates: candidates.length,
+        top: candidates.slice(0, TOP).map((k) => ({ spec: editSpec(k), judgement: judge(judgement, editSpec(k)) })),
+      });
+    }
+  }
+  return outcomes;
+}
+
+export type RealFigures = {
+  comments: number;
+  possible: number;
+  top1Good: number;
+  empty: number;
+  withCandidates: number;
+  top3AnyBad: number;
+  unjudged: number;
+};
+
+export function realFigures(outcomes: readonly RealOutcome[]): RealFigures {
+  const possible = outcomes.filter((o) => o.possible);
+  const withCandidates = outcomes.filter((o) => o.candidates > 0);
+  return {
+    comments: outcomes.length,
+    possible: possible.length,
+    top1Good: possible.filter((o) => o.top[0]?.judgement === "good").length,
+    empty: possible.filter((o) => o.candidates === 0).length,
+    withCandidates: withCandidates.length,
+    top3AnyBad: withCandidates.filter((o) => o.top.some((t) => t.judgement === "bad")).length,
+    unjudged:
+      outcomes.reduce((n, o) => n + o.top.filter((t) => t.judgement === "unjudged").length, 0) +
+      outcomes.filter((o) => o.possible === undefined).length,
+  };
+}
+
+function rate(part: number, whole: number): string {
+  return whole === 0 ? "n/a" : `${((100 * part) / whole).toFixed(1)}% (${part}/${whole})`;
+}
+
+/** The issue's headline lines for one half, prefixed (`dev_`, `heldout_`). */
+export function formatRealFigures(prefix: string, outcomes: readonly RealOutcome[]): string[] {
+  const negation = realFigures(outcomes.filter((o) => o.kind === "negation"));
+  const symbol = realFigures(outcomes.filter((o) => o.kind === "symbol"));
+  const both = realFigures(outcomes);
+  return [
+    `${prefix}negation_top1_good_rate=${rate(negation.top1Good, negation.possible)}`,
+    `${prefix}symbol_top1_good_rate=${rate(symbol.top1Good, symbol.possible)}`,
+    `${prefix}top3_any_bad_rate=${rate(both.top3AnyBad, both.withCandidates)}`,
+    `${prefix}no_candidate_rate=${rate(both.empty, both.possible)}`,
+    `# ${prefix}: ${negation.comments} comments; negation possible ${negation.possible}, symbol possible ${symbol.possible}; unjudged ${both.unjudged}`,
+  ];
+}

@@ -1,0 +1,93 @@
+// Hands the real-comment set's unjudged candidates to a rater and merges the ratings back
+// (issue #28). `--export F --split dev|heldout` writes one JSON line per comment and kind whose
+// possibility or top-three candidates nobody has judged; the rater fills `possible` (and `why` when
+// false) and each candidate's `judgement` ("good" or "bad"); `--merge F --rater NAME` adds them to
+// lib/perturb/fixtures/real-review-judgements.json. Judgements already there are never changed.
+// Run: npx tsx scripts/rate-perturbations.ts --export /tmp/dev.jsonl --split dev
+import { readFileSync, writeFileSync } from "node:fs";
+import { z } from "zod";
+import { parseCli } from "@/lib/cli/parse-cli";
+import { realCandidates } from "@/lib/perturb/real-benchmark";
+import {
+  editSpec,
+  loadRealJudgements,
+  loadRealSet,
+  REAL_JUDGEMENTS_PATH,
+  realJudgementsSchema,
+  realSplitSchema,
+} from "@/lib/perturb/real-eval-set";
+
+const { values } = parseCli(
+  { url: import.meta.url },
+  {
+    options: {
+      export: { type: "string" },
+      merge: { type: "string" },
+      split: { type: "string", default: "dev" },
+      rater: { type: "string" },
+    },
+  },
+);
+
+const ratingSchema = z.object({
+  id: z.string(),
+  kind: z.enum(["negation", "symbol"]),
+  possible: z.boolean(),
+  why: z.string().optional(),
+  candidates: z.array(z.object({ spec: z.string(), judgement: z.enum(["good", "bad"]) })),
+});
+
+const { set, files } = loadRealSet();
+const judgements = loadRealJudgements();
+
+if (values.export) {
+  const split = realSplitSchema.parse(values.split);
+  const lines: string[] = [];
+  for (const c of set.cases.filter((k) => k.split === split)) {
+    const byKind = realCandidates(c, files);
+    for (const kind of ["negation", "symbol"] as const) {
+      const known = judgements[c.id]?.[kind];
+      const open = byKind[kind]
+        .slice(0, 3)
+        .filter((k) => !known?.none && !known?.good.includes(editSpec(k)) && !known?.bad.includes(editSpec(k)));
+      if (known && open.length === 0) continue;
+      lines.push(
+        JSON.stringify({
+          id: c.id,
+          kind,
+          language: c.language,
+          body: c.body,
+          hunk: c.hunk,
+          possible: known ? !known.none : null,
+          why: known?.none,
+          candidates: open.map((k) => ({ spec: editSpec(k), perturbed: k.text, judgement: null })),
+        }),
+      );
+    }
+  }
+  writeFileSync(values.export, `${lines.join("\n")}\n`);
+  console.log(`exported=${lines.length}`);
+}
+
+if (values.merge) {
+  const rater = values.rater ?? "unnamed";
+  let merged = 0;
+  for (const line of readFileSync(values.merge, "utf8")
+    .split("\n")
+    .filter((l) => l.trim())) {
+    const rating = ratingSchema.parse(JSON.parse(line));
+    const entry = judgements[rating.id] ?? {};
+    judgements[rating.id] = entry;
+    const known = entry[rating.kind] ?? { good: [], bad: [], rater };
+    entry[rating.kind] = known;
+    if (!rating.possible && !known.none) known.none = rating.why?.trim() || "no valid perturbation";
+    for (const c of rating.candidates) {
+      if (known.good.includes(c.spec) || known.bad.includes(c.spec)) continue;
+      known[c.judgement].push(c.spec);
+      merged++;
+    }
+  }
+  const sorted = Object.fromEntries(Object.entries(realJudgementsSchema.parse(judgements)).sort(([a], [b]) => a.localeCompare(b)));
+  writeFileSync(REAL_JUDGEMENTS_PATH, `${JSON.stringify(sorted, null, 1)}\n`);
+  console.log(`merged=${merged}`);
+}
