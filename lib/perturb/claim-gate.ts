@@ -52,16 +52,58 @@ const MENTAL = new Set([
   "expect",
   "expected",
   "hope",
-  "missing",
 ]);
+
+const PERSONS = new Set(["i", "you", "we", "they", "he", "she", "people", "someone", "i'm", "you're", "we're", "they're"]);
 
 const FIRST_PERSON = new Set(["i", "i'm", "i've", "i'd", "i'll", "me", "im", "my"]);
 
 /** "I think / I believe / I guess …" frame a claim that follows; other first-person verbs are the writer's own doing. */
-const OPINION_FRAMES = new Set(["think", "believe", "guess", "suspect", "assume", "feel", "bet", "sure", "pretty", "fairly", "reckon"]);
+const OPINION_FRAMES = new Set([
+  "think",
+  "believe",
+  "guess",
+  "suspect",
+  "assume",
+  "feel",
+  "bet",
+  "sure",
+  "pretty",
+  "fairly",
+  "reckon",
+  "surprised",
+  "see",
+  "saw",
+  "seen",
+  "notice",
+  "noticed",
+  "found",
+  "find",
+]);
 
-/** Where a new, contrasting statement starts: the first-person frame before it does not reach past. */
-const CONTRASTS = new Set(["but", "however", "though", "although", "yet"]);
+/** Where a new statement with its own subject starts: the first-person frame before it does not reach past. */
+const CONTRASTS = new Set(["but", "however", "though", "although", "yet", "as", "because", "since", "so"]);
+
+/**
+ * "should" states an expectation ("`pip install` should have picked it up", "it shouldn't
+ * matter", "this should be safe") only before these; otherwise it is an instruction
+ * ("This should be `interface`", "`localsecrets` should be updated too").
+ */
+const EXPECTATION_VERBS = new Set(["have", "work", "works", "matter", "fail", "pass", "break", "happen", "succeed", "hold", "compile", "run", "return", "affect", "change", "cause", "help", "fix", "solve"]);
+const EXPECTATION_STATES = new Set(["fine", "safe", "enough", "ok", "okay", "able", "possible", "impossible", "handled", "covered", "available", "true", "false", "null", "empty", "equal", "same", "correct", "valid", "unreachable", "reachable", "unused"]);
+
+function isInstruction(sentence: Sentence, at: number): boolean {
+  const anchor = sentence.tokens[at];
+  if (!/^(should|shouldn't|must|mustn't)$/.test(anchor.lower)) return false;
+  const [next, afterNext, third] = nextWords(sentence, at, 3);
+  if (!next) return true;
+  const verb = next.lower === "not" || next.lower === "also" || next.lower === "still" ? afterNext : next;
+  if (!verb) return true;
+  if (EXPECTATION_VERBS.has(verb.lower)) return false;
+  const state = verb === next ? afterNext : third;
+  if (verb.lower === "be" && state && (EXPECTATION_STATES.has(state.lower) || state.lower === "the" || state.lower === "a")) return false;
+  return true;
+}
 
 /** Evaluations of taste, not claims about the code: "This is fine", "Context windows are frustrating". */
 const EVALUATIVE = new Set([
@@ -152,9 +194,15 @@ function plain(token: Token): string {
  * The writer speaking of themselves: a first-person subject earlier in the statement (up to a
  * "but"), unless it only frames a claim ("I think this leaks" keeps "this leaks").
  */
-function firstPersonStatement(sentence: Sentence, at: number): boolean {
+/** Where the statement holding token `at` starts: after the last contrast or causal connective before it. */
+function statementStart(sentence: Sentence, at: number): number {
   let from = 0;
   for (let k = 0; k < at; k++) if (CONTRASTS.has(sentence.tokens[k].lower)) from = k + 1;
+  return from;
+}
+
+function firstPersonStatement(sentence: Sentence, at: number): boolean {
+  const from = statementStart(sentence, at);
   for (let k = at - 1; k >= from; k--) {
     const token = sentence.tokens[k];
     if (!FIRST_PERSON.has(token.lower)) continue;
@@ -180,9 +228,20 @@ export function refusalOf(edit: NegationEdit, sentence: Sentence): string | unde
   if (tokens.some((t) => SUGGESTION_MARKERS.has(t.lower))) return "a suggestion, not a claim";
   if (before.some((t) => REQUEST_WORDS.has(t.lower) && (t.clause === anchor.clause || anchor.subordinate))) return "a request, not a claim";
   if (tokens.some((t, k) => (t.lower === "for" || t.lower === "to") && tokens[k + 1]?.lower === "me")) return "the writer's own experience";
-  if (HEDGING_MODALS.has(plain(anchor)) || before.some((t) => HEDGING_MODALS.has(plain(t)) || t.lower.endsWith("'d"))) {
+  const statement = before.slice(statementStart(sentence, at));
+  if (HEDGING_MODALS.has(plain(anchor)) || statement.some((t) => HEDGING_MODALS.has(plain(t)) || t.lower.endsWith("'d"))) {
     return "a hedged suggestion, not a claim";
   }
+  // "what you were saying was …": a report of someone's words or thoughts, not of the code
+  const reported = (k: number) =>
+    statement.slice(Math.max(0, k - 3), k).some((t) => PERSONS.has(t.lower)) &&
+    !(OPINION_FRAMES.has(statement[k].lower) && FIRST_PERSON.has(statement[k - 1]?.lower ?? ""));
+  if (statement.some((t, k) => MENTAL.has(t.lower) && reported(k))) {
+    return "a report of someone's words or thoughts";
+  }
+  const opening = tokens.find((t) => !t.code);
+  if (opening?.lower === "in" && tokens[opening.index + 1]?.lower === "order" && anchor.clause === opening.clause) return "a purpose ('in order to'), not a claim";
+  if (isInstruction(sentence, at)) return "an instruction ('should'), not a claim";
   const previous = previousWord(sentence, at);
   if (previous?.lower === "here" && /^(is|are|'s)$/.test(anchor.lower)) return "a presentation ('here is'), not a claim";
   if (following.slice(0, 2).some((t) => EVALUATIVE.has(t.lower)) && edit.rule !== "antonym") return "an evaluation of taste, not a claim";
@@ -191,6 +250,8 @@ export function refusalOf(edit: NegationEdit, sentence: Sentence): string | unde
   }
   if (INSERTIONS.has(edit.rule)) {
     const afterInsertion = tokens.filter((t) => !t.code && t.start >= edit.end).slice(0, 2);
+    const beforeInsertion = tokens.filter((t) => !t.code && t.end <= edit.start).pop();
+    if (beforeInsertion && /^(even|still|just)$/.test(beforeInsertion.lower) && /^\s*not\b/.test(edit.after)) return "a focus word before the negation";
     if (afterInsertion.some((t) => FOCUS_WORDS.has(t.lower))) return "a focus word turns the negation into 'more than'";
     if (
       edit.rule === "auxiliary" &&
@@ -206,6 +267,9 @@ export function refusalOf(edit: NegationEdit, sentence: Sentence): string | unde
   }
   if (edit.rule === "main-verb" || (edit.rule === "claim-verb" && !/^(is|are|was|were|does|do|did)$/.test(anchor.lower))) {
     if (!previous) return "no subject: an imperative or the writer's own doing";
+    if (INSERTIONS.has(edit.rule) || edit.after.includes("not")) {
+      if (FOCUS_WORDS.has(previous.lower) || previous.lower === "only") return "a focus word before the verb: 'only did not work'";
+    }
     const twoBack = tokens[at - 2];
     if (/ed$/.test(anchor.lower) && twoBack && /^(get|gets|got|have|has|had|keep|keeps)$/.test(twoBack.lower))
       return "a participle, not a finite verb";

@@ -57,6 +57,7 @@ const REQUEST_OPENERS = new Set([
 ]);
 const VERDICT_VERBS = new Set(["looks", "look", "sounds", "seems"]);
 const APPROVALS = new Set(["good", "great", "fine", "ok", "okay", "reasonable", "nice", "sensible", "right"]);
+const IMPERATIVE_ADVERBS = new Set(["always", "never", "just", "also", "simply", "maybe", "perhaps", "probably", "better", "rather"]);
 const SUGGESTING_SUBJECTS = new Set(["we", "you", "i'd", "we'd", "you'd"]);
 const SUGGESTING_MODALS = new Set(["should", "can", "could", "might", "may", "must", "need", "want", "would", "shall", "'d"]);
 
@@ -95,6 +96,9 @@ function isRequest(sentence: Sentence, start: number, last: number): boolean {
   const head = t[start];
   if (!head || head.code) return false;
   if (REQUEST_OPENERS.has(head.lower) || opensWithImperative(head)) return true;
+  // "always use brackets", "never call this twice", "just return early": an adverb before the imperative
+  const next = t[start + 1];
+  if (IMPERATIVE_ADVERBS.has(head.lower) && next && !next.code && (opensWithImperative(next) || next.tags.has("Infinitive"))) return true;
   if (head.lower === "don't" || (head.lower === "do" && t[start + 1]?.lower === "not")) return true; // "Don't call this in the loop"
   if (head.lower === "how" && t[start + 1]?.lower === "about") return true;
   // a verdict with no subject is a courtesy, not a claim about the code: "Looks good to me", "Sounds fine"

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BUILTIN_NAMES, LIBRARY_ROOTS } from "./library-names";
 
 // The names a piece of code defines, with their kind (issue #28 item 3): a symbol swap replaces a
 // name the reviewed code defines with another name of the same kind the code defines, never with a
@@ -9,8 +10,11 @@ import { z } from "zod";
 export const definitionSchema = z.object({
   name: z.string().min(1),
   kind: z.enum(["callable", "type", "value"]),
-  /** "patch": added by the change under review (its own names); "code": present before it. */
-  origin: z.enum(["patch", "code"]),
+  /**
+   * "patch": defined by the change under review (its own names); "code": defined in the code
+   * before it; "used": called or referenced there but defined elsewhere in the project.
+   */
+  origin: z.enum(["patch", "code", "used"]),
   /** Line number in the text it was read from (1-based), for proximity. */
   line: z.number().int(),
 });
@@ -261,6 +265,32 @@ export function definitionsIn(source: string, origin: Definition["origin"]): Def
   return [...found.values()];
 }
 
+/**
+ * Names the code uses without defining them here: calls (`setContext()`, `ops.refresh()`, but not
+ * on a library module or global such as `os.Stat` or `json.loads`), attributes of `this`/`self`,
+ * and types written after `new`, `extends`, `implements` or as a declaration's type. Callers drop
+ * library and builtin names.
+ */
+export function usagesIn(source: string): Definition[] {
+  const code = blankCommentsAndStrings(source);
+  const found = new Map<string, Definition>();
+  const lineAt = (offset: number) => code.slice(0, offset).split("\n").length;
+  const add = (name: string, kind: DefinitionKind, offset: number) => {
+    if (!isName(name) || found.has(name)) return;
+    found.set(name, { name, kind, origin: "used", line: lineAt(offset) });
+  };
+  for (const m of code.matchAll(/(?<![\w$.>@])([A-Za-z_$][\w$]*[?!]?)\s*\(/g)) add(m[1], "callable", m.index ?? 0);
+  // A call on a receiver counts unless the receiver is a library module or global (`os.Stat`, `json.loads`).
+  for (const m of code.matchAll(/(?:^|\s)\.([A-Za-z_$][\w$]*[?!]?)\s*\(/gm)) if (!BUILTIN_NAMES.has(m[1])) add(m[1], "callable", m.index ?? 0);
+  for (const m of code.matchAll(/\b([A-Za-z_$][\w$]*)(?:\.|->)([A-Za-z_$][\w$]*[?!]?)\s*\(/g)) {
+    if (!LIBRARY_ROOTS.has(m[1]) && !BUILTIN_NAMES.has(m[2])) add(m[2], "callable", m.index ?? 0);
+  }
+  for (const m of code.matchAll(/\b(?:new|extends|implements|instanceof|is|as|except|catch\s*\()\s+([A-Z][\w$]*)/g)) add(m[1], "type", m.index ?? 0);
+  for (const m of code.matchAll(/\b([A-Z][a-z]\w*[a-z]\w*)\s+[a-z_]\w*\s*[=;,)]/g)) add(m[1], "type", m.index ?? 0);
+  for (const m of code.matchAll(/(?:\bself\.|\bthis\.|\$this->|@)([a-z_]\w*)\b(?!\s*\()/g)) add(m[1], "value", m.index ?? 0);
+  return [...found.values()];
+}
+
 /** The definitions of a hunk: its added lines are the change's own, the rest were there before. */
 export function definitionsInHunk(hunk: string): Definition[] {
   const added: string[] = [];
@@ -274,13 +304,16 @@ export function definitionsInHunk(hunk: string): Definition[] {
   return [...definitionsIn(added.join("\n"), "patch"), ...definitionsIn(before.join("\n"), "code")];
 }
 
-/** One definition per name: a name the code had before the change is not the change's own. */
+/**
+ * One entry per name: a definition beats a mere use, and a name the code had before the change is
+ * not the change's own.
+ */
 export function mergeDefinitions(...lists: ReadonlyArray<readonly Definition[]>): Definition[] {
   const byName = new Map<string, Definition>();
   for (const list of lists) {
     for (const d of list) {
       const known = byName.get(d.name);
-      if (!known) byName.set(d.name, d);
+      if (!known || (known.origin === "used" && d.origin !== "used")) byName.set(d.name, d);
       else if (known.origin === "patch" && d.origin === "code") byName.set(d.name, { ...known, origin: "code" });
     }
   }

@@ -39,9 +39,14 @@ describe("negationCandidates: best candidate reverses the main claim", () => {
       "`getServerSideProps` is supported in the `app` directory.",
     ],
     [
-      "should gains not, also stays before it",
-      "Nit: `test_nanmedian` should also cover the all-NaN case",
-      "Nit: `test_nanmedian` should also not cover the all-NaN case",
+      "an instruction ('should') stays, the claim behind it is reversed",
+      "Nit: `test_nanmedian` should also cover the all-NaN case, since that path returns early.",
+      "Nit: `test_nanmedian` should also cover the all-NaN case, since that path does not return early.",
+    ],
+    [
+      "should of an expectation is reversed",
+      "This should be safe because `ref.current` is set on mount.",
+      "This should be unsafe because `ref.current` is set on mount.",
     ],
     [
       "no longer → still",
@@ -140,6 +145,8 @@ describe("negationCandidates: the full candidate list", () => {
     ["why not asks the same thing as why", "Why not use `pathlib.Path` here?"],
     ["the writer's own state of mind", "I noticed this while changing the code."],
     ["a hedged suggestion", "I think these method names would be clearer if written as a sentence."],
+    ["an instruction", "Nit: `test_nanmedian` should also cover the all-NaN case"],
+    ["an imperative after an adverb", "always use brackets for if statements"],
     ["a presentation", "Here is the traceback:"],
   ])("no candidate: %s", (_, comment) => {
     expect(negationCandidates(comment).candidates).toEqual([]);
@@ -203,7 +210,6 @@ describe("negationCandidates: every candidate passes the self-check", () => {
     "These imports are not used",
     "This can be None here if the cache misses, so we should guard it",
     "`df.groupby` already sorts by default; no need for `sort=True`",
-    "Nit: `test_nanmedian` should also cover the all-NaN case",
     "This doesn't really handle the empty list; `items[0]` will raise `IndexError`.",
     "Why do we need `deepcopy` here? A shallow copy is enough since `points` is replaced, not mutated.",
     "Type narrowing doesn't work through `Array.isArray` on a readonly array, so `items` is still `unknown[]` here.",
