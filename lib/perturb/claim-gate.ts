@@ -89,8 +89,51 @@ const CONTRASTS = new Set(["but", "however", "though", "although", "yet", "as", 
  * matter", "this should be safe") only before these; otherwise it is an instruction
  * ("This should be `interface`", "`localsecrets` should be updated too").
  */
-const EXPECTATION_VERBS = new Set(["have", "work", "works", "matter", "fail", "pass", "break", "happen", "succeed", "hold", "compile", "run", "return", "affect", "change", "cause", "help", "fix", "solve"]);
-const EXPECTATION_STATES = new Set(["fine", "safe", "enough", "ok", "okay", "able", "possible", "impossible", "handled", "covered", "available", "true", "false", "null", "empty", "equal", "same", "correct", "valid", "unreachable", "reachable", "unused"]);
+const EXPECTATION_VERBS = new Set([
+  "have",
+  "work",
+  "works",
+  "matter",
+  "fail",
+  "pass",
+  "break",
+  "happen",
+  "succeed",
+  "hold",
+  "compile",
+  "run",
+  "return",
+  "affect",
+  "change",
+  "cause",
+  "help",
+  "fix",
+  "solve",
+]);
+const EXPECTATION_STATES = new Set([
+  "fine",
+  "safe",
+  "enough",
+  "ok",
+  "okay",
+  "able",
+  "possible",
+  "impossible",
+  "handled",
+  "covered",
+  "available",
+  "true",
+  "false",
+  "null",
+  "empty",
+  "equal",
+  "same",
+  "correct",
+  "valid",
+  "unreachable",
+  "reachable",
+  "unused",
+]);
 
 function isInstruction(sentence: Sentence, at: number): boolean {
   const anchor = sentence.tokens[at];
@@ -240,7 +283,8 @@ export function refusalOf(edit: NegationEdit, sentence: Sentence): string | unde
     return "a report of someone's words or thoughts";
   }
   const opening = tokens.find((t) => !t.code);
-  if (opening?.lower === "in" && tokens[opening.index + 1]?.lower === "order" && anchor.clause === opening.clause) return "a purpose ('in order to'), not a claim";
+  if (opening?.lower === "in" && tokens[opening.index + 1]?.lower === "order" && anchor.clause === opening.clause)
+    return "a purpose ('in order to'), not a claim";
   if (isInstruction(sentence, at)) return "an instruction ('should'), not a claim";
   const previous = previousWord(sentence, at);
   if (previous?.lower === "here" && /^(is|are|'s)$/.test(anchor.lower)) return "a presentation ('here is'), not a claim";
@@ -251,7 +295,8 @@ export function refusalOf(edit: NegationEdit, sentence: Sentence): string | unde
   if (INSERTIONS.has(edit.rule)) {
     const afterInsertion = tokens.filter((t) => !t.code && t.start >= edit.end).slice(0, 2);
     const beforeInsertion = tokens.filter((t) => !t.code && t.end <= edit.start).pop();
-    if (beforeInsertion && /^(even|still|just)$/.test(beforeInsertion.lower) && /^\s*not\b/.test(edit.after)) return "a focus word before the negation";
+    if (beforeInsertion && /^(even|still|just)$/.test(beforeInsertion.lower) && /^\s*not\b/.test(edit.after))
+      return "a focus word before the negation";
     if (afterInsertion.some((t) => FOCUS_WORDS.has(t.lower))) return "a focus word turns the negation into 'more than'";
     if (
       edit.rule === "auxiliary" &&

@@ -281,12 +281,16 @@ export function usagesIn(source: string): Definition[] {
   };
   for (const m of code.matchAll(/(?<![\w$.>@])([A-Za-z_$][\w$]*[?!]?)\s*\(/g)) add(m[1], "callable", m.index ?? 0);
   // A call on a receiver counts unless the receiver is a library module or global (`os.Stat`, `json.loads`).
-  for (const m of code.matchAll(/(?:^|\s)\.([A-Za-z_$][\w$]*[?!]?)\s*\(/gm)) if (!BUILTIN_NAMES.has(m[1])) add(m[1], "callable", m.index ?? 0);
+  for (const m of code.matchAll(/(?:^|\s)\.([A-Za-z_$][\w$]*[?!]?)\s*\(/gm))
+    if (!BUILTIN_NAMES.has(m[1])) add(m[1], "callable", m.index ?? 0);
   for (const m of code.matchAll(/\b([A-Za-z_$][\w$]*)(?:\.|->)([A-Za-z_$][\w$]*[?!]?)\s*\(/g)) {
     if (!LIBRARY_ROOTS.has(m[1]) && !BUILTIN_NAMES.has(m[2])) add(m[2], "callable", m.index ?? 0);
   }
-  for (const m of code.matchAll(/\b(?:new|extends|implements|instanceof|is|as|except|catch\s*\()\s+([A-Z][\w$]*)/g)) add(m[1], "type", m.index ?? 0);
+  for (const m of code.matchAll(/\b(?:new|extends|implements|instanceof|is|as|except|catch\s*\()\s+([A-Z][\w$]*)/g))
+    add(m[1], "type", m.index ?? 0);
   for (const m of code.matchAll(/\b([A-Z][a-z]\w*[a-z]\w*)\s+[a-z_]\w*\s*[=;,)]/g)) add(m[1], "type", m.index ?? 0);
+  // a base type: `class A : Base`, `class A(Base)`, `class A < Base`
+  for (const m of code.matchAll(/\bclass\s+\w+\s*(?::|<|\()\s*([A-Z][\w$]*)/g)) add(m[1], "type", m.index ?? 0);
   for (const m of code.matchAll(/(?:\bself\.|\bthis\.|\$this->|@)([a-z_]\w*)\b(?!\s*\()/g)) add(m[1], "value", m.index ?? 0);
   return [...found.values()];
 }

@@ -108,6 +108,8 @@ export function definedSymbolCandidates(text: string, options: DefinedSwapOption
     for (const other of options.definitions) {
       if (other.name === name || other.kind !== kind || mentioned.has(other.name) || isTwin(other.name, name)) continue;
       if (LIBRARY_ROOTS.has(other.name) || BUILTIN_NAMES.has(other.name) || !compatibleStyles(style, styleOf(other.name))) continue;
+      // `addColumn` → `add`: the first words alone name a more general thing (often library API), not the same one misnamed
+      if (name.startsWith(other.name) && wordsOf(name)[0] === other.name.toLowerCase()) continue;
       const slip = slipScore(name, other, definition.line);
       if (slip) pool.push({ name: other.name, score: slip.score + bonus, relation: slip.relation, exists: true });
     }

@@ -34,7 +34,14 @@ export function knownSymbolsOf(hunk: string, file: string | undefined): string[]
 
 /** The names the hunk and the file define, as the product reads them from a parent's patch and files. */
 export function definitionsOf(hunk: string, file: string | undefined): Definition[] {
-  const code = [file ?? "", hunk.split("\n").filter((l) => !l.startsWith("@@")).map((l) => l.slice(1)).join("\n")].join("\n");
+  const code = [
+    file ?? "",
+    hunk
+      .split("\n")
+      .filter((l) => !l.startsWith("@@"))
+      .map((l) => l.slice(1))
+      .join("\n"),
+  ].join("\n");
   return mergeDefinitions(definitionsIn(file ?? "", "code"), definitionsInHunk(hunk), usagesIn(code));
 }
 
