@@ -15,6 +15,8 @@ describe("claim gate: only the technical claim is reversed", () => {
     ["a focus word", "this is just logging things"],
     ["a double negative", "so this change will be non-required"],
     ["a participle", "We'll get that fixed up soon."],
+    ["a sentence that names nothing of the code", "Yeah, they are the same people as before."],
+    ["a question that offers alternatives", "You are using gpt-4 here, or gpt-3?"],
   ])("no edit: %s", (_, comment) => {
     expect(edits(comment)).toEqual([]);
   });
@@ -29,6 +31,14 @@ describe("claim gate: only the technical claim is reversed", () => {
 
   it("prefers the adjective's antonym to a negated auxiliary", () => {
     expect(edits("This is declared in the wrong block")).toEqual(["wrong => right"]);
+  });
+
+  it("reads a statement said with a question mark as the claim it asks to confirm", () => {
+    expect(edits("I'm surprised rubocop isn't picking up single quotes?")).toEqual(["isn't => is"]);
+  });
+
+  it("takes 'line 89' for a noun, not an imperative", () => {
+    expect(edits("Also, line 89 still calls setContext() here.")).toEqual(["still => no longer"]);
   });
 
   it("never edits a markdown table", () => {

@@ -255,6 +255,48 @@ function firstPersonStatement(sentence: Sentence, at: number): boolean {
   return false;
 }
 
+/**
+ * Words that make a sentence about code: its parts, its behaviour, its build and tests. A sentence
+ * with none of these, no code span and no identifier-shaped word ("I like this idea", "That looks
+ * fine") makes no claim about the code (issue #28 item 1: find the claim first).
+ */
+const TECHNICAL_WORDS = new Set(
+  (
+    "function functions method methods class classes variable variables field fields property properties parameter parameters argument arguments " +
+    "type types value values return returns returned returning call calls called calling caller callers callback callbacks object objects instance instances " +
+    "file files line lines path paths module modules package packages import imports library libraries dependency dependencies api apis endpoint endpoints " +
+    "test tests tested testing assert assertion spec specs fixture mock build builds compile compiles compiler lint linter format formatting " +
+    "error errors exception exceptions throw throws thrown raise raises raised panic crash crashes fail fails failed failure bug bugs leak leaks " +
+    "null nil none undefined empty default defaults config configuration option options flag flags setting settings env environment key keys " +
+    "string strings int integer number numbers bool boolean array arrays list lists map maps dict set sets tuple struct interface interfaces enum " +
+    "thread threads lock locks mutex async await sync concurrent race loop loops iteration index indexes query queries database table tables column columns schema " +
+    "cache cached request requests response responses server client header headers http url port socket connection timeout retry retries " +
+    "memory allocation buffer pointer reference references copy copies mutate mutates mutable immutable state log logs logging logger message messages " +
+    "version versions release deprecated deprecation backwards compatible compatibility break breaks breaking change changes changed patch commit branch merge " +
+    "check checks checked validate validation condition conditions branch case cases edge input output inputs outputs data payload event events handler handlers " +
+    "convention conventions declared declaration declarations defined definition scope global local static public private protected constructor initialization init " +
+    "parse parser parsing serialize serialization encode decode json yaml xml sql regex docs docstring comment comments documentation readme script scripts command commands " +
+    "run runs running executes executed execution process processes job jobs task tasks queue worker workers service services user users permission permissions auth " +
+    "ci pipeline docker image images container containers model models prompt prompts token tokens context window windows binary block blocks byte bytes bit bits " +
+    "plugin plugins component components feature features extension extensions implementation implementations helper helpers util utils wrapper wrappers " +
+    "parent child children base derived subclass subclasses superclass inherit inherits override overrides abstract generic generics template templates " +
+    "code snippet logic algorithm performance slow fast optimize optimization overhead cost complexity duplicate duplicates duplicated unused dead " +
+    "stream streams work works worked working rename renamed released needed necessary unnecessary redundant required " +
+    "quote quotes quoted indent indentation whitespace space spaces tab tabs bracket brackets brace braces semicolon comma style naming"
+  ).split(" "),
+);
+
+/** "This …", "It …", "That's …": on a review thread these point at the code under the comment. */
+const DEICTIC_OPENERS = new Set(["this", "it", "that", "these", "those", "it's", "that's", "its"]);
+
+function isTechnical(sentence: Sentence): boolean {
+  const opener = sentence.tokens.find((t) => !t.code);
+  if (opener && DEICTIC_OPENERS.has(opener.lower)) return true;
+  return sentence.tokens.some(
+    (t) => t.code || TECHNICAL_WORDS.has(t.lower.replace(/[^a-z]/g, "")) || /[a-z][A-Z]|_[a-z]|^[A-Z]{2,}$|\d/.test(t.text),
+  );
+}
+
 /** Why this edit does not reverse a claim about the code, or undefined when it does. */
 export function refusalOf(edit: NegationEdit, sentence: Sentence): string | undefined {
   const { anchor } = edit;
@@ -263,6 +305,7 @@ export function refusalOf(edit: NegationEdit, sentence: Sentence): string | unde
   const before = tokens.slice(0, at);
   const following = nextWords(sentence, at, 3);
   if (anchor.quoted) return "someone else's words, quoted";
+  if (!isTechnical(sentence)) return "no claim about the code: the sentence names nothing of it";
   if (MENTAL.has(plain(anchor)) || following.slice(0, 1).some((t) => MENTAL.has(t.lower))) return "the writer's own state of mind";
   if (FIRST_PERSON.has(anchor.lower) || firstPersonStatement(sentence, at)) return "the writer's own state of mind";
   const opener = tokens.find((t) => !t.code);

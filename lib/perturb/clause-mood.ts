@@ -85,8 +85,9 @@ function firstContent(sentence: Sentence, first: number, last: number): number {
 }
 
 /** An imperative verb opens the stretch: "Use …", "Add a test", "Rename this". */
-function opensWithImperative(token: Token): boolean {
+function opensWithImperative(token: Token, next?: Token): boolean {
   if (token.code || token.subordinate) return false;
+  if (next && /^\s*\d/.test(next.gapBefore)) return false; // "line 89 still calls …": a noun with its number
   if (token.tags.has("Imperative")) return true;
   return token.tags.has("Verb") && token.tags.has("Infinitive") && !token.tags.has("Noun") && !token.tags.has("Gerund");
 }
@@ -95,7 +96,7 @@ function isRequest(sentence: Sentence, start: number, last: number): boolean {
   const t = sentence.tokens;
   const head = t[start];
   if (!head || head.code) return false;
-  if (REQUEST_OPENERS.has(head.lower) || opensWithImperative(head)) return true;
+  if (REQUEST_OPENERS.has(head.lower) || opensWithImperative(head, t[start + 1])) return true;
   // "always use brackets", "never call this twice", "just return early": an adverb before the imperative
   const next = t[start + 1];
   if (IMPERATIVE_ADVERBS.has(head.lower) && next && !next.code && (opensWithImperative(next) || next.tags.has("Infinitive"))) return true;
@@ -120,11 +121,22 @@ function isRequest(sentence: Sentence, start: number, last: number): boolean {
 /** The mood of each punctuation-delimited stretch of a sentence. */
 export function sentenceChunks(sentence: Sentence): Chunk[] {
   const ranges = chunkRanges(sentence);
+  // "You use gpt-4 here, or gpt-3?": a question offering alternatives asks in every stretch
+  const offersAlternatives = sentence.question && sentence.tokens.some((t) => t.lower === "or");
   return ranges.map(([first, last], k) => {
     const start = firstContent(sentence, first, last);
     const head = sentence.tokens[start];
     const inverted = !!head && !head.code && (AUXILIARIES.has(head.lower) || isNegatedAuxiliary(head) || WH_WORDS.has(head.lower));
-    const asking = sentence.question && (k === ranges.length - 1 || inverted);
+    const asking = sentence.question && (k === ranges.length - 1 || inverted || offersAlternatives);
+    // "this is just logging, it's not asserting anything?": a statement said with a question mark
+    // asks for confirmation of what it asserts, unless it offers alternatives ("…, or gpt-3?")
+    const declarative =
+      !inverted &&
+      !!head &&
+      (head.code || head.tags.has("Pronoun") || head.tags.has("Determiner") || head.tags.has("Noun")) &&
+      !head.tags.has("Verb") &&
+      !offersAlternatives;
+    if (asking && declarative) return { first, last, mood: isRequest(sentence, start, last) ? "request" : "assertive" };
     if (asking) {
       const why = head?.lower === "why" && sentence.tokens[start + 1]?.lower === "not";
       const rhetorical = (!!head && isNegatedAuxiliary(head)) || why;
