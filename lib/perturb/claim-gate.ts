@@ -340,6 +340,11 @@ export function refusalOf(edit: NegationEdit, sentence: Sentence): string | unde
     const beforeInsertion = tokens.filter((t) => !t.code && t.end <= edit.start).pop();
     if (beforeInsertion && /^(even|still|just)$/.test(beforeInsertion.lower) && /^\s*not\b/.test(edit.after))
       return "a focus word before the negation";
+    // "as it is in all other methods": a comparison with the rest of the code, not a claim about this
+    const twoBefore = tokens.slice(Math.max(0, at - 2), at).map((t) => t.lower);
+    if (/^(is|are|was|were|does|do|did)$/.test(anchor.lower) && twoBefore[0] === "as" && /^(it|they|this|that)$/.test(twoBefore[1] ?? "")) {
+      return "a comparison ('as it is'), not a claim";
+    }
     if (afterInsertion.some((t) => FOCUS_WORDS.has(t.lower))) return "a focus word turns the negation into 'more than'";
     if (
       edit.rule === "auxiliary" &&
