@@ -1,5 +1,6 @@
+import { chunkOf, sentenceChunks } from "./clause-mood";
 import type { NegationEdit } from "./negation-vocabulary";
-import type { Sentence, Token } from "./prose-tokens";
+import { analyseProse, type Sentence, type Token } from "./prose-tokens";
 
 // Which negation edits reverse the comment's technical claim (issue #28 items 1–2), read from real
 // review threads: a reviewer's own state of mind ("I noticed", "I thought", "I'm not sure"), a
@@ -382,4 +383,40 @@ export function refusalOf(edit: NegationEdit, sentence: Sentence): string | unde
     }
   }
   return undefined;
+}
+
+/**
+ * The same gate for a negation written elsewhere (an LLM's proposal, issue #28 item 5): the first
+ * word it changes stands for the edit. Undefined when it edits a claim about the code; otherwise
+ * why not (a request, a plain question, the writer's own doing, …).
+ */
+export function negationRefusal(original: string, perturbed: string): string | undefined {
+  let start = 0;
+  while (start < original.length && original[start] === perturbed[start]) start++;
+  if (start >= original.length && original.length === perturbed.length) return "the comment is unchanged";
+  let end = original.length;
+  let perturbedEnd = perturbed.length;
+  while (end > start && perturbedEnd > start && original[end - 1] === perturbed[perturbedEnd - 1]) {
+    end--;
+    perturbedEnd--;
+  }
+  const analysis = analyseProse(original);
+  for (const sentence of analysis.sentences) {
+    const anchor = sentence.tokens.find((t) => t.end > start && !t.code) ?? sentence.tokens[sentence.tokens.length - 1];
+    if (!anchor || start < sentence.start || start > sentence.end) continue;
+    const chunk = chunkOf(sentenceChunks(sentence), anchor.index);
+    if (!chunk || chunk.mood === "request") return "a request, not a claim";
+    if (chunk.mood === "question") return "a plain question: reversing it asks the same thing";
+    const edit: NegationEdit = {
+      start,
+      end,
+      after: perturbed.slice(start, perturbedEnd),
+      rule: "proposed",
+      base: 0,
+      anchor,
+      rationale: "",
+    };
+    return refusalOf(edit, sentence);
+  }
+  return "the edit is outside the comment's prose (code, a link or markup)";
 }

@@ -57,7 +57,19 @@ const REQUEST_OPENERS = new Set([
 ]);
 const VERDICT_VERBS = new Set(["looks", "look", "sounds", "seems"]);
 const APPROVALS = new Set(["good", "great", "fine", "ok", "okay", "reasonable", "nice", "sensible", "right"]);
-const IMPERATIVE_ADVERBS = new Set(["always", "never", "just", "also", "simply", "maybe", "perhaps", "probably", "better", "rather"]);
+const IMPERATIVE_ADVERBS = new Set([
+  "always",
+  "never",
+  "just",
+  "also",
+  "simply",
+  "maybe",
+  "perhaps",
+  "probably",
+  "better",
+  "rather",
+  "either",
+]);
 const SUGGESTING_SUBJECTS = new Set(["we", "you", "i'd", "we'd", "you'd"]);
 const SUGGESTING_MODALS = new Set(["should", "can", "could", "might", "may", "must", "need", "want", "would", "shall", "'d"]);
 

@@ -112,4 +112,38 @@ describe("llmPerturbationProposals", () => {
     const library = result.candidates.find((c) => c.perturbed.body.includes("ExceptionImpl"));
     expect(library?.selfCheck).toMatchObject({ ok: false, reason: expect.stringMatching(/library or builtin/) });
   });
+
+  it("puts proposals through the rules' checks: no edit of the request, no swap to a name of another kind", async () => {
+    const negationClient = await clientFor(
+      fakeReply.json({
+        proposals: [
+          { perturbed_comment: parent.body.replace("Either drop it", "Either keep it"), rationale: "Turns the request around." },
+          { perturbed_comment: parent.body.replace("imported but not used", "imported and used"), rationale: "Reverses the claim." },
+        ],
+      }),
+    );
+    const negation = await llmPerturbationProposals(negationClient, parent, "negation");
+    const [request, claim] = negation.candidates;
+    expect(request.selfCheck).toMatchObject({ ok: false, reason: expect.stringMatching(/^Edits no claim about the code: a request/) });
+    expect(claim.selfCheck).toMatchObject({ ok: true });
+    await server?.close();
+
+    const definitions = [
+      { name: "RateLimitError", kind: "type" as const, origin: "code" as const, line: 5 },
+      { name: "ProviderError", kind: "type" as const, origin: "code" as const, line: 5 },
+      { name: "backoff_delay", kind: "callable" as const, origin: "patch" as const, line: 9 },
+    ];
+    const symbolClient = await clientFor(
+      fakeReply.json({
+        proposals: [
+          { perturbed_comment: parent.body.replaceAll("RateLimitError", "ProviderError"), rationale: "Another exception class." },
+          { perturbed_comment: parent.body.replaceAll("RateLimitError", "backoff_delay"), rationale: "A function." },
+        ],
+      }),
+    );
+    const symbol = await llmPerturbationProposals(symbolClient, { ...parent, definitions }, "symbol");
+    const [sameKind, otherKind] = symbol.candidates;
+    expect(sameKind.selfCheck).toMatchObject({ ok: true });
+    expect(otherKind.selfCheck).toMatchObject({ ok: false, reason: expect.stringMatching(/not the same kind/) });
+  });
 });

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { cachedCompleteJson, type LlmCache } from "@/lib/llm/cache";
 import type { LlmClient } from "@/lib/llm/client";
 import type { PerturbationKind } from "./candidate-schema";
+import { negationRefusal } from "./claim-gate";
+import type { Definition } from "./code-definitions";
 import { isLibraryElement } from "./library-names";
 import { asSnapshot, type ProposedCandidate } from "./proposed-candidate";
 import {
@@ -26,6 +28,8 @@ export type LlmProposalParent = {
   prTitle: string;
   /** Names in the repository or patch: a swap to one of them is marked "exists in repository". */
   knownSymbols: readonly string[];
+  /** The names the reviewed code defines (collect-known-symbols): a proposed swap must use them as the rules do. */
+  definitions?: readonly Definition[];
   /** Names listed to the model for symbol swaps (default: the first known ones); keep it short. */
   promptSymbols?: readonly string[];
   /** The pull request's patch: the model sees the commented file's part of it around the hunk. */
@@ -36,6 +40,19 @@ export type LlmProposals = { candidates: ProposedCandidate[]; model: string | nu
 
 /** At most this many names go into the prompt. */
 export const PROMPT_SYMBOL_CAP = 400;
+
+/** Why a proposed swap is not one the rules would make, or undefined when it is. */
+function swapRefusal(removed: readonly string[], added: readonly string[], definitions: readonly Definition[]): string | undefined {
+  const byName = new Map(definitions.map((d) => [d.name, d]));
+  const last = (n: string) => n.split(".").pop() ?? n;
+  const from = removed.map((n) => byName.get(last(n))).find((d) => d !== undefined);
+  if (!from) return `"${removed.join(" ")}" is not a name the reviewed code defines or uses.`;
+  const to = added.map((n) => byName.get(last(n))).find((d) => d !== undefined);
+  if (to && to.kind !== from.kind) return `"${to.name}" is a ${to.kind}, "${from.name}" a ${from.kind}: not the same kind of name.`;
+  if (!to && from.origin !== "patch")
+    return `"${added.join(" ")}" exists nowhere in the code, and "${from.name}" is not the change's own name.`;
+  return undefined;
+}
 
 function removedNames(candidate: ProposedCandidate): string[] {
   return namesOf(candidate, "removed");
@@ -107,10 +124,20 @@ export async function llmPerturbationProposals(
     seen.add(candidate.key);
     if (kind === "symbol") {
       candidate.existsInRepository = addedNames(candidate).some((n) => known.has(n) || known.has(n.split(".").pop() ?? ""));
-      // The same check as the rule generator: library and builtin API is never the swapped element.
+      // The same checks as the rule generator: library and builtin API is never the swapped element,
+      // and the swap goes from a name the reviewed code has to one of the same kind it defines.
       const library = removedNames(candidate).find((n) => isLibraryElement({ element: n, name: n.split(".").pop() ?? n }));
-      if (library && candidate.selfCheck.ok)
-        candidate.selfCheck = { ok: false, reason: `"${library}" is library or builtin API, not the repository's own symbol.` };
+      const refusal = library
+        ? `"${library}" is library or builtin API, not the repository's own symbol.`
+        : parent.definitions
+          ? swapRefusal(removedNames(candidate), addedNames(candidate), parent.definitions)
+          : undefined;
+      if (refusal && candidate.selfCheck.ok) candidate.selfCheck = { ok: false, reason: refusal };
+    }
+    if (kind === "negation" && candidate.selfCheck.ok) {
+      // The same claim gate as the rules: never a request, a plain question, courtesy or the writer's own doing.
+      const refusal = negationRefusal(parent.body, p.perturbed_comment);
+      if (refusal) candidate.selfCheck = { ok: false, reason: `Edits no claim about the code: ${refusal}.` };
     }
     candidates.push(candidate);
   });

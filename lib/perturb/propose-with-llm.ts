@@ -24,6 +24,7 @@ export async function proposeWithLlm(
       ...parent.comment,
       prTitle: parent.pullRequest.title,
       knownSymbols: known?.symbols ?? [],
+      definitions: known?.definitions,
       promptSymbols: [...patchNames.identifiers, ...patchNames.paths],
       patch: parent.pullRequest.patch,
     },
