@@ -22,6 +22,8 @@ export const locationInputSchema = z.object({
   target: inlineAnchorSchema,
   others: z.array(inlineAnchorSchema),
   patch: z.string().optional(),
+  /** The comment's text: a comment naming its own place, or a place with the names it uses, is not moved. */
+  body: z.string().optional(),
 });
 
 export type NegationInput = z.infer<typeof negationInputSchema>;
@@ -48,8 +50,8 @@ export function generateCandidates(
       return symbolCandidates(text, { knownSymbols, definitions });
     }
     case "location": {
-      const { target, others, patch } = locationInputSchema.parse(input);
-      return locationCandidates(target, others, { patch });
+      const { target, others, patch, body } = locationInputSchema.parse(input);
+      return locationCandidates(target, others, { patch, body });
     }
   }
 }

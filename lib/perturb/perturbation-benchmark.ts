@@ -76,7 +76,7 @@ function outcomesOf(set: EvalSet): CaseOutcome[] {
     for (const comment of pr.comments) {
       const target = { id: comment.id, path: comment.path, diffHunk: comment.diffHunk };
       const others = pr.comments.filter((o) => o.id !== comment.id).map((o) => ({ id: o.id, path: o.path, diffHunk: o.diffHunk }));
-      const { candidates } = locationCandidates(target, others, { patch: pr.patch });
+      const { candidates } = locationCandidates(target, others, { patch: pr.patch, body: comment.body });
       outcomes.push({
         id: comment.id,
         heldOut: false,

@@ -14,7 +14,7 @@ const pyxHunk = "@@ -1,6 +1,8 @@\n+from libc.math cimport isnan";
 const target: InlineAnchor = { id: 1003, path: "pandas/core/groupby/groupby.py", diffHunk: groupbyHunkB };
 
 describe("locationCandidates", () => {
-  it("prefers another file of the same type, then other files, then another hunk of the same file", () => {
+  it("offers another file of the same type first, then another hunk of the same file, then the other files", () => {
     const others: InlineAnchor[] = [
       { id: 1002, path: "pandas/core/groupby/groupby.py", diffHunk: groupbyHunkA },
       { id: 1004, path: "pandas/_libs/groupby.pyx", diffHunk: pyxHunk },
@@ -24,11 +24,29 @@ describe("locationCandidates", () => {
     expect(result.reason).toBeUndefined();
     expect(result.candidates.map((c) => [c.id, c.sameFile])).toEqual([
       [1001, false],
-      [1004, false],
       [1002, true],
+      [1004, false],
     ]);
     expect(result.candidates[0]).toMatchObject({ path: "pandas/tests/groupby/test_reductions.py", diffHunk: testHunk });
-    expect(result.candidates[2].rationale).toMatch(/another hunk of pandas\/core\/groupby\/groupby.py/);
+    expect(result.candidates[1].rationale).toMatch(/another hunk of pandas\/core\/groupby\/groupby.py/);
+  });
+
+  it("moves nothing for a comment that names its own place: it stays right wherever it is shown", () => {
+    const others: InlineAnchor[] = [{ id: 1001, path: "pandas/tests/groupby/test_reductions.py", diffHunk: testHunk }];
+    for (const body of ["`_lookup` in groupby.py misses the cache", "The lookup on line 1124 misses the cache"]) {
+      const result = locationCandidates(target, others, { body });
+      expect(result.candidates).toEqual([]);
+      expect(result.reason).toMatch(/names its own place/);
+    }
+  });
+
+  it("skips a place whose code has every name the comment is about, and keeps the others", () => {
+    const others: InlineAnchor[] = [
+      { id: 1001, path: "pandas/tests/groupby/test_reductions.py", diffHunk: testHunk },
+      { id: 1002, path: target.path, diffHunk: groupbyHunkA },
+    ];
+    const result = locationCandidates(target, others, { body: "`test_nanmedian` should pass `skipna` through" });
+    expect(result.candidates.map((c) => c.id)).toEqual([1002]);
   });
 
   it("never offers a comment on the same hunk, even when it is cut at a later line", () => {

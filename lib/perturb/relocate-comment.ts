@@ -1,4 +1,5 @@
 import type { InlineAnchor, LocationCandidate, PerturbationResult } from "./candidate-schema";
+import { findCodeElements } from "./code-elements";
 import { hunkKey } from "./hunk-key";
 import { commentedLine, linesByFile } from "./patch-lines";
 
@@ -38,7 +39,66 @@ function samePlace(a: InlineAnchor, b: InlineAnchor): boolean {
 export type LocationOptions = {
   /** The patch the instance is judged against; a move must land on code present in it. */
   patch?: string;
+  /**
+   * The comment's text (issue #28 item 4): a comment that names its own file or line stays right
+   * wherever it is shown, and a place whose code has the names the comment uses may make it right
+   * again; neither is offered.
+   */
+  body?: string;
 };
+
+function basenameOf(path: string): string {
+  return path.slice(path.lastIndexOf("/") + 1);
+}
+
+/** The comment points at its place in words: its file's name, "line 42", "L42", "#L42". */
+function namesItsPlace(body: string, target: InlineAnchor): boolean {
+  const base = basenameOf(target.path);
+  return (base.length > 0 && body.includes(base)) || /\b(?:line|lines|L)\s?\d+\b|#L\d+/.test(body);
+}
+
+/** The code elements the comment names (`retry_count`, `parse()`), for "the same construct is there too". */
+function namedElements(body: string): string[] {
+  return [
+    ...new Set(
+      findCodeElements(body)
+        .filter((e) => e.shape === "identifier" && e.name.length > 2)
+        .map((e) => e.name),
+    ),
+  ];
+}
+
+/** Every name the comment uses is in that hunk's code: the construct it is about is there too. */
+function hunkHasAll(hunk: string, names: readonly string[]): boolean {
+  const code = hunk
+    .split("\n")
+    .filter((l) => !l.startsWith("@@"))
+    .join("\n");
+  return names.every((n) => new RegExp(`(?<![\\w$])${n.replace(/[$]/g, "\\$")}(?![\\w$])`).test(code));
+}
+
+/**
+ * The moves in an order an expert can compare: one per hunk first, another file and another hunk
+ * of the same file alternating at the top, then the rest by score.
+ */
+function diversify(sorted: readonly LocationCandidate[]): LocationCandidate[] {
+  const ordered: LocationCandidate[] = [];
+  const taken = new Set<LocationCandidate>();
+  const hunks = new Set<string>();
+  const take = (c: LocationCandidate) => {
+    ordered.push(c);
+    taken.add(c);
+    hunks.add(hunkKey(c));
+  };
+  for (const wantSameFile of [false, true]) {
+    const next = sorted.find((c) => !taken.has(c) && c.sameFile === wantSameFile && !hunks.has(hunkKey(c)));
+    if (next) take(next);
+  }
+  ordered.sort((a, b) => b.score - a.score);
+  for (const c of sorted) if (!taken.has(c) && !hunks.has(hunkKey(c))) take(c);
+  for (const c of sorted) if (!taken.has(c)) take(c);
+  return ordered;
+}
 
 export function locationCandidates(
   target: InlineAnchor,
@@ -52,6 +112,13 @@ export function locationCandidates(
   if (inline.length === 0) {
     return { candidates: [], reason: "The pull request has no other inline review comment whose location could be borrowed." };
   }
+  if (options.body && namesItsPlace(options.body, target)) {
+    return {
+      candidates: [],
+      reason: `The comment names its own place (${basenameOf(target.path)} or a line number), so it stays right wherever it is shown.`,
+    };
+  }
+  const names = options.body ? namedElements(options.body) : [];
   const targetHunk = hunkKey(target);
   const code = options.patch ? linesByFile(options.patch) : undefined;
   const inCode = (anchor: InlineAnchor) => {
@@ -78,6 +145,8 @@ export function locationCandidates(
   inline.forEach((other, order) => {
     const key = hunkKey(other);
     if (key === targetHunk || samePlace(target, other) || !inCode(other)) return;
+    // the code there has every name the comment is about: the comment may hold there too
+    if (names.length > 0 && hunkHasAll(other.diffHunk, names)) return;
     const sameFile = other.path === target.path;
     const sameExtension = extensionOf(other.path) === extensionOf(target.path);
     const current = headers?.has(headerOf(other.diffHunk.split("\n")[0] ?? "")) ?? false;
@@ -105,5 +174,5 @@ export function locationCandidates(
         "Every other inline comment sits on the same place (same hunk, or the same line from an earlier push) or on code the patch no longer shows, so no move changes the location.",
     };
   }
-  return { candidates: candidates.sort((a, b) => b.score - a.score) };
+  return { candidates: diversify(candidates.sort((a, b) => b.score - a.score)) };
 }

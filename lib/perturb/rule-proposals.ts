@@ -85,6 +85,7 @@ export function ruleProposals(kind: PerturbationKind, parent: ParentComment): Pr
   const result = generateCandidates("location", {
     target: { id: parent.id, path: parent.path, diffHunk: parent.diffHunk },
     others: parent.siblings,
+    body: parent.body,
     ...(parent.patch ? { patch: parent.patch } : {}),
   });
   const candidates = result.candidates.map((c) =>
