@@ -13,8 +13,8 @@ import { parseCli } from "@/lib/cli/parse-cli";
 import { evalSetSchema } from "@/lib/perturb/eval-set";
 import fixture from "@/lib/perturb/fixtures/perturbation-eval-set.json";
 import { formatBenchmark, runBenchmark } from "@/lib/perturb/perturbation-benchmark";
-import { formatRealFigures, realOutcomes } from "@/lib/perturb/real-benchmark";
-import { loadRealJudgements, loadRealSet } from "@/lib/perturb/real-eval-set";
+import { agreement, formatAgreement, formatRealFigures, realOutcomes } from "@/lib/perturb/real-benchmark";
+import { loadRealJudgements, loadRealSet, REAL_SECOND_JUDGEMENTS_PATH } from "@/lib/perturb/real-eval-set";
 
 const { values } = parseCli({ url: import.meta.url }, { options: { verbose: { type: "boolean", default: false } } });
 const set = evalSetSchema.parse(fixture);
@@ -54,3 +54,9 @@ for (const split of ["dev", "heldout"] as const) {
   ))
     console.log(line);
 }
+// A second rater judged the dev half blind to the rules and to the first judgements: the same
+// candidates scored by their judgements, and how often the two agree (Cohen's kappa).
+const second = loadRealJudgements(REAL_SECOND_JUDGEMENTS_PATH);
+const dev = real.set.cases.filter((c) => c.split === "dev");
+for (const line of formatRealFigures("dev_second_rater_", realOutcomes(dev, real.files, second))) console.log(line);
+for (const line of formatAgreement(agreement(dev, loadRealJudgements(), second))) console.log(line);

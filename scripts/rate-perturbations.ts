@@ -2,9 +2,10 @@
 // (issue #28). `--export F --split dev|heldout` writes one JSON line per comment and kind whose
 // possibility or top-three candidates nobody has judged; the rater fills `possible` (and `why` when
 // false) and each candidate's `judgement` ("good" or "bad"); `--merge F --rater NAME` adds them to
-// lib/perturb/fixtures/real-review-judgements.json. Judgements already there are never changed.
+// lib/perturb/fixtures/real-review-judgements.json (or `--judgements F`, e.g. a second rater's file).
+// Judgements already there are never changed.
 // Run: npx tsx scripts/rate-perturbations.ts --export /tmp/dev.jsonl --split dev
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { z } from "zod";
 import { parseCli } from "@/lib/cli/parse-cli";
 import { realCandidates } from "@/lib/perturb/real-benchmark";
@@ -25,6 +26,8 @@ const { values } = parseCli(
       merge: { type: "string" },
       split: { type: "string", default: "dev" },
       rater: { type: "string" },
+      /** Another judgements file (a second rater's), created when missing. */
+      judgements: { type: "string", default: REAL_JUDGEMENTS_PATH },
     },
   },
 );
@@ -38,7 +41,7 @@ const ratingSchema = z.object({
 });
 
 const { set, files } = loadRealSet();
-const judgements = loadRealJudgements();
+const judgements = existsSync(values.judgements) ? loadRealJudgements(values.judgements) : {};
 
 if (values.export) {
   const split = realSplitSchema.parse(values.split);
@@ -88,6 +91,6 @@ if (values.merge) {
     }
   }
   const sorted = Object.fromEntries(Object.entries(realJudgementsSchema.parse(judgements)).sort(([a], [b]) => a.localeCompare(b)));
-  writeFileSync(REAL_JUDGEMENTS_PATH, `${JSON.stringify(sorted, null, 1)}\n`);
+  writeFileSync(values.judgements, `${JSON.stringify(sorted, null, 1)}\n`);
   console.log(`merged=${merged}`);
 }

@@ -124,3 +124,47 @@ export function formatRealFigures(prefix: string, outcomes: readonly RealOutcome
     `# ${prefix}: ${negation.comments} comments; negation possible ${negation.possible}, symbol possible ${symbol.possible}; unjudged ${both.unjudged}`,
   ];
 }
+
+/** Cohen's kappa of two raters' yes/no calls on the same items. */
+export function cohensKappa(pairs: ReadonlyArray<readonly [boolean, boolean]>): number {
+  const n = pairs.length;
+  if (n === 0) return Number.NaN;
+  const observed = pairs.filter(([a, b]) => a === b).length / n;
+  const yesA = pairs.filter(([a]) => a).length / n;
+  const yesB = pairs.filter(([, b]) => b).length / n;
+  const chance = yesA * yesB + (1 - yesA) * (1 - yesB);
+  return chance === 1 ? 1 : (observed - chance) / (1 - chance);
+}
+
+export type Agreement = Record<RealKind, { possible: Array<[boolean, boolean]>; candidates: Array<[boolean, boolean]> }>;
+
+/** The calls both raters made: whether a perturbation is possible, and good/bad of each candidate both judged. */
+export function agreement(cases: readonly RealCase[], first: RealJudgements, second: RealJudgements): Agreement {
+  const out: Agreement = { negation: { possible: [], candidates: [] }, symbol: { possible: [], candidates: [] } };
+  const verdict = (j: KindJudgement, spec: string) =>
+    j.none ? false : j.good.includes(spec) ? true : j.bad.includes(spec) ? false : undefined;
+  for (const c of cases) {
+    for (const kind of ["negation", "symbol"] as const) {
+      const a = first[c.id]?.[kind];
+      const b = second[c.id]?.[kind];
+      if (!a || !b) continue;
+      out[kind].possible.push([!a.none, !b.none]);
+      for (const spec of new Set([...a.good, ...a.bad, ...b.good, ...b.bad])) {
+        const va = verdict(a, spec);
+        const vb = verdict(b, spec);
+        if (va !== undefined && vb !== undefined) out[kind].candidates.push([va, vb]);
+      }
+    }
+  }
+  return out;
+}
+
+export function formatAgreement(a: Agreement): string[] {
+  return (["negation", "symbol"] as const).flatMap((kind) =>
+    (["possible", "candidates"] as const).map((what) => {
+      const pairs = a[kind][what];
+      const same = pairs.filter(([x, y]) => x === y).length;
+      return `dev_rater_agreement_${kind}_${what}=${rate(same, pairs.length)} kappa ${cohensKappa(pairs).toFixed(2)}`;
+    }),
+  );
+}

@@ -25,3 +25,24 @@ describe("real review comment set", () => {
     expect(outcomes.filter((o) => o.possible === undefined).map((o) => `${o.id} ${o.kind}`)).toEqual([]);
   });
 });
+
+describe("cohensKappa", () => {
+  it("is 1 for full agreement, 0 for agreement at chance, and counts only shared calls", async () => {
+    const { cohensKappa } = await import("./real-benchmark");
+    expect(
+      cohensKappa([
+        [true, true],
+        [false, false],
+      ]),
+    ).toBe(1);
+    expect(
+      cohensKappa([
+        [true, true],
+        [true, false],
+        [false, true],
+        [false, false],
+      ]),
+    ).toBeCloseTo(0);
+    expect(Number.isNaN(cohensKappa([]))).toBe(true);
+  });
+});

@@ -51,6 +51,8 @@ export function loadRealSet(): { set: RealSet; files: Record<string, string> } {
 }
 
 export const REAL_JUDGEMENTS_PATH = path.join(FIXTURES, "real-review-judgements.json");
+/** A second rater's judgements of the dev half (who saw neither the rules nor the first judgements). */
+export const REAL_SECOND_JUDGEMENTS_PATH = path.join(FIXTURES, "real-review-judgements-second.json");
 
 /** "before => after @start": the candidate that replaces `before` at offset `start` with `after`. */
 const editSpecSchema = z.string().regex(/^[\s\S]* => [\s\S]* @\d+$/, 'An edit is written "before => after @start".');
@@ -73,6 +75,6 @@ export function editSpec(candidate: { before: string; after: string; start: numb
   return `${candidate.before} => ${candidate.after} @${candidate.start}`;
 }
 
-export function loadRealJudgements(): RealJudgements {
-  return realJudgementsSchema.parse(JSON.parse(readFileSync(REAL_JUDGEMENTS_PATH, "utf8")));
+export function loadRealJudgements(file = REAL_JUDGEMENTS_PATH): RealJudgements {
+  return realJudgementsSchema.parse(JSON.parse(readFileSync(file, "utf8")));
 }
