@@ -234,10 +234,6 @@ function plain(token: Token): string {
   return token.lower.replace(/^[_*~]+|[_*~]+$/g, "");
 }
 
-/**
- * The writer speaking of themselves: a first-person subject earlier in the statement (up to a
- * "but"), unless it only frames a claim ("I think this leaks" keeps "this leaks").
- */
 /** Where the statement holding token `at` starts: after the last contrast or causal connective before it. */
 function statementStart(sentence: Sentence, at: number): number {
   let from = 0;
@@ -245,6 +241,10 @@ function statementStart(sentence: Sentence, at: number): number {
   return from;
 }
 
+/**
+ * The writer speaking of themselves: a first-person subject earlier in the statement (up to a
+ * "but", "as", "because" …), unless it only frames a claim ("I think this leaks" keeps "this leaks").
+ */
 function firstPersonStatement(sentence: Sentence, at: number): boolean {
   const from = statementStart(sentence, at);
   for (let k = at - 1; k >= from; k--) {
@@ -326,8 +326,7 @@ export function refusalOf(edit: NegationEdit, sentence: Sentence): string | unde
   if (statement.some((t, k) => MENTAL.has(t.lower) && reported(k))) {
     return "a report of someone's words or thoughts";
   }
-  const opening = tokens.find((t) => !t.code);
-  if (opening?.lower === "in" && tokens[opening.index + 1]?.lower === "order" && anchor.clause === opening.clause)
+  if (opener?.lower === "in" && tokens[opener.index + 1]?.lower === "order" && anchor.clause === opener.clause)
     return "a purpose ('in order to'), not a claim";
   if (isInstruction(sentence, at)) return "an instruction ('should'), not a claim";
   const previous = previousWord(sentence, at);
@@ -402,8 +401,9 @@ export function negationRefusal(original: string, perturbed: string): string | u
   }
   const analysis = analyseProse(original);
   for (const sentence of analysis.sentences) {
+    if (start < sentence.start || start > sentence.end) continue;
     const anchor = sentence.tokens.find((t) => t.end > start && !t.code) ?? sentence.tokens[sentence.tokens.length - 1];
-    if (!anchor || start < sentence.start || start > sentence.end) continue;
+    if (!anchor) continue;
     const chunk = chunkOf(sentenceChunks(sentence), anchor.index);
     if (!chunk || chunk.mood === "request") return "a request, not a claim";
     if (chunk.mood === "question") return "a plain question: reversing it asks the same thing";

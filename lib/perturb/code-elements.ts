@@ -294,3 +294,17 @@ export function findCodeElements(text: string): CodeElement[] {
   }
   return out.sort((a, b) => a.start - b.start);
 }
+
+/** `[text](url)` link texts: swapping a name there would leave the link's anchor pointing at the old one. */
+export function linkTextRanges(text: string): Array<[number, number]> {
+  return [...text.matchAll(/\[([^\]\n]*)\]\([^)\s]*\)/g)].map((m) => [m.index, m.index + 1 + m[1].length]);
+}
+
+export type Mention = { start: number; end: number };
+
+/** The comment with every mention replaced by `name`, edited from the end so offsets stay valid. */
+export function replaceMentions(text: string, mentions: readonly Mention[], name: string): string {
+  let out = text;
+  for (const m of [...mentions].sort((a, b) => b.start - a.start)) out = out.slice(0, m.start) + name + out.slice(m.end);
+  return out;
+}

@@ -41,6 +41,11 @@ export const REPOSITORY_IDENTIFIER_CAP = 50_000;
 
 const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_]+/g;
 
+/** Every identifier-shaped token of a text, as `git grep -o` reads a repository's files (mirrorSymbolSource). */
+export function identifiersIn(text: string): string[] {
+  return [...text.matchAll(IDENTIFIER)].map((m) => m[0]);
+}
+
 /** Identifiers on every patch line (removed lines exist at the base, added ones in the patch) and its file paths. */
 export function identifiersInPatch(patch: string): { identifiers: string[]; paths: string[] } {
   const identifiers = new Set<string>();
@@ -52,8 +57,7 @@ export function identifiersInPatch(patch: string): { identifiers: string[]; path
       paths.add(file.path);
       continue;
     }
-    const code = line.replace(HUNK_HEADER, "");
-    for (const m of code.matchAll(IDENTIFIER)) identifiers.add(m[0]);
+    for (const id of identifiersIn(line.replace(HUNK_HEADER, ""))) identifiers.add(id);
   }
   return { identifiers: [...identifiers].sort(), paths: [...paths].sort() };
 }
@@ -87,7 +91,8 @@ export async function collectKnownSymbols(input: {
   const identifiers = await input.repository.identifiersUnder(folders.includes("") ? [""] : folders, REPOSITORY_IDENTIFIER_CAP);
   for (const p of paths) symbols.add(p);
   for (const id of identifiers) symbols.add(id);
-  const touched = fromPatch.paths.filter((p) => paths.includes(p)).slice(0, DEFINITION_FILE_CAP);
+  const inTree = new Set(paths);
+  const touched = fromPatch.paths.filter((p) => inTree.has(p)).slice(0, DEFINITION_FILE_CAP);
   const texts = await input.repository.readTexts(touched);
   const definitions = mergeDefinitions(...texts.map((text) => definitionsIn(text, "code")), patchDefinitions);
   return {

@@ -1,9 +1,10 @@
 import type { PerturbationResult, SymbolCandidate } from "./candidate-schema";
 import type { Definition, DefinitionKind } from "./code-definitions";
-import { findCodeElements, type CodeElement } from "./code-elements";
+import { findCodeElements, linkTextRanges, replaceMentions, type CodeElement } from "./code-elements";
 import { editDistance } from "./edit-distance";
 import { BUILTIN_NAMES, isLibraryElement, LIBRARY_ROOTS } from "./library-names";
 import { explainSelfCheck } from "./self-check";
+import { dropsWholeWords } from "./symbol-variants";
 
 // Symbol swaps from the code's own definitions (issue #28 item 3): the comment names something the
 // reviewed code defines (in the patch or in the file it changes), and the swap puts in another name
@@ -81,17 +82,14 @@ function kindOf(group: readonly CodeElement[], definition: Definition): Definiti
   return group.some((e) => /\)$/.test(e.element)) ? "callable" : "value";
 }
 
-function linkTextRanges(text: string): Array<[number, number]> {
-  return [...text.matchAll(/\[([^\]\n]*)\]\([^)\s]*\)/g)].map((m) => [m.index, m.index + 1 + m[1].length]);
-}
-
 export function definedSymbolCandidates(text: string, options: DefinedSwapOptions): PerturbationResult<SymbolCandidate> {
   const links = linkTextRanges(text);
-  const elements = findCodeElements(text).filter(
+  const all = findCodeElements(text);
+  const elements = all.filter(
     (e) => e.shape === "identifier" && !isLibraryElement(e) && !links.some(([s, t]) => s <= e.start && e.start < t),
   );
   const byName = new Map(options.definitions.map((d) => [d.name, d]));
-  const mentioned = new Set(findCodeElements(text).flatMap((e) => [e.name, e.element]));
+  const mentioned = new Set(all.flatMap((e) => [e.name, e.element]));
   const groups = new Map<string, CodeElement[]>();
   for (const e of elements) groups.set(e.name, [...(groups.get(e.name) ?? []), e]);
   const candidates: SymbolCandidate[] = [];
@@ -108,8 +106,7 @@ export function definedSymbolCandidates(text: string, options: DefinedSwapOption
     for (const other of options.definitions) {
       if (other.name === name || other.kind !== kind || mentioned.has(other.name) || isTwin(other.name, name)) continue;
       if (LIBRARY_ROOTS.has(other.name) || BUILTIN_NAMES.has(other.name) || !compatibleStyles(style, styleOf(other.name))) continue;
-      // `addColumn` → `add`: the first words alone name a more general thing (often library API), not the same one misnamed
-      if (name.startsWith(other.name) && wordsOf(name)[0] === other.name.toLowerCase()) continue;
+      if (dropsWholeWords(name, other.name)) continue;
       const slip = slipScore(name, other, definition.line);
       if (slip) pool.push({ name: other.name, score: slip.score + bonus, relation: slip.relation, exists: true });
     }
@@ -119,8 +116,7 @@ export function definedSymbolCandidates(text: string, options: DefinedSwapOption
     }
     const mentions = group.map((e) => ({ start: e.nameStart, end: e.nameEnd }));
     for (const variant of pool) {
-      let out = text;
-      for (const m of [...mentions].sort((x, y) => y.start - x.start)) out = out.slice(0, m.start) + variant.name + out.slice(m.end);
+      const out = replaceMentions(text, mentions, variant.name);
       if (!explainSelfCheck(text, out, "symbol").ok) continue;
       const every = group.length > 1 ? ` in all ${group.length} mentions` : "";
       candidates.push({

@@ -1,6 +1,6 @@
 import type { TextCandidate } from "./candidate-schema";
 import { type Definition, definitionsIn, definitionsInHunk, mergeDefinitions, usagesIn } from "./code-definitions";
-import { identifiersInPatch } from "./collect-known-symbols";
+import { identifiersIn, identifiersInPatch } from "./collect-known-symbols";
 import { negationCandidates } from "./negate-once";
 import { editSpec, type KindJudgement, type RealCase, type RealJudgements, type RealSplit } from "./real-eval-set";
 import { symbolCandidates } from "./symbol-swap";
@@ -28,7 +28,7 @@ const TOP = 3;
 export function knownSymbolsOf(hunk: string, file: string | undefined): string[] {
   const { identifiers, paths } = identifiersInPatch(hunk);
   const names = new Set([...identifiers, ...paths]);
-  for (const m of (file ?? "").matchAll(/[A-Za-z_][A-Za-z0-9_]+/g)) names.add(m[0]);
+  for (const id of identifiersIn(file ?? "")) names.add(id);
   return [...names];
 }
 

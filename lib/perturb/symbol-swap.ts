@@ -1,6 +1,6 @@
 import type { PerturbationResult, SymbolCandidate } from "./candidate-schema";
 import type { Definition } from "./code-definitions";
-import { findCodeElements, type CodeElement } from "./code-elements";
+import { findCodeElements, linkTextRanges, replaceMentions, type CodeElement, type Mention } from "./code-elements";
 import { definedSymbolCandidates } from "./defined-symbol-swap";
 import { isLibraryElement, LIBRARY_ROOTS, BUILTIN_NAMES } from "./library-names";
 import {
@@ -11,7 +11,7 @@ import {
   inventedPaths,
   type SymbolIndex,
 } from "./symbol-index";
-import type { NameVariant } from "./symbol-variants";
+import { dropsWholeWords, type NameVariant } from "./symbol-variants";
 
 export type SymbolOptions = {
   /** Identifiers (and file paths) present in the repository at the base commit or in the patch. */
@@ -41,37 +41,13 @@ function isOwn(element: CodeElement, index: SymbolIndex): boolean {
   return parts.length === 1 || OWN_RECEIVERS.has(parts[0]) || index.identifiers.has(parts[0]);
 }
 
-/** `[text](url)` link texts: swapping a name there would leave the link's anchor pointing at the old one. */
-function linkTextRanges(text: string): Array<[number, number]> {
-  return [...text.matchAll(/\[([^\]\n]*)\]\([^)\s]*\)/g)].map((m) => [m.index, m.index + 1 + m[1].length]);
-}
-
 /** Names a swap may introduce: never a library or builtin name, never a name the comment already uses. */
 function isSwapTarget(name: string, mentioned: ReadonlySet<string>, original: string): boolean {
   return !mentioned.has(name) && !LIBRARY_ROOTS.has(name) && !BUILTIN_NAMES.has(name) && !dropsWholeWords(original, name);
 }
 
-/**
- * `parseQuery` → `parse`: a near miss that keeps only the first words of the name is a more general
- * thing (often library API, such as `JSON.parse`), not the same symbol misnamed.
- */
-function dropsWholeWords(original: string, variant: string): boolean {
-  if (!original.startsWith(variant) || variant.length === original.length) return false;
-  const rest = original.slice(variant.length);
-  return /^(_[A-Za-z0-9]|[A-Z])/.test(rest) && !/[A-Z_]/.test(variant.slice(1));
-}
-
-type Mention = { start: number; end: number };
-
 function mentionsOf(element: CodeElement): Mention {
   return element.shape === "path" ? { start: element.start, end: element.end } : { start: element.nameStart, end: element.nameEnd };
-}
-
-/** The comment with every mention replaced by `name`, edited from the end so offsets stay valid. */
-function replaceAll(text: string, mentions: readonly Mention[], name: string): string {
-  let out = text;
-  for (const m of [...mentions].sort((a, b) => b.start - a.start)) out = out.slice(0, m.start) + name + out.slice(m.end);
-  return out;
 }
 
 function candidateFor(
@@ -88,7 +64,7 @@ function candidateFor(
   const where = existsInRepository ? "which also exists in the repository" : "a name that exists nowhere in the repository";
   const every = group.length > 1 ? ` in all ${group.length} mentions` : "";
   return {
-    text: replaceAll(text, mentions, variant.name),
+    text: replaceMentions(text, mentions, variant.name),
     start,
     end,
     before,

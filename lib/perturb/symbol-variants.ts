@@ -41,6 +41,16 @@ export function togglePlural(name: string): string | undefined {
   return m[1] + pluralOfWord(m[2]) + m[3];
 }
 
+/**
+ * `parseQuery` → `parse`: a near miss that keeps only the first words of the name is a more general
+ * thing (often library API, such as `JSON.parse`), not the same symbol misnamed.
+ */
+export function dropsWholeWords(original: string, variant: string): boolean {
+  if (!original.startsWith(variant) || variant.length === original.length) return false;
+  const rest = original.slice(variant.length);
+  return /^(_[A-Za-z0-9]|[A-Z])/.test(rest) && !/[A-Z_]/.test(variant.slice(1));
+}
+
 export function snakeToCamel(name: string): string {
   const lead = /^_*/.exec(name)?.[0] ?? "";
   return lead + name.slice(lead.length).replace(/_+([a-z0-9])/g, (_, c: string) => c.toUpperCase());
