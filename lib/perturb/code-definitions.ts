@@ -323,3 +323,26 @@ export function mergeDefinitions(...lists: ReadonlyArray<readonly Definition[]>)
   }
   return [...byName.values()];
 }
+
+/** The code of a patch or hunk: its lines without the diff's +/-/space column, headers left out. */
+function patchCode(patch: string): string {
+  return patch
+    .split("\n")
+    .filter((line) => !line.startsWith("@@") && !line.startsWith("diff --git") && !line.startsWith("\\"))
+    .map((line) => line.slice(1))
+    .join("\n");
+}
+
+/**
+ * Every name the reviewed code has, with its kind: what the files it touches define (as they stood
+ * before the change), what the patch defines (its added lines are the change's own), and what
+ * either calls or types without defining it here. The one reading of code for the perturbation
+ * page, its LLM check and the benchmark.
+ */
+export function namesOfCode(input: { files: readonly string[]; patch: string }): Definition[] {
+  return mergeDefinitions(
+    ...input.files.map((text) => definitionsIn(text, "code")),
+    definitionsInHunk(input.patch),
+    usagesIn([...input.files, patchCode(input.patch)].join("\n")),
+  );
+}

@@ -47,6 +47,10 @@ describe("collectKnownSymbols", () => {
     expect(known.fromRepository).toBe(false);
     expect(known.note).toBe(PATCH_ONLY_NOTE);
     expect(known.symbols).toContain("test_nanmedian_all_nan");
+    // the swap names: what the patch defines (its own) and what it calls without defining, as the benchmark reads them
+    const byName = new Map(known.definitions.map((d) => [d.name, d]));
+    expect(byName.get("test_nanmedian_all_nan")).toMatchObject({ kind: "callable", origin: "patch" });
+    expect(byName.get("_maybe_get_mask")).toMatchObject({ kind: "callable" });
     const opened = await openMirrorSymbolSource({ mirrorsDir: dir, fullName: "sketchworks/mobject", commit: "a".repeat(40) });
     expect(opened).toEqual({ source: null, reason: "sketchworks/mobject has not been mirrored yet" });
     const wrongCommit = await openMirrorSymbolSource({ mirrorsDir: dir, fullName: "tabular-labs/frameworks", commit: "b".repeat(40) });
@@ -68,6 +72,9 @@ describe("collectKnownSymbols", () => {
     );
     // frameworks/io is not touched by the patch: its names stay out
     expect(known.symbols).not.toContain("read_csv_impl");
+    // the touched files' own definitions join the patch's
+    expect(known.definitions.find((d) => d.name === "nanmedian_impl")).toMatchObject({ kind: "callable", origin: "code" });
+    expect(known.definitions.some((d) => d.name === "read_csv_impl")).toBe(false);
     // a name only the repository has now makes the hardest negative
     const swap = symbolCandidates("Nit: `test_nanmedian_all_nan` should also cover `skipna=False`", { knownSymbols: known.symbols });
     expect(swap.candidates.find((c) => c.after === "test_nanmedian_all_nan_impl")).toMatchObject({ existsInRepository: true });

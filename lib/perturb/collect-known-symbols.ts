@@ -7,15 +7,15 @@ import { hasCommit, streamGitLines, type Mirror } from "@/lib/repo/git-command";
 import { listTree } from "@/lib/repo/list-tree";
 import { locateMirror } from "@/lib/repo/mirror-path";
 import { readFileAt } from "@/lib/repo/read-file";
-import { type Definition, definitionsIn, definitionsInHunk, mergeDefinitions } from "./code-definitions";
+import { type Definition, namesOfCode } from "./code-definitions";
 import { HUNK_HEADER, parseFileHeader } from "@/lib/patch/released-patch";
 
 export type KnownSymbols = {
   symbols: string[];
   /**
-   * The names the reviewed code defines, with their kind: the patch's (its added lines are the
-   * change's own) and those of the files it touches at the base commit. Symbol swaps come from
-   * these only (issue #28), never from prose, keywords or library API.
+   * The names the reviewed code has, with their kind (namesOfCode): defined or used by the patch
+   * (its added lines are the change's own) and by the files it touches at the base commit. Symbol
+   * swaps come from these only (issue #28), never from prose, keywords or library API.
    */
   definitions: Definition[];
   fromRepository: boolean;
@@ -75,11 +75,10 @@ export async function collectKnownSymbols(input: {
 }): Promise<KnownSymbols> {
   const fromPatch = identifiersInPatch(input.patch);
   const symbols = new Set([...fromPatch.identifiers, ...fromPatch.paths]);
-  const patchDefinitions = definitionsInHunk(input.patch);
   if (!input.repository) {
     return {
       symbols: [...symbols].sort(),
-      definitions: patchDefinitions,
+      definitions: namesOfCode({ files: [], patch: input.patch }),
       fromRepository: false,
       note: input.unavailableReason ? `${PATCH_ONLY_NOTE} (${input.unavailableReason})` : PATCH_ONLY_NOTE,
     };
@@ -93,8 +92,7 @@ export async function collectKnownSymbols(input: {
   for (const id of identifiers) symbols.add(id);
   const inTree = new Set(paths);
   const touched = fromPatch.paths.filter((p) => inTree.has(p)).slice(0, DEFINITION_FILE_CAP);
-  const texts = await input.repository.readTexts(touched);
-  const definitions = mergeDefinitions(...texts.map((text) => definitionsIn(text, "code")), patchDefinitions);
+  const definitions = namesOfCode({ files: await input.repository.readTexts(touched), patch: input.patch });
   return {
     symbols: [...symbols].sort(),
     definitions,

@@ -1,5 +1,5 @@
 import type { TextCandidate } from "./candidate-schema";
-import { type Definition, definitionsIn, definitionsInHunk, mergeDefinitions, usagesIn } from "./code-definitions";
+import { type Definition, namesOfCode } from "./code-definitions";
 import { identifiersIn, identifiersInPatch } from "./collect-known-symbols";
 import { negationCandidates } from "./negate-once";
 import { editSpec, type KindJudgement, type RealCase, type RealJudgements, type RealSplit } from "./real-eval-set";
@@ -34,15 +34,7 @@ export function knownSymbolsOf(hunk: string, file: string | undefined): string[]
 
 /** The names the hunk and the file define, as the product reads them from a parent's patch and files. */
 export function definitionsOf(hunk: string, file: string | undefined): Definition[] {
-  const code = [
-    file ?? "",
-    hunk
-      .split("\n")
-      .filter((l) => !l.startsWith("@@"))
-      .map((l) => l.slice(1))
-      .join("\n"),
-  ].join("\n");
-  return mergeDefinitions(definitionsIn(file ?? "", "code"), definitionsInHunk(hunk), usagesIn(code));
+  return namesOfCode({ files: file ? [file] : [], patch: hunk });
 }
 
 function judge(judgement: KindJudgement | undefined, spec: string): RealJudgement {
