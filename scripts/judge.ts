@@ -152,8 +152,13 @@ try {
   if (result.notJudged > 0) console.error(`${result.notJudged} task(s) not judged (see the run page); --resume ${runId} judges them again`);
   const run = await db.prisma.judgeRun.findUniqueOrThrow({
     where: { id: runId },
-    select: { evalRunId: true, creditedEvalRunId: true, settings: true },
+    select: { evalRunId: true, creditedEvalRunId: true, settings: true, error: true },
   });
+  // paused (the provider failed task after task) or failed: the cause, and a status scripts can test
+  if (result.status === "paused" || result.status === "failed") {
+    console.error(`${result.status}: ${run.error ?? "see the run page"}`);
+    process.exitCode = 3;
+  }
   const sums = await db.prisma.judgeTask.aggregate({ where: { runId }, _sum: { promptTokens: true, completionTokens: true } });
   const tokens = { prompt: sums._sum.promptTokens ?? 0, completion: sums._sum.completionTokens ?? 0 };
   console.log(`prompt_tokens=${tokens.prompt}`);

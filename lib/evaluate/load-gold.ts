@@ -42,11 +42,17 @@ export function readGoldLabel(instance: InstanceLabelFacts): GoldLabelReading {
  * items) are reproducible. Throws when the export is missing, the split is empty, or any item
  * lacks a usable label.
  */
-export async function loadGold(prisma: Db, exportId: string, split: SplitName): Promise<GoldItem[]> {
+export async function loadGold(
+  prisma: Db,
+  exportId: string,
+  split: SplitName,
+  /** only these items (a page showing one task) */
+  only?: { evalIds: readonly string[] },
+): Promise<GoldItem[]> {
   const found = await prisma.export.findUnique({ where: { id: exportId }, select: { id: true } });
   if (!found) throw exportNotFound(exportId);
   const rows = await prisma.exportItem.findMany({
-    where: { exportId, split },
+    where: { exportId, split, ...(only ? { evalId: { in: [...only.evalIds] } } : {}) },
     orderBy: { evalId: "asc" },
     select: { evalId: true, instanceId: true },
   });

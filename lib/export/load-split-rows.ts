@@ -1,6 +1,7 @@
 // Loads one split run's instances with everything the row writer needs, and writes its rows.
 import { must, mustGet } from "@/lib/must";
-import type { PrismaClient } from "@/lib/db/generated/client";
+import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
+import type { SplitName } from "@/lib/db/enums";
 import { rowKey, type ReleasedRow } from "./released-row-schema";
 import type { RowsBySplit } from "./dataset-statistics";
 import { loadEligibleInstances } from "@/lib/split/eligible-instances";
@@ -25,31 +26,36 @@ export interface SplitRows {
 
 const SNAPSHOT_FIELDS = { status: true, reason: true, commitSha: true, patch: true } as const;
 
+/** what eligibility and perturbation ordinals read */
+const INSTANCE_KEY_SELECT = {
+  id: true,
+  source: true,
+  stage: true,
+  finalLabel: true,
+  verification: true,
+  perturbationKind: true,
+  targetEntryId: true,
+  createdAt: true,
+} as const;
+type InstanceKey = Prisma.InstanceGetPayload<{ select: typeof INSTANCE_KEY_SELECT }>;
 type LoadedInstance = Awaited<ReturnType<typeof loadInstances>>[number];
 
 function loadInstances(prisma: PrismaClient, ids: string[]) {
   return prisma.instance.findMany({
     where: { id: { in: ids } },
     select: {
-      id: true,
-      source: true,
-      stage: true,
-      finalLabel: true,
-      verification: true,
-      perturbationKind: true,
+      ...INSTANCE_KEY_SELECT,
       perturbedBody: true,
       perturbedPath: true,
       perturbedDiffHunk: true,
-      targetEntryId: true,
       pullRequestId: true,
-      createdAt: true,
       snapshot: { select: SNAPSHOT_FIELDS },
       parent: { select: { snapshot: { select: SNAPSHOT_FIELDS } } },
     },
   });
 }
 
-const isEligible = (i: LoadedInstance) =>
+const isEligible = (i: InstanceKey) =>
   i.source === "human"
     ? i.stage === "labelled" && (i.finalLabel === "trustworthy" || i.finalLabel === "untrustworthy")
     : i.verification === "accepted" && i.perturbationKind !== null;
@@ -58,8 +64,8 @@ const isEligible = (i: LoadedInstance) =>
  * 1-based ordinal of each perturbation among the run's perturbations of the same entry and kind; null for
  * the only one of its kind (its instance_id then carries no number, as the release's do).
  */
-function perturbationOrdinals(instances: readonly LoadedInstance[]): Map<string, number | null> {
-  const groups = new Map<string, LoadedInstance[]>();
+function perturbationOrdinals(instances: readonly InstanceKey[]): Map<string, number | null> {
+  const groups = new Map<string, InstanceKey[]>();
   for (const i of instances) {
     if (i.source !== "perturbation") continue;
     const key = `${i.targetEntryId}:${i.perturbationKind}`;
@@ -92,6 +98,19 @@ export async function loadSplitRows(prisma: PrismaClient, splitRunId: string, so
   stale.push(...instances.filter((i) => !isEligible(i)).map((i) => i.id));
   const usable = instances.filter(isEligible);
 
+  const { rows, instanceOfRow } = await writeRows(prisma, usable, perturbationOrdinals(usable), assigned, sourceNames);
+  const notInRun = (await loadEligibleInstances(prisma)).filter((e) => !assigned.has(e.id)).length;
+  return { splitRun: { id: run.id, seed: run.seed, createdAt: run.createdAt, params }, rows, instanceOfRow, stale, notInRun };
+}
+
+/** The rows of these instances (eligible ones), each in its assigned split. */
+async function writeRows(
+  prisma: PrismaClient,
+  usable: readonly LoadedInstance[],
+  ordinals: Map<string, number | null>,
+  assigned: Map<string, SplitName>,
+  sourceNames: SourceNames | undefined,
+): Promise<Pick<SplitRows, "rows" | "instanceOfRow">> {
   const pullRequests = await prisma.pullRequest.findMany({
     where: { id: { in: [...new Set(usable.map((i) => i.pullRequestId))] } },
     include: {
@@ -102,7 +121,6 @@ export async function loadSplitRows(prisma: PrismaClient, splitRunId: string, so
   });
   const prById = new Map(pullRequests.map((pr) => [pr.id, pr]));
   const ledger = await loadImportLedger(prisma);
-  const ordinals = perturbationOrdinals(usable);
 
   const rows: RowsBySplit = { train: [], validation: [], test: [] };
   const instanceOfRow = new Map<string, string>();
@@ -146,6 +164,38 @@ export async function loadSplitRows(prisma: PrismaClient, splitRunId: string, so
     instanceOfRow.set(rowKey(row), i.id);
   }
 
-  const notInRun = (await loadEligibleInstances(prisma)).filter((e) => !assigned.has(e.id)).length;
-  return { splitRun: { id: run.id, seed: run.seed, createdAt: run.createdAt, params }, rows, instanceOfRow, stale, notInRun };
+  return { rows, instanceOfRow };
+}
+
+/**
+ * The rows of a few instances of a split run (a judge trajectory page's one task), without writing the
+ * run's other rows: a perturbation keeps the ordinal it has among the run's perturbations of its entry.
+ * Instances not in the run, or no longer eligible, have no row.
+ */
+export async function loadSplitRowsFor(
+  prisma: PrismaClient,
+  splitRunId: string,
+  instanceIds: readonly string[],
+  sourceNames?: SourceNames,
+): Promise<Pick<SplitRows, "rows" | "instanceOfRow">> {
+  const assignments = await prisma.splitAssignment.findMany({
+    where: { splitRunId, instanceId: { in: [...instanceIds] } },
+    select: { instanceId: true, split: true },
+  });
+  const assigned = new Map(assignments.map((a) => [a.instanceId, a.split]));
+  const usable = (await loadInstances(prisma, [...assigned.keys()])).filter(isEligible);
+  const perturbed = usable.filter((i) => i.source === "perturbation");
+  // the ordinal counts the run's eligible perturbations of the same entry and kind
+  const siblings = perturbed.length
+    ? await prisma.instance.findMany({
+        where: {
+          source: "perturbation",
+          targetEntryId: { in: [...new Set(perturbed.flatMap((i) => (i.targetEntryId ? [i.targetEntryId] : [])))] },
+          splitAssignments: { some: { splitRunId } },
+        },
+        select: INSTANCE_KEY_SELECT,
+      })
+    : [];
+  const ordinals = perturbationOrdinals(siblings.filter(isEligible));
+  return writeRows(prisma, usable, ordinals, assigned, sourceNames);
 }

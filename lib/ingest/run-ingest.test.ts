@@ -1,8 +1,9 @@
 import { execFileSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { cpSync, rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Database } from "@/lib/db/connection";
-import { openTestDatabase } from "@/lib/db/testing/test-database";
+import { openCopyOf, openTestDatabase } from "@/lib/db/testing/test-database";
+import { must } from "@/lib/must";
 import { listCrawlErrors, listCrawlRuns, repositoryProgress } from "./crawl-views";
 import { formatReleasedPatch } from "./format-released-patch";
 import type { IngestSummary } from "./run-ingest";
@@ -46,18 +47,53 @@ async function withOwnHarvest(fn: (h: Harvested) => Promise<void>) {
   }
 }
 
-// The tests that only read share one harvest; those that crawl again get their own (withOwnHarvest).
+/** The shared harvest as it was before any test: its database dumped, its mirrors copied. */
+type HarvestCopy = { dump: Blob; mirrors: string; first: IngestSummary };
+async function keepCopy(h: Harvested): Promise<HarvestCopy> {
+  const dump = await must(h.db.pglite, "the embedded database").dumpDataDir("none");
+  const mirrors = newMirrorsDir();
+  cpSync(h.mirrors, mirrors, { recursive: true });
+  return { dump, mirrors, first: h.first };
+}
+
+/**
+ * Like withOwnHarvest, without crawling again: a copy of the shared harvest's database and mirrors, and a
+ * new fake GitHub serving the same seeded world (its git history is built from fixed dates, so its commits
+ * are the ones the copy holds). For tests whose own requests are all they count.
+ */
+async function withCopyOfHarvest(copy: HarvestCopy, fn: (h: Harvested) => Promise<void>) {
+  const [github, db] = await Promise.all([
+    startSeededGitHub(CRAWLER_TEST_WORLD, { token: TEST_TOKEN }),
+    openCopyOf({ embedded: copy.dump }),
+  ]);
+  const mirrors = newMirrorsDir();
+  cpSync(copy.mirrors, mirrors, { recursive: true });
+  const h = { github, db, mirrors, first: copy.first };
+  try {
+    await fn(h);
+  } finally {
+    await closeHarvested(h);
+  }
+}
+
+// The tests that only read share one harvest; those that crawl again get a copy of it (withCopyOfHarvest), or a
+// harvest of their own when they count its requests (withOwnHarvest).
 describe("runIngest against the fake GitHub, embedded database", () => {
   let shared: Harvested | undefined;
   let github: SeededGitHub;
   let db: Database;
   let first: IngestSummary;
+  let copy: HarvestCopy;
 
   beforeAll(async () => {
     shared = await harvested();
     ({ github, db, first } = shared);
+    copy = await keepCopy(shared);
   });
-  afterAll(() => closeHarvested(shared));
+  afterAll(async () => {
+    await closeHarvested(shared);
+    if (copy) rmSync(copy.mirrors, { recursive: true, force: true });
+  });
 
   const world = () => github.world;
   const repoOf = (fullName: string) => world().repositories.find((r) => fullNameOf(r) === fullName)!;
@@ -251,7 +287,7 @@ describe("runIngest against the fake GitHub, embedded database", () => {
   });
 
   test("re-crawling an unchanged world costs one conditional request per repository and writes nothing", () =>
-    withOwnHarvest(async ({ github, db, mirrors }) => {
+    withCopyOfHarvest(copy, async ({ github, db, mirrors }) => {
       const before = await canonicalHarvestDump(db.prisma);
       const second = await runAgainstFake(github, db, mirrors);
       expect(second).toMatchObject({ status: "succeeded", prsStored: 0, graphqlRequests: 0, restRequests: 3, selection: { reused: true } });
@@ -262,7 +298,7 @@ describe("runIngest against the fake GitHub, embedded database", () => {
     }));
 
   test("an incremental run fetches only the PRs that changed", () =>
-    withOwnHarvest(async ({ github, db, mirrors }) => {
+    withCopyOfHarvest(copy, async ({ github, db, mirrors }) => {
       const world = () => github.world;
       const repoOf = (fullName: string) => world().repositories.find((r) => fullNameOf(r) === fullName)!;
       const tiny = repoOf("octo/tiny-lib").pullRequests[2];
@@ -315,7 +351,7 @@ describe("runIngest against the fake GitHub, embedded database", () => {
   });
 
   test("named repositories skip the ranking; a deleted one is recorded as gone", () =>
-    withOwnHarvest(async ({ github, db, mirrors }) => {
+    withCopyOfHarvest(copy, async ({ github, db, mirrors }) => {
       const run = await runAgainstFake(github, db, mirrors, { request: { repositories: ["octo/tiny-lib", "vanished/was-popular"] } });
       // a named repository that cannot be harvested makes the run partial, with the reason among its errors
       expect(run).toMatchObject({ status: "partial", selection: { named: 2, selected: 1, rejected: 1 } });

@@ -18,6 +18,11 @@ export interface JobRunHandle {
   doneBefore: number;
   /** aborted when the job is cancelled or the worker stops */
   signal: AbortSignal;
+  /**
+   * When the queue fails this attempt as overrun (ms since the epoch: its start plus expireInSeconds). A job
+   * that may outlast it stops taking work before then and queues its own continuation (lanePolicy "stately").
+   */
+  leaseEndsAt: number;
   /** stores progress (and a checkpoint); throws a `cancelled` AppError once someone asked to cancel */
   progress(update: ProgressUpdate): Promise<void>;
   log(message: string, level?: "info" | "warn" | "error"): Promise<void>;
@@ -51,6 +56,11 @@ export interface Job<S extends z.ZodType, R = unknown> {
    * function returns ""). A second request for a busy lane returns the queued or running job.
    */
   singletonKey?: (payload: z.output<S>) => string;
+  /**
+   * How a singleton lane queues: "exclusive" (the default) holds one job, queued or running; "stately" holds
+   * one running and one queued, so a running job can queue its continuation, which starts once it ends.
+   */
+  lanePolicy?: "exclusive" | "stately";
   /** retries after the first failure, with exponential backoff from retryDelaySeconds */
   retryLimit?: number;
   retryDelaySeconds?: number;

@@ -63,13 +63,16 @@ export async function startJobEngine(db: Database, options: JobEngineOptions): P
 
   for (const job of Object.values(options.jobs)) {
     const queue = {
-      policy: job.singletonKey ? "exclusive" : "standard",
+      policy: job.singletonKey ? (job.lanePolicy ?? "exclusive") : "standard",
       retryLimit: job.retryLimit ?? 2,
       retryDelay: job.retryDelaySeconds ?? 5,
       retryBackoff: true,
       expireInSeconds: job.expireInSeconds ?? 6 * 60 * 60,
       heartbeatSeconds: HEARTBEAT_SECONDS,
     } as const;
+    const existing = await boss.getQueue(job.id);
+    if (existing && existing.policy !== queue.policy)
+      await replaceQueuePolicy(db, boss, job.id, existing.policy ?? "standard", queue.policy);
     if (!(await boss.getQueue(job.id))) {
       // two workers starting together may both try; the loser finds the queue made
       await boss.createQueue(job.id, queue).catch(async (e: unknown) => {
@@ -92,6 +95,8 @@ export async function startJobEngine(db: Database, options: JobEngineOptions): P
 
   const execute = async (bossJob: BossJob<object>) => {
     const job = jobOf(bossJob.name);
+    // pg-boss counts the lease from its claim, a moment before this
+    const attemptStart = Date.now();
     const payload = toJson(bossJob.data);
     const started = await startAttempt(prisma, bossJob.id, bossJob.name, payload);
     if (!started || started.cancelRequested) {
@@ -104,6 +109,7 @@ export async function startJobEngine(db: Database, options: JobEngineOptions): P
     const handle: JobRunHandle = {
       id: bossJob.id,
       attempt: started.attempts,
+      leaseEndsAt: attemptStart + bossJob.expireInSeconds * 1000,
       checkpoint: started.checkpoint,
       doneBefore: started.done,
       signal,
@@ -219,6 +225,23 @@ export async function startJobEngine(db: Database, options: JobEngineOptions): P
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   };
   return engine;
+}
+
+/**
+ * A queue's policy is fixed when pg-boss creates it. A job whose lane policy changed (judge runs became
+ * "stately" to queue their own continuation) gets its queue made again, but only while nothing of it is
+ * queued or running; otherwise it keeps the old policy until a later start, and says so.
+ */
+async function replaceQueuePolicy(db: Database, boss: PgBoss, name: string, from: string, to: string): Promise<void> {
+  const [live] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${JOB_QUEUE_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry', 'active')`,
+    [name],
+  );
+  if ((live?.n ?? 0) > 0) {
+    console.error(`[jobs] queue ${name} keeps its policy ${from} (not ${to}) while ${live?.n} of its jobs are queued or running`);
+    return;
+  }
+  await boss.deleteQueue(name);
 }
 
 function postgresUrl(db: Database): string {

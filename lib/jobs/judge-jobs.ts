@@ -3,17 +3,20 @@
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { executeJudgeRun } from "@/lib/judge/judge-run";
-import { defineJob } from "./job-definition";
+import { defineJob, type JobContext } from "./job-definition";
 
 const judgeJob = defineJob({
   id: "judge",
   title: "judge run",
   payloadSchema: z.object({ runId: z.string().min(1) }),
   singletonKey: (p) => p.runId,
+  // a run longer than one lease queues its continuation in its own lane while it finishes its last tasks
+  lanePolicy: "stately",
   retryLimit: 2,
   retryDelaySeconds: 30,
-  // progress is stored after every task; a task may take the paper's 900 s
-  expireInSeconds: 3_600,
+  // a lease outlasts the longest task the settings allow (7,200 s wall time, a 3,600 s command, 120 s more);
+  // a run of any length goes on lease after lease (lib/judge/judge-run.ts, taskBoundMs)
+  expireInSeconds: 4 * 3_600,
   run: async (ctx, payload) => {
     try {
       const result = await executeJudgeRun(
@@ -21,6 +24,7 @@ const judgeJob = defineJob({
           prisma: ctx.db.prisma,
           config: ctx.config,
           signal: ctx.run?.signal,
+          leaseEndsAt: ctx.run?.leaseEndsAt,
           progress: async (done, total) => ctx.run?.progress({ done, total, unit: "tasks" }),
           log: async (message, level) => ctx.run?.log(message, level),
           // a stop that no one asked for on the job's row is the worker's (shutdown, lease expiry)
@@ -35,6 +39,7 @@ const judgeJob = defineJob({
       // handed on: failing this attempt makes the queue give the run to the next worker (done tasks stay done)
       if (result.status === "interrupted")
         throw new AppError("upstream_error", "The worker stopped during the judge run; it is handed on.");
+      if (result.status === "continued") await continueRun(ctx, payload.runId);
       return result;
     } catch (e) {
       await ctx.db.prisma.judgeRun
@@ -46,7 +51,21 @@ const judgeJob = defineJob({
       throw e;
     }
   },
-  describe: (r) => `Judged ${r.done} of ${r.total} tasks: ${r.submitted} submitted, ${r.invalid} without a valid submission (${r.status}).`,
+  describe: (r) =>
+    `Judged ${r.done} of ${r.total} tasks: ${r.submitted} submitted, ${r.invalid} without a valid submission, ${r.notJudged} not judged (${r.status}).`,
 });
+
+/**
+ * Queues the run's next lease in its lane; it starts once this job has ended. A queue still on the old
+ * one-job lane answers with this very job: the attempt then fails so the queue retries it (one retry spent).
+ */
+async function continueRun(ctx: JobContext, runId: string): Promise<void> {
+  if (!ctx.jobs) throw new AppError("internal", "The judge job cannot queue its continuation without the job engine.");
+  const next = await ctx.jobs.enqueue("judge", { runId });
+  if (next.existing && next.id === ctx.run?.id)
+    throw new AppError("upstream_error", "The judge job's lease ran out and its queue cannot hold a continuation; it is retried.");
+  await ctx.db.prisma.judgeRun.update({ where: { id: runId }, data: { jobId: next.id } });
+  await ctx.run?.log(`The run goes on in job ${next.id}.`);
+}
 
 export const JUDGE_JOBS = [judgeJob];

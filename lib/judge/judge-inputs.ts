@@ -8,7 +8,7 @@ import type { SplitName } from "@/lib/db/enums";
 import { AppError } from "@/lib/errors";
 import { buildJudgeTask } from "@/lib/export/build-judge-task";
 import { forbiddenTokens, whitelistedText } from "@/lib/export/find-judge-leaks";
-import { loadSplitRows } from "@/lib/export/load-split-rows";
+import { loadSplitRows, loadSplitRowsFor } from "@/lib/export/load-split-rows";
 import { judgedEntryOf, type ReleasedRow, rowKey } from "@/lib/export/released-row-schema";
 import type { ContextPolicy } from "./paper-agent";
 
@@ -68,14 +68,29 @@ export async function loadJudgeInputs(
   split: SplitName,
   policy: ContextPolicy,
   prompts: readonly string[],
+  /** only these tasks (a trajectory page's one), without writing the split's other rows */
+  only?: { evalIds: readonly string[] },
 ): Promise<JudgeInputs> {
   const exported = await prisma.export.findUnique({
     where: { id: exportId },
-    select: { splitRunId: true, items: { where: { split }, select: { instanceId: true, evalId: true } } },
+    select: {
+      splitRunId: true,
+      items: { where: { split, ...(only ? { evalId: { in: [...only.evalIds] } } : {}) }, select: { instanceId: true, evalId: true } },
+    },
   });
   if (!exported) throw new AppError("not_found", `Export ${exportId} does not exist`);
-  if (exported.items.length === 0) throw new AppError("invalid_input", `Export ${exportId} has no ${split} examples`);
-  const { rows, instanceOfRow } = await loadSplitRows(prisma, exported.splitRunId);
+  if (exported.items.length === 0)
+    throw new AppError(
+      "invalid_input",
+      only ? `Export ${exportId} has no such ${split} example` : `Export ${exportId} has no ${split} examples`,
+    );
+  const { rows, instanceOfRow } = only
+    ? await loadSplitRowsFor(
+        prisma,
+        exported.splitRunId,
+        exported.items.map((i) => i.instanceId),
+      )
+    : await loadSplitRows(prisma, exported.splitRunId);
   const rowOfInstance = new Map<string, ReleasedRow>();
   for (const row of rows[split]) {
     const instanceId = instanceOfRow.get(rowKey(row));

@@ -1,6 +1,7 @@
 // The judged model: an OpenAI-compatible chat endpoint, called once per agent step with the whole
 // conversation so far, through the project's LLM client (its retries of 429, 5xx and timeouts); the
 // key goes in the Authorization header only and never into a trajectory or an error message.
+import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { createLlmClient } from "@/lib/llm/client";
 import type { LlmSettingNames } from "@/lib/llm/post-chat-completion";
@@ -14,9 +15,28 @@ export type ChatMessage =
   | { role: "assistant"; content: string | null; tool_calls?: AssistantMessage["tool_calls"] }
   | { role: "tool"; content: string; tool_call_id: string };
 
+/** One model call as the provider answered it, kept with its step for the trajectory export. */
+export const ModelCallSchema = z.object({
+  /** the response's id (chatcmpl-…), when the provider gives one */
+  responseId: z.string().nullable(),
+  /** the model the provider says answered */
+  model: z.string().nullable(),
+  finishReason: z.string().nullable(),
+  /** the assistant message as returned: content and tool calls with the provider's ids and arguments */
+  content: z.string().nullable(),
+  toolCalls: z
+    .array(z.object({ id: z.string(), type: z.string().optional(), function: z.object({ name: z.string(), arguments: z.string() }) }))
+    .nullish(),
+  requestedAt: z.string(),
+  answeredAt: z.string(),
+});
+export type ModelCall = z.infer<typeof ModelCallSchema>;
+
 export interface ModelAnswer {
   message: AssistantMessage;
   usage: LlmUsage;
+  /** absent from test models that do not speak HTTP */
+  call?: ModelCall;
 }
 
 export interface JudgeModel {
@@ -92,9 +112,20 @@ export function createJudgeModel(options: JudgeModelOptions): JudgeModel {
         ...(options.reasoningEffort === undefined ? {} : { reasoning_effort: options.reasoningEffort }),
         ...(options.actionMode === "tool" ? { tools: [BASH_TOOL], tool_choice: "auto", parallel_tool_calls: false } : {}),
       };
+      const requestedAt = new Date().toISOString();
       const { response } = await client.chat(body, signal);
-      const message = response.choices[0].message;
-      return { message: { content: message.content ?? null, tool_calls: message.tool_calls ?? null }, usage: usageOf(response) };
+      const [choice] = response.choices;
+      const message = { content: choice.message.content ?? null, tool_calls: choice.message.tool_calls ?? null };
+      const call: ModelCall = {
+        responseId: response.id ?? null,
+        model: response.model ?? null,
+        finishReason: choice.finish_reason ?? null,
+        content: message.content,
+        toolCalls: message.tool_calls,
+        requestedAt,
+        answeredAt: new Date().toISOString(),
+      };
+      return { message, usage: usageOf(response), call };
     },
   };
 }

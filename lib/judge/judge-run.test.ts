@@ -14,8 +14,10 @@ import { buildEvalReport } from "@/lib/evaluate/build-eval-report";
 import { loadGold } from "@/lib/evaluate/load-gold";
 import { type FakeOpenAiServer, startFakeOpenAiServer } from "@/lib/llm/testing/fake-openai-server";
 import { createJudgeRun, executeJudgeRun, grantRepairCredit, prepareJudgeRunResume, revokeRepairCredit } from "./judge-run";
-import { preflightJudgeModel } from "./judge-model";
-import { loadJudgeRunView } from "./judge-views";
+import { createJudgeModel, preflightJudgeModel } from "./judge-model";
+import { loadJudgeInputs } from "./judge-inputs";
+import { loadJudgeRunView, loadTrajectoryView } from "./judge-views";
+import { exportWithNegations } from "./testing/export-with-negations";
 import { scriptedAgent, submitCommand } from "./testing/scripted-agent";
 import { runTrajectoryFiles, trajectoryArchive } from "./trajectory-export";
 
@@ -98,6 +100,29 @@ describe.each(TEST_DATABASE_KINDS)("judge runs on %s", (kind) => {
     expect(JSON.stringify(run.tasks)).not.toContain("sk-run");
   });
 
+  test("a trajectory page reads its one task: the same row and task files as the whole run's, perturbations' ordinals included", async () => {
+    // several negations of one comment (the demo's splits hold 4 or fewer): their rows are numbered among themselves
+    const { exportId, split } = await exportWithNegations(db.prisma, 8);
+    const { runId } = await createJudgeRun(db.prisma, config(), {
+      exportId,
+      split,
+      name: "one task",
+      baseUrl: server.url,
+      model: "judge-1",
+    });
+    const whole = await loadJudgeRunView(db.prisma, runId, { outcome: "all" });
+    const inputs = await loadJudgeInputs(db.prisma, exportId, split, "focused", [whole.settings.systemPrompt, whole.settings.userPrompt]);
+    const perturbed = whole.tasks.filter((t) => t.source !== "human").slice(0, 4);
+    expect(perturbed.length).toBeGreaterThan(0);
+    for (const task of [...perturbed, ...whole.tasks.filter((t) => t.source === "human").slice(0, 2)]) {
+      const view = await loadTrajectoryView(db.prisma, runId, task.id);
+      expect(view.task).toEqual(task);
+      expect(view.files).toEqual(inputs.inputs.get(task.evalId)?.files);
+    }
+    const other = await createJudgeRun(db.prisma, config(), { exportId, split, name: "another", baseUrl: server.url, model: "judge-1" });
+    await expect(loadTrajectoryView(db.prisma, other.runId, whole.tasks[0].id)).rejects.toThrow(/not part of judge run/);
+  });
+
   test("a run cancelled after its first task resumes where it stopped and judges each task once", async () => {
     const { exportId, split } = await biggestSplit();
     const { runId, tasks } = await createJudgeRun(db.prisma, config(), {
@@ -159,10 +184,19 @@ describe.each(TEST_DATABASE_KINDS)("judge runs on %s", (kind) => {
       concurrency: 1,
     });
     expect(tasks).toBeGreaterThan(3);
-    const first = await executeJudgeRun(deps(), runId);
-    expect(first).toMatchObject({ status: "failed", done: 3, notJudged: 3, invalid: 0, submitted: 0 });
+    // the run's own endpoint, asked once a call instead of four times with backoff (the client's retries are tested on their own)
+    const once = createJudgeModel({
+      baseUrl: "http://127.0.0.1:9/v1",
+      model: "judge-1",
+      actionMode: "tool",
+      temperature: 0,
+      maxAttempts: 1,
+    });
+    const first = await executeJudgeRun({ ...deps(), model: once }, runId);
+    expect(first).toMatchObject({ status: "paused", done: 3, notJudged: 3, invalid: 0, submitted: 0 });
     const stopped = await db.prisma.judgeRun.findUniqueOrThrow({ where: { id: runId } });
-    expect(stopped.error).toMatch(/^Stopped: 3 tasks in a row could not be judged because the model failed: .*unreachable.*JUDGE_BASE_URL/);
+    expect(stopped).toMatchObject({ status: "paused", finishedAt: null });
+    expect(stopped.error).toMatch(/^Paused: 3 tasks in a row could not be judged because the model failed: .*unreachable.*JUDGE_BASE_URL/);
     expect(stopped.evalRunId).toBeNull();
     const states = await db.prisma.judgeTask.findMany({ where: { runId }, orderBy: { position: "asc" } });
     expect(states.map((t) => `${t.status}:${t.outcome}`)).toEqual([
@@ -332,6 +366,18 @@ describe.each(TEST_DATABASE_KINDS)("judge runs on %s", (kind) => {
       info: { exit_status: "Submitted", submission: '{"prediction": true}\n' },
     });
     expect(first.messages[2].tool_calls[0]).toMatchObject({ type: "function", function: { name: "bash" } });
+    // each call as the provider answered it: its response id, finish reason and times, the tool call's own id
+    expect(first.messages[2]).toMatchObject({
+      extra: { response: { id: expect.stringMatching(/^chatcmpl-fake-\d+$/), model: "judge-1", finish_reason: "tool_calls" } },
+    });
+    expect(Date.parse(first.messages[2].extra.timestamp)).toBeGreaterThanOrEqual(Date.parse(first.messages[2].extra.requested_at));
+    expect(first.messages[3]).toMatchObject({ role: "tool", tool_call_id: first.messages[2].tool_calls[0].id });
+    const formatError = files.map((f) => JSON.parse(f.text)).find((t) => t.info.exit_status === "FormatError");
+    expect(formatError.messages.at(-2)).toMatchObject({
+      role: "assistant",
+      content: "no command here",
+      extra: { response: { finish_reason: "stop" } },
+    });
     const reread = buildEvalReport(await loadGold(db.prisma, exportId, split), files);
     for (const key of ["n", "accuracy", "macroF1", "answered"] as const) expect(reread.metrics[key], key).toEqual(scored.metrics[key]);
     expect(reread.metrics.invalid.goldItems).toBe(scored.metrics.invalid.goldItems);

@@ -132,12 +132,22 @@ export interface ExecuteDeps {
    * lease ran out; the run is then handed on (queued again) instead of being marked cancelled.
    */
   cancelledByUser?: () => Promise<boolean>;
+  /**
+   * When the job's lease ends (ms since the epoch). Past the point where a task could still outlast it, no
+   * task is started and the run returns "continued" for the job to queue its continuation; absent (the CLI),
+   * the run takes every task.
+   */
+  leaseEndsAt?: number;
 }
 
 export interface ExecuteResult {
   runId: string;
-  /** interrupted: the worker stopped (not a user), the run waits for the next worker */
-  status: "succeeded" | "cancelled" | "failed" | "interrupted";
+  /**
+   * paused: the provider failed several tasks in a row, the run waits for a resume; interrupted: the worker
+   * stopped (not a user), the run waits for the next worker; continued: the job's lease is running out, the
+   * tasks left go on in a continuation job
+   */
+  status: "succeeded" | "cancelled" | "paused" | "failed" | "interrupted" | "continued";
   done: number;
   total: number;
   submitted: number;
@@ -208,9 +218,19 @@ export async function executeJudgeRun(deps: ExecuteDeps, runId: string): Promise
   const stopAfter = Math.max(3, run.concurrency);
   let providerFailuresInARow = 0;
   let providerFailure: string | null = null;
+  // the longest a task can take: its wall time plus one command or model call begun just before the limit
+  const handOnAt = deps.leaseEndsAt === undefined ? Number.POSITIVE_INFINITY : deps.leaseEndsAt - taskBoundMs(settings);
+  let handingOn = false;
   let next = 0;
   const worker = async () => {
+    // each worker takes at least one task per lease, so a lease shorter than a task still makes progress
+    let taken = 0;
     while (next < pending.length && !deps.signal?.aborted && !providerFailure) {
+      if (taken > 0 && Date.now() > handOnAt) {
+        handingOn = true;
+        break;
+      }
+      taken++;
       const task = pending[next++];
       const input = inputs.get(task.evalId);
       if (!input) continue;
@@ -252,11 +272,20 @@ export async function executeJudgeRun(deps: ExecuteDeps, runId: string): Promise
     await prisma.judgeRun.update({ where: { id: runId }, data: { status: "cancelled", finishedAt: new Date() } });
     return result("cancelled");
   }
-  if (providerFailure || (finished > 0 && notJudged === finished)) {
-    const cause = providerFailure ?? (await commonReason(prisma, runId));
-    const error = providerFailure
-      ? `Stopped: ${stopAfter} tasks in a row could not be judged because the model failed: ${cause} Fix the endpoint, then resume the run: the tasks not judged run again.`
-      : `No task could be judged: ${cause} Fix the cause, then resume the run.`;
+  if (handingOn && !providerFailure && next < pending.length) {
+    await deps.log?.(`${pending.length - next} task(s) left when this job's lease runs out: they go on in a continuation job`);
+    return result("continued");
+  }
+  if (providerFailure) {
+    // one cause, not as many wrong answers: the run waits, resumable, with the cause on its page
+    const error = `Paused: ${stopAfter} tasks in a row could not be judged because the model failed: ${providerFailure} Fix the endpoint, then resume the run: the tasks not judged run again.`;
+    await scoreJudgeRun(prisma, runId);
+    await prisma.judgeRun.update({ where: { id: runId }, data: { status: "paused", error } });
+    await deps.log?.(error, "error");
+    return result("paused");
+  }
+  if (finished > 0 && notJudged === finished) {
+    const error = `No task could be judged: ${await commonReason(prisma, runId)} Fix the cause, then resume the run.`;
     await scoreJudgeRun(prisma, runId);
     await prisma.judgeRun.update({ where: { id: runId }, data: { status: "failed", finishedAt: new Date(), error } });
     await deps.log?.(error, "error");
@@ -269,6 +298,11 @@ export async function executeJudgeRun(deps: ExecuteDeps, runId: string): Promise
     data: { status: "succeeded", finishedAt: new Date(), error: null, ...(notJudged === 0 ? { apiKey: null } : {}) },
   });
   return result("succeeded");
+}
+
+/** The longest one task can hold a worker: the wall time, one command begun at its edge, a model call and setup. */
+export function taskBoundMs(settings: Pick<AgentSettings, "wallTimeSeconds" | "commandTimeoutSeconds">): number {
+  return (settings.wallTimeSeconds + settings.commandTimeoutSeconds + 120) * 1000;
 }
 
 /** The reason most of a run's unjudged tasks share. */

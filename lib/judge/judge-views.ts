@@ -2,14 +2,15 @@
 // repository and source), and one task's trajectory beside its task files. Never the API key.
 import { z } from "zod";
 import type { SplitName } from "@/lib/db/enums";
-import type { PrismaClient } from "@/lib/db/generated/client";
+import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { type EvalReport, EvalReportSchema } from "@/lib/evaluate/eval-report-schema";
 import { loadGold } from "@/lib/evaluate/load-gold";
+import type { GoldItem } from "@/lib/evaluate/score-run";
 import { NOT_JUDGED_OUTCOMES } from "./judge-run";
 import { loadJudgeInputs } from "./judge-inputs";
 import { AgentSettingsSchema, ContextPolicySchema, costOf } from "./paper-agent";
-import type { AgentStep } from "./run-agent";
+import { type AgentStep, AgentStepsSchema } from "./run-agent";
 
 export const RUN_SUMMARY_SELECT = {
   id: true,
@@ -164,29 +165,66 @@ async function reportOf(prisma: PrismaClient, id: string | null): Promise<EvalRe
   return parsed.success ? parsed.data : null;
 }
 
+const TASK_ROW_SELECT = {
+  id: true,
+  evalId: true,
+  position: true,
+  status: true,
+  outcome: true,
+  prediction: true,
+  reason: true,
+  promptTokens: true,
+  completionTokens: true,
+  elapsedMs: true,
+  repairCredit: { select: { step: true, note: true, createdAt: true, grantedBy: { select: { login: true } } } },
+} as const;
+
+type StoredTaskRow = Prisma.JudgeTaskGetPayload<{ select: typeof TASK_ROW_SELECT }>;
+
+/** How many steps each task has, counted by the database instead of reading every trajectory. */
+async function stepCounts(prisma: PrismaClient, runId: string): Promise<Map<string, number>> {
+  const rows = await prisma.$queryRaw<{ id: string; steps: number }[]>`
+    SELECT id, CASE WHEN jsonb_typeof(steps) = 'array' THEN jsonb_array_length(steps) ELSE 0 END AS steps
+    FROM "JudgeTask" WHERE "runId" = ${runId}`;
+  return new Map(rows.map((r) => [r.id, Number(r.steps)]));
+}
+
+function taskRowOf(
+  t: StoredTaskRow,
+  steps: number,
+  gold: GoldItem | undefined,
+  scored: string | null,
+  settings: z.infer<typeof AgentSettingsSchema>,
+): JudgeTaskRow {
+  return {
+    id: t.id,
+    evalId: t.evalId,
+    position: t.position,
+    status: t.status,
+    outcome: t.outcome,
+    prediction: t.prediction,
+    reason: t.reason,
+    steps,
+    tokens: t.promptTokens + t.completionTokens,
+    cost: costOf({ prompt: t.promptTokens, completion: t.completionTokens }, settings),
+    elapsedMs: t.elapsedMs,
+    repo: gold?.repo ?? null,
+    source: gold?.source ?? null,
+    gold: gold?.trustworthy ?? null,
+    scored,
+    credit: t.repairCredit
+      ? { step: t.repairCredit.step, note: t.repairCredit.note, by: t.repairCredit.grantedBy.login, at: t.repairCredit.createdAt }
+      : null,
+  };
+}
+
 export async function loadJudgeRunView(prisma: PrismaClient, runId: string, filter: TaskFilter): Promise<JudgeRunView> {
   const run = await prisma.judgeRun.findUnique({ where: { id: runId }, select: { ...RUN_SUMMARY_SELECT, settings: true } });
   if (!run) throw new AppError("not_found", `Judge run ${runId} does not exist`);
-  const [counts, tasks, gold, report, creditedReport] = await Promise.all([
+  const [counts, tasks, steps, gold, report, creditedReport] = await Promise.all([
     taskCounts(prisma, [runId]),
-    prisma.judgeTask.findMany({
-      where: { runId },
-      orderBy: { position: "asc" },
-      select: {
-        id: true,
-        evalId: true,
-        position: true,
-        status: true,
-        outcome: true,
-        prediction: true,
-        reason: true,
-        steps: true,
-        promptTokens: true,
-        completionTokens: true,
-        elapsedMs: true,
-        repairCredit: { select: { step: true, note: true, createdAt: true, grantedBy: { select: { login: true } } } },
-      },
-    }),
+    prisma.judgeTask.findMany({ where: { runId }, orderBy: { position: "asc" }, select: TASK_ROW_SELECT }),
+    stepCounts(prisma, runId),
     loadGold(prisma, run.exportId, run.split).catch(() => []),
     reportOf(prisma, run.evalRunId),
     reportOf(prisma, run.creditedEvalRunId),
@@ -195,29 +233,7 @@ export async function loadJudgeRunView(prisma: PrismaClient, runId: string, filt
   const scoredOf = new Map((report?.metrics.items ?? []).map((i) => [i.evalId, i.outcome]));
   const settings = AgentSettingsSchema.parse(run.settings);
   const runCounts = counts.get(runId) ?? noTasks();
-  const rows: JudgeTaskRow[] = tasks.map((t) => {
-    const g = goldOf.get(t.evalId);
-    return {
-      id: t.id,
-      evalId: t.evalId,
-      position: t.position,
-      status: t.status,
-      outcome: t.outcome,
-      prediction: t.prediction,
-      reason: t.reason,
-      steps: Array.isArray(t.steps) ? t.steps.length : 0,
-      tokens: t.promptTokens + t.completionTokens,
-      cost: costOf({ prompt: t.promptTokens, completion: t.completionTokens }, settings),
-      elapsedMs: t.elapsedMs,
-      repo: g?.repo ?? null,
-      source: g?.source ?? null,
-      gold: g?.trustworthy ?? null,
-      scored: scoredOf.get(t.evalId) ?? null,
-      credit: t.repairCredit
-        ? { step: t.repairCredit.step, note: t.repairCredit.note, by: t.repairCredit.grantedBy.login, at: t.repairCredit.createdAt }
-        : null,
-    };
-  });
+  const rows = tasks.map((t) => taskRowOf(t, steps.get(t.id) ?? 0, goldOf.get(t.evalId), scoredOf.get(t.evalId) ?? null, settings));
   return {
     run: { ...run, ...runCounts, cost: costOf({ prompt: runCounts.promptTokens, completion: runCounts.completionTokens }, settings) },
     settings,
@@ -240,23 +256,41 @@ export interface TrajectoryView {
 }
 
 export async function loadTrajectoryView(prisma: PrismaClient, runId: string, taskId: string): Promise<TrajectoryView> {
-  const runView = await loadJudgeRunView(prisma, runId, { outcome: "all" });
-  const task = runView.tasks.find((t) => t.id === taskId);
-  if (!task) throw new AppError("not_found", `Task ${taskId} is not part of judge run ${runId}`);
-  const stored = await prisma.judgeTask.findUniqueOrThrow({ where: { id: taskId }, select: { steps: true } });
-  const { run, settings } = runView;
-  const inputs = await loadJudgeInputs(prisma, run.exportId, run.split, ContextPolicySchema.parse(run.contextPolicy), [
-    settings.systemPrompt,
-    settings.userPrompt,
-  ]).catch(() => null);
-  const others = await prisma.judgeTask.findMany({
-    where: { evalId: task.evalId, runId: { not: runId }, run: { exportId: run.exportId, split: run.split } },
-    select: { id: true, runId: true, outcome: true, prediction: true, run: { select: { name: true } } },
+  // one task: its row, its steps, its task files; never the run's other trajectories or rows
+  const task = await prisma.judgeTask.findUnique({
+    where: { id: taskId },
+    select: { ...TASK_ROW_SELECT, runId: true, steps: true },
   });
+  if (!task || task.runId !== runId) throw new AppError("not_found", `Task ${taskId} is not part of judge run ${runId}`);
+  const run = await prisma.judgeRun.findUniqueOrThrow({
+    where: { id: runId },
+    select: { id: true, name: true, model: true, contextPolicy: true, split: true, exportId: true, settings: true, evalRunId: true },
+  });
+  const settings = AgentSettingsSchema.parse(run.settings);
+  const [gold, report, inputs, others] = await Promise.all([
+    loadGold(prisma, run.exportId, run.split, { evalIds: [task.evalId] }).catch(() => []),
+    reportOf(prisma, run.evalRunId),
+    loadJudgeInputs(
+      prisma,
+      run.exportId,
+      run.split,
+      ContextPolicySchema.parse(run.contextPolicy),
+      [settings.systemPrompt, settings.userPrompt],
+      {
+        evalIds: [task.evalId],
+      },
+    ).catch(() => null),
+    prisma.judgeTask.findMany({
+      where: { evalId: task.evalId, runId: { not: runId }, run: { exportId: run.exportId, split: run.split } },
+      select: { id: true, runId: true, outcome: true, prediction: true, run: { select: { name: true } } },
+    }),
+  ]);
+  const steps = AgentStepsSchema.parse(Array.isArray(task.steps) ? task.steps : []);
+  const scored = report?.metrics.items.find((i) => i.evalId === task.evalId)?.outcome ?? null;
   return {
     run: { id: run.id, name: run.name, model: run.model, contextPolicy: run.contextPolicy, split: run.split, exportId: run.exportId },
-    task,
-    steps: (Array.isArray(stored.steps) ? stored.steps : []) as unknown as AgentStep[],
+    task: taskRowOf(task, steps.length, gold[0], scored, settings),
+    steps,
     files: inputs?.inputs.get(task.evalId)?.files ?? null,
     otherRuns: others.map((o) => ({ runId: o.runId, name: o.run.name, taskId: o.id, outcome: o.outcome, prediction: o.prediction })),
   };

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import type { z } from "zod";
-import { startFakeOpenAiServer, type FakeOpenAiServer } from "@/lib/llm/testing/fake-openai-server";
+import { type FakeReply, fakeReply, startFakeOpenAiServer, type FakeOpenAiServer } from "@/lib/llm/testing/fake-openai-server";
 import { ensureBareMirror } from "@/lib/repo/build-bare-mirror";
 import { runGitCommand } from "@/lib/repo/git-command";
 import { createJudgeModel, requestOptionsOf } from "./judge-model";
@@ -50,9 +50,10 @@ describe("the judge agent loop", () => {
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  async function play(turns: ScriptedTurn[], overrides: z.input<typeof AgentSettingsSchema> = {}) {
+  async function play(turns: ScriptedTurn[], overrides: z.input<typeof AgentSettingsSchema> = {}, firstReplies: FakeReply[] = []) {
     const settings = AgentSettingsSchema.parse(overrides);
     server = await startFakeOpenAiServer({ apiKey: "sk-judge", respond: scriptedAgent(() => turns, settings.actionMode) });
+    server.enqueue(...firstReplies);
     const box = await openTaskSandbox({
       taskFiles: {
         "task.json": `${JSON.stringify({ ...TASK, pull_request: { ...TASK.pull_request, base_commit: base } }, null, 1)}\n`,
@@ -146,6 +147,17 @@ describe("the judge agent loop", () => {
     const { trajectory } = await play([{ reply: { status: 401, body: { error: { message: "Incorrect API key provided." } } } }]);
     expect(trajectory.outcome).toBe("model_error");
     expect(trajectory.reason).not.toContain("sk-judge");
+  });
+
+  test("a provider answering 500 twice, then well, is retried: the task is judged, and the step keeps the answer that counted", async () => {
+    const { trajectory, requests } = await play([{ command: submitCommand(false) }], {}, [
+      fakeReply.serverError(),
+      fakeReply.serverError(502),
+    ]);
+    expect(trajectory).toMatchObject({ outcome: "submitted", prediction: false });
+    expect(requests).toHaveLength(3);
+    expect(trajectory.steps[0].call).toMatchObject({ responseId: "chatcmpl-fake-2", finishReason: "tool_calls", model: "judge-1" });
+    expect(trajectory.steps[0].call?.toolCalls?.[0].id).toBe("call_1");
   });
 
   test("waiting for the model counts against the wall time: a 429 asking for 45 s ends a 5 s task at its limit", async () => {

@@ -4,9 +4,10 @@
 // counts, format errors and the submission included), at the wall-time limit (checked at step
 // boundaries; a command never runs past it either), after too many consecutive format errors, or
 // when the model cannot be reached. Every step is recorded, whatever ends the run.
-import type { LlmUsage } from "@/lib/llm/chat-completion-response";
+import { z } from "zod";
+import { LlmUsage } from "@/lib/llm/chat-completion-response";
 import { type AssistantMessage, type CommandResult, formatObservation, readAction, readSubmission } from "./agent-turn";
-import type { ChatMessage, JudgeModel } from "./judge-model";
+import { type ChatMessage, type JudgeModel, type ModelCall, ModelCallSchema } from "./judge-model";
 import type { AgentSettings } from "./paper-agent";
 
 export const AGENT_OUTCOMES = [
@@ -20,20 +21,25 @@ export const AGENT_OUTCOMES = [
 ] as const;
 export type AgentOutcome = (typeof AGENT_OUTCOMES)[number];
 
-export interface AgentStep {
+/** One model call of a task and what came of it, as stored on the task row (JudgeTask.steps) and parsed back. */
+export const AgentStepSchema = z.object({
   /** 1-based model call */
-  step: number;
-  thought: string;
+  step: z.number(),
+  thought: z.string(),
   /** the command run; null on a format error */
-  command: string | null;
+  command: z.string().nullable(),
   /** what the model got back: the observation, or the format error's message */
-  observation: string;
-  formatError: string | null;
-  returncode: number | null;
-  timedOut: boolean;
-  commandMs: number;
-  usage: LlmUsage;
-}
+  observation: z.string(),
+  formatError: z.string().nullable(),
+  returncode: z.number().nullable(),
+  timedOut: z.boolean(),
+  commandMs: z.number(),
+  usage: LlmUsage,
+  /** the call as the provider answered it (ids, finish reason, times); absent on steps stored before it was kept */
+  call: ModelCallSchema.optional(),
+});
+export type AgentStep = z.infer<typeof AgentStepSchema>;
+export const AgentStepsSchema = z.array(AgentStepSchema);
 
 export interface Trajectory {
   outcome: AgentOutcome;
@@ -89,10 +95,15 @@ export async function runAgent(input: RunAgentInput): Promise<Trajectory> {
 
     let message: AssistantMessage;
     let callUsage: LlmUsage;
+    let call: ModelCall | undefined;
     // waiting for the model (its retries and a Retry-After included) counts against the wall time
     const untilDeadline = AbortSignal.timeout(Math.max(1, deadline - now()));
     try {
-      ({ message, usage: callUsage } = await model.complete(messages, signal ? AbortSignal.any([signal, untilDeadline]) : untilDeadline));
+      ({
+        message,
+        usage: callUsage,
+        call,
+      } = await model.complete(messages, signal ? AbortSignal.any([signal, untilDeadline]) : untilDeadline));
     } catch (e) {
       if (signal?.aborted) return end("cancelled", "the run was cancelled");
       const why = e instanceof Error ? e.message : String(e);
@@ -121,6 +132,7 @@ export async function runAgent(input: RunAgentInput): Promise<Trajectory> {
         timedOut: false,
         commandMs: 0,
         usage: callUsage,
+        ...(call ? { call } : {}),
       };
       steps.push(record);
       await input.onStep?.(record);
@@ -147,6 +159,7 @@ export async function runAgent(input: RunAgentInput): Promise<Trajectory> {
       timedOut: result.timedOut,
       commandMs: now() - t0,
       usage: callUsage,
+      ...(call ? { call } : {}),
     };
     steps.push(record);
     await input.onStep?.(record);

@@ -7,6 +7,7 @@ import { gzipSync } from "node:zlib";
 import { z } from "zod";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
+import { ModelCallSchema } from "./judge-model";
 import { SUBMIT_MARKER, type AgentSettings, AgentSettingsSchema } from "./paper-agent";
 import type { AgentOutcome } from "./run-agent";
 
@@ -16,6 +17,7 @@ const StepSchema = z.looseObject({
   command: z.string().nullable(),
   observation: z.string(),
   formatError: z.string().nullable(),
+  call: ModelCallSchema.optional(),
 });
 
 /** mini-swe-agent's exit statuses (the name of the exception that ended its loop) */
@@ -56,18 +58,29 @@ export function trajectoryFile(task: ExportableTask, settings: AgentSettings, mo
     { role: "user", content: settings.userPrompt },
   ];
   for (const s of steps) {
-    const id = `call_${s.step}`;
+    // the provider's answer as it came when the step kept it (older steps: rebuilt from the thought and command)
+    const extra = s.call
+      ? {
+          extra: {
+            response: { id: s.call.responseId, model: s.call.model, finish_reason: s.call.finishReason },
+            requested_at: s.call.requestedAt,
+            timestamp: s.call.answeredAt,
+          },
+        }
+      : {};
     if (settings.actionMode === "tool" && s.command !== null) {
-      messages.push({
-        role: "assistant",
-        content: s.thought || null,
-        tool_calls: [{ id, type: "function", function: { name: "bash", arguments: JSON.stringify({ command: s.command }) } }],
-      });
-      messages.push({ role: "tool", tool_call_id: id, content: s.observation });
+      const toolCalls = s.call?.toolCalls?.length
+        ? s.call.toolCalls
+        : [{ id: `call_${s.step}`, type: "function", function: { name: "bash", arguments: JSON.stringify({ command: s.command }) } }];
+      messages.push({ role: "assistant", content: s.call ? s.call.content : s.thought || null, tool_calls: toolCalls, ...extra });
+      messages.push({ role: "tool", tool_call_id: toolCalls[0].id, content: s.observation });
     } else {
-      const content = s.command === null ? s.thought : `${s.thought}\n\n\`\`\`bash\n${s.command}\n\`\`\``;
-      messages.push({ role: "assistant", content });
-      messages.push({ role: "user", content: s.observation });
+      const content = s.call?.content ?? (s.command === null ? s.thought : `${s.thought}\n\n\`\`\`bash\n${s.command}\n\`\`\``);
+      messages.push({ role: "assistant", content, ...(s.call?.toolCalls?.length ? { tool_calls: s.call.toolCalls } : {}), ...extra });
+      // a format error answered to tool calls goes back as tool messages, as the agent sent it
+      if (s.call?.toolCalls?.length)
+        for (const call of s.call.toolCalls) messages.push({ role: "tool", tool_call_id: call.id, content: s.observation });
+      else messages.push({ role: "user", content: s.observation });
     }
   }
   const exitStatus = EXIT_STATUS[outcome as keyof typeof EXIT_STATUS];

@@ -1,0 +1,82 @@
+// The "judge" job under the queue's lease: a run whose wall clock passes the job's expiry
+// (shortened here to seconds, with no retry to fall back on) goes on lease after lease and completes.
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { config } from "@/lib/config";
+import type { Database } from "@/lib/db/connection";
+import { openSeededTestDatabase } from "@/lib/demo/testing/seeded-test-database";
+import { createJudgeRun } from "@/lib/judge/judge-run";
+import { exportWithNegations } from "@/lib/judge/testing/export-with-negations";
+import { scriptedAgent, submitCommand } from "@/lib/judge/testing/scripted-agent";
+import { type FakeOpenAiServer, startFakeOpenAiServer } from "@/lib/llm/testing/fake-openai-server";
+import { startJobEngine, type JobEngine } from "./job-engine";
+import { JUDGE_JOBS } from "./judge-jobs";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const LEASE_SECONDS = 8;
+
+// PostgreSQL only: the lease is pg-boss's, the same SQL on both databases, and 40 sandboxed tasks cost
+// about 20 s of the suite per database; the judge runs and the job engine are tested on both elsewhere.
+describe.each(["postgresql"] as const)("the judge job on %s", (kind) => {
+  let db: Database;
+  let server: FakeOpenAiServer;
+  let engine: JobEngine | undefined;
+  beforeEach(async () => {
+    db = await openSeededTestDatabase(kind);
+    // each answer takes 300 ms, so 40 tasks outlast one lease at any speed of this machine
+    server = await startFakeOpenAiServer({
+      apiKey: "sk-run",
+      respond: async (...args) => ({ ...(await scriptedAgent(() => [{ command: submitCommand(true) }])(...args)), delayMs: 300 }),
+    });
+  });
+  afterEach(async () => {
+    await engine?.stop();
+    engine = undefined;
+    await server?.close();
+    await db?.close();
+  });
+
+  test("a 40-task run longer than the job's lease goes on in continuation jobs and completes", async () => {
+    const { exportId, split } = await exportWithNegations(db.prisma, 40);
+    const { runId, tasks } = await createJudgeRun(db.prisma, config(), {
+      exportId,
+      split,
+      name: "longer than a lease",
+      baseUrl: server.url,
+      model: "judge-1",
+      concurrency: 8,
+      limit: 40,
+    });
+    expect(tasks).toBe(40);
+    const judge = JUDGE_JOBS[0];
+    engine = await startJobEngine(db, {
+      jobs: { judge: { ...judge, expireInSeconds: LEASE_SECONDS, retryLimit: 0 } },
+      context: { config: { ...config(), JUDGE_API_KEY: "sk-run" }, trigger: "test" },
+      pollingIntervalSeconds: 0.5,
+      cancelPollSeconds: 0.2,
+    });
+    await engine.work();
+    const started = Date.now();
+    const first = await engine.enqueue("judge", { runId });
+    await db.prisma.judgeRun.update({ where: { id: runId }, data: { jobId: first.id } });
+
+    let run = await db.prisma.judgeRun.findUniqueOrThrow({ where: { id: runId } });
+    while (!["succeeded", "failed", "cancelled"].includes(run.status) && Date.now() - started < 120_000) {
+      await sleep(200);
+      run = await db.prisma.judgeRun.findUniqueOrThrow({ where: { id: runId } });
+      // a job that failed leaves the run waiting for a worker: stop at once rather than wait out the clock
+      if ((await db.prisma.jobRun.count({ where: { kind: "judge", state: "failed" } })) > 0) break;
+    }
+    const jobs = await db.prisma.jobRun.findMany({ where: { kind: "judge" }, orderBy: { createdAt: "asc" } });
+    expect(jobs.map((j) => j.state)).not.toContain("failed");
+    expect(run).toMatchObject({ status: "succeeded", error: null });
+    expect(Date.now() - started).toBeGreaterThan(LEASE_SECONDS * 1000);
+    // every job held one lease; the last one is the run's
+    expect(jobs.length).toBeGreaterThan(1);
+    expect(jobs.every((j) => j.state === "completed")).toBe(true);
+    expect(run.jobId).toBe(jobs.at(-1)?.id);
+    const judged = await db.prisma.judgeTask.groupBy({ by: ["status", "outcome"], where: { runId }, _count: { _all: true } });
+    expect(judged).toEqual([{ status: "done", outcome: "submitted", _count: { _all: 40 } }]);
+    // each task judged once: one model call each
+    expect(server.requests.length).toBe(40);
+  });
+});

@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "JudgeRunStatus" ADD VALUE 'paused';
