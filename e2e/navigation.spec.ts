@@ -1,5 +1,6 @@
-// Finding one's way (#15 item 9): deep links survive sign-in, the nav shows where you are and fits
-// one line at 1280 px, a skip link leads past the nav, the guidelines open for a new annotator.
+// Finding one's way (#15 item 9, #31 item 1): deep links survive sign-in, the nav shows where you are and
+// no part of the header is painted over another at 1280 and 1440 px for any role, a skip link leads past the nav, the guidelines open for a new annotator.
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { DEMO_PASSWORD, signInAs } from "./helpers";
 
@@ -32,20 +33,62 @@ test("a sign-in link pointing at another site is not followed", async ({ page })
   await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
 });
 
-for (const width of [1280, 1440]) {
-  test(`the nav marks the current stage and fits one line at ${width} px`, async ({ page }) => {
-    await page.setViewportSize({ width, height: 900 });
-    await signInAs(page, "admin");
-    await page.goto("/splits");
-    const nav = page.getByRole("navigation", { name: "Pipeline stages" });
-    await expect(nav.getByRole("link", { name: "Splits & export" })).toHaveAttribute("aria-current", "page");
-    await expect(nav.locator("[aria-current=page]")).toHaveCount(1);
-    const tops = await nav.getByRole("link").evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)));
-    expect(new Set(tops).size).toBe(1);
-    const header = await page.locator("header").boundingBox();
-    expect(header?.height).toBeLessThan(70);
+/** Where each piece of the header is painted, as the browser lays it out. */
+async function headerBoxes(page: Page) {
+  return page.evaluate(() => {
+    const box = (e: Element, name: string) => {
+      const r = e.getBoundingClientRect();
+      return { name, left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+    };
+    const header = document.querySelector("header");
+    if (!header) throw new Error("no header");
+    return {
+      viewport: document.documentElement.clientWidth,
+      header: box(header, "header"),
+      parts: [
+        ...[...header.querySelectorAll("nav a, header > div > a")].map((a) => box(a, a.textContent ?? "link")),
+        box(header.querySelector("[data-testid=current-user]") as Element, "user"),
+        box(header.querySelector("form button") as Element, "sign out"),
+      ],
+    };
   });
 }
+
+test("the header's parts never overlap at 1280 and 1440 px for any role, and the nav marks the current stage", async ({
+  browser,
+  baseURL,
+}) => {
+  for (const login of ["admin", "alice", "carol"]) {
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    await signInAs(page, login);
+    await page.goto("/perturb");
+    const nav = page.getByRole("navigation", { name: "Pipeline stages" });
+    await expect(nav.getByRole("link", { name: "Perturb" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.locator("[aria-current=page]")).toHaveCount(1);
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      const { viewport, header, parts } = await headerBoxes(page);
+      const where = `${login} at ${width} px`;
+      expect(parts.length, where).toBeGreaterThan(3);
+      for (const p of parts) {
+        // inside the page and the header, with a size
+        expect(p.right - p.left, `${p.name}, ${where}`).toBeGreaterThan(0);
+        expect(p.left, `${p.name}, ${where}`).toBeGreaterThanOrEqual(0);
+        expect(p.right, `${p.name}, ${where}`).toBeLessThanOrEqual(viewport);
+        expect(p.bottom, `${p.name}, ${where}`).toBeLessThanOrEqual(header.bottom);
+      }
+      for (const [i, a] of parts.entries())
+        for (const b of parts.slice(i + 1)) {
+          const overlap = a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+          expect(overlap, `"${a.name}" and "${b.name}" overlap, ${where}`).toBe(false);
+        }
+      // the demo's users fit one row at these widths
+      expect(header.bottom - header.top, where).toBeLessThan(70);
+    }
+    await context.close();
+  }
+});
 
 test("a skip link leads keyboard users past the nav", async ({ page }) => {
   await signInAs(page, "alice");

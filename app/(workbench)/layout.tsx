@@ -21,14 +21,16 @@ export default async function WorkbenchLayout({ children }: { children: ReactNod
         Skip to content
       </a>
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-7xl items-center gap-4 px-6 py-3">
+        {/* wraps instead of overlapping: when the links and the user do not fit one line, the user moves down */}
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-6 py-3">
           <Link href={hasRole(user, ...OVERVIEW_ROLES) ? "/" : "/annotate"} className="whitespace-nowrap font-semibold text-indigo-700">
             Review Trust Workbench
           </Link>
           <NavLinks links={links.map(({ href, label }) => ({ href, label }))} />
           <div className="ml-auto flex items-center gap-3 whitespace-nowrap text-sm text-slate-600">
-            <span data-testid="current-user" title={`Roles: ${user.roles.join(", ")}`}>
-              {user.name} <span className="text-slate-500">({user.roles.join(", ")})</span>
+            <span data-testid="current-user" className="flex flex-col text-right leading-tight">
+              <span>{user.name}</span>
+              <span className="text-xs text-slate-500">{user.roles.join(", ")}</span>
             </span>
             <form action={signOutAction}>
               <button type="submit" className="rounded-md border border-slate-300 px-2 py-1 hover:bg-slate-50">

@@ -8,13 +8,13 @@ export function NavLinks({ links }: { links: { href: string; label: string }[] }
   const pathname = usePathname();
   const current = (href: string) => (href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`));
   return (
-    <nav aria-label="Pipeline stages" className="flex min-w-0 gap-0.5 text-sm">
+    <nav aria-label="Pipeline stages" className="flex flex-wrap gap-0.5 text-sm">
       {links.map((n) => (
         <Link
           key={n.href}
           href={n.href}
           aria-current={current(n.href) ? "page" : undefined}
-          className={`whitespace-nowrap rounded-md px-2.5 py-1.5 ${
+          className={`whitespace-nowrap rounded-md px-2 py-1.5 ${
             current(n.href) ? "bg-indigo-50 font-medium text-indigo-800" : "text-slate-700 hover:bg-slate-100"
           }`}
         >
