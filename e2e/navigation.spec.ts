@@ -90,6 +90,20 @@ test("the header's parts never overlap at 1280 and 1440 px for any role, and the
   }
 });
 
+test("an annotator's landing is answered by the server: sign-in goes straight to the queue, and / is a 307 to it", async ({ page }) => {
+  const visited: string[] = [];
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+  });
+  await signInAs(page, "alice");
+  await expect(page).toHaveURL(/\/annotate$/);
+  // never the overview's empty page on the way
+  expect(visited.filter((p) => p !== "/sign-in")).toEqual(["/annotate"]);
+  const landing = await page.request.get("/", { maxRedirects: 0 });
+  expect(landing.status()).toBe(307);
+  expect(landing.headers().location).toMatch(/\/annotate$/);
+});
+
 test("a skip link leads keyboard users past the nav", async ({ page }) => {
   await signInAs(page, "alice");
   await page.goto("/annotate");
@@ -111,4 +125,10 @@ test("the guidelines are open on a first visit and stay folded once folded", asy
   await page.reload();
   await expect(page.getByTestId("guidelines")).toBeVisible();
   await expect(page.getByTestId("guidelines")).not.toHaveAttribute("open");
+});
+
+test("every page's icon is served: /favicon.ico is an icon, not a 404", async ({ request }) => {
+  const icon = await request.get("/favicon.ico");
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
 });

@@ -23,10 +23,16 @@ test("the lead assigns a batch to chosen annotators and moves open items between
   await page.screenshot({ path: `test-results/screenshots/team-${info.project.name}.png`, fullPage: true });
   const carolBefore = await openOf(page, "carol");
 
-  // a third annotator on every comment of the first repository, chosen: carol only
+  // at the demo's overlap every instance has its annotators: the button says so instead of assigning nothing
   const form = page.getByTestId("assign-batch-form");
+  await expect(form.getByTestId("batch-assignable")).toContainText(/^0 instance\(s\) can take annotators at 2 per instance/);
+  await expect(form.getByTestId("assign-batch")).toBeDisabled();
+  await expect(form.getByTestId("assign-batch")).toHaveText("Nothing to assign");
+  await expect(form.getByText(/unscreened candidate/)).toHaveCount(0);
+  // a third annotator on every comment of the first repository, chosen: carol only
   for (const login of ["alice", "bob"]) await form.getByTestId(`choose-${login}`).uncheck();
   await form.getByLabel("Annotators per instance").fill("3");
+  await expect(form.getByTestId("batch-assignable")).not.toContainText(/^0 /);
   await form.getByTestId("assign-batch").click();
   await expect(form.getByTestId("action-message")).toContainText(/Assigned \d+ label\(s\)/);
   const added = Number((await form.getByTestId("action-message").textContent())?.match(/Assigned (\d+)/)?.[1]);

@@ -5,10 +5,12 @@ import { z } from "zod";
 import { getPrisma } from "@/lib/db/server";
 import { clientAddress } from "@/lib/auth/client-address";
 import { safeReturnPath } from "@/lib/auth/return-path";
+import { hasRole } from "@/lib/auth/roles";
 import { SESSION_COOKIE, signIn, signOut } from "@/lib/auth/sessions";
 import { config } from "@/lib/config";
 import { isAppError } from "@/lib/errors";
 import { noNul } from "@/lib/untrusted-json";
+import { OVERVIEW_ROLES } from "../(workbench)/nav";
 
 // a NUL character can be neither a login nor a password (PostgreSQL cannot even look it up)
 const SignInRequestSchema = z.object({
@@ -38,7 +40,13 @@ export async function signInAction(_prev: SignInState, form: FormData): Promise<
     expires: session.expiresAt,
     secure: process.env.NODE_ENV === "production" && !config().INSECURE_COOKIES,
   });
-  redirect(safeReturnPath(form.get("next")) ?? "/");
+  // straight to where this user starts (an annotator's queue), not through the overview's redirect
+  redirect(safeReturnPath(form.get("next")) ?? (await landingPathOf(parsed.data.login)));
+}
+
+async function landingPathOf(login: string): Promise<string> {
+  const user = await (await getPrisma()).user.findUnique({ where: { login }, select: { roles: true } });
+  return user && hasRole(user, ...OVERVIEW_ROLES) ? "/" : "/annotate";
 }
 
 export async function signOutAction(): Promise<void> {

@@ -33,14 +33,26 @@ export interface AssignmentReadiness {
   ready: number;
   /** human instances not yet through screening */
   candidates: number;
+  /** human instances in annotation, by how many annotators they have: a batch with a larger overlap adds to them */
+  inAnnotation: { annotators: number; instances: number }[];
 }
 
 /** What the lead's "assign" panel shows: the overlap setting and how many instances could be assigned. */
 export async function loadAssignmentReadiness(prisma: PrismaClient): Promise<AssignmentReadiness> {
-  const [overlap, ready, candidates] = await Promise.all([
+  const [overlap, ready, candidates, inAnnotation] = await Promise.all([
     readOverlap(prisma),
     prisma.instance.count({ where: { source: "human", stage: "screened" } }),
     prisma.instance.count({ where: { source: "human", stage: "candidate" } }),
+    prisma.$queryRaw<{ annotators: number; instances: number }[]>`
+      SELECT annotators::int AS annotators, count(*)::int AS instances FROM (
+        SELECT i.id, count(a.id) AS annotators FROM "Instance" i LEFT JOIN "Assignment" a ON a."instanceId" = i.id
+        WHERE i.source = 'human' AND i.stage = 'annotating' GROUP BY i.id
+      ) per_instance GROUP BY annotators ORDER BY annotators`,
   ]);
-  return { overlap, ready, candidates };
+  return { overlap, ready, candidates, inAnnotation };
+}
+
+/** How many instances a batch with this overlap could give annotators: the ready ones and those in annotation short of it. */
+export function assignableWith(readiness: Pick<AssignmentReadiness, "ready" | "inAnnotation">, overlap: number): number {
+  return readiness.ready + readiness.inAnnotation.filter((g) => g.annotators < overlap).reduce((n, g) => n + g.instances, 0);
 }

@@ -11,7 +11,7 @@ export interface SessionUser {
   roles: Role[];
 }
 
-export function hasRole(user: SessionUser, ...roles: Role[]): boolean {
+export function hasRole(user: Pick<SessionUser, "roles">, ...roles: Role[]): boolean {
   return roles.some((r) => user.roles.includes(r));
 }
 

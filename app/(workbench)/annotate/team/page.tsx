@@ -66,7 +66,7 @@ export default async function TeamPage() {
           ))}
         </tbody>
       </table>
-      <AssignBatchForm annotators={annotators} repositories={repositories} overlap={readiness.overlap} candidates={readiness.candidates} />
+      <AssignBatchForm annotators={annotators} repositories={repositories} readiness={readiness} />
       <ReassignForm annotators={annotators} />
     </div>
   );

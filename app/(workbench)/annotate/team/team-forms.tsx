@@ -1,6 +1,7 @@
 "use client";
 import { useActionState, useState } from "react";
 import { ActionResult } from "../../screen/_components/action-form";
+import { type AssignmentReadiness, assignableWith } from "@/lib/annotate/annotation-settings";
 import { assignBatchAction, reassignAction, type TeamState } from "./actions";
 
 type Annotator = { id: string; login: string; open: number };
@@ -8,16 +9,19 @@ type Annotator = { id: string; login: string; open: number };
 export function AssignBatchForm({
   annotators,
   repositories,
-  overlap,
-  candidates,
+  readiness,
 }: {
   annotators: Annotator[];
   repositories: { repository: string; ready: number }[];
-  overlap: number;
-  candidates: number;
+  readiness: AssignmentReadiness;
 }) {
   const [state, action, pending] = useActionState<TeamState, FormData>(assignBatchAction, {});
   const [chosen, setChosen] = useState<string[]>(annotators.map((a) => a.id));
+  const [overlap, setOverlap] = useState(readiness.overlap);
+  const [withCandidates, setWithCandidates] = useState(false);
+  const { candidates } = readiness;
+  // what this batch could assign before its filters: nothing means a disabled button saying so
+  const assignable = assignableWith(readiness, overlap) + (withCandidates ? candidates : 0);
   return (
     <form action={action} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="assign-batch-form">
       <h2 className="text-xs font-semibold uppercase text-slate-500">Assign a batch</h2>
@@ -66,21 +70,39 @@ export function AssignBatchForm({
             type="number"
             min={1}
             max={5}
-            defaultValue={overlap}
+            value={overlap}
+            onChange={(e) => setOverlap(Number(e.target.value) || 1)}
             className="mt-1 w-20 rounded-md border border-slate-300 px-2 py-1"
           />
         </label>
-        <label className="flex items-center gap-1 text-xs">
-          <input type="checkbox" name="includeCandidates" /> also {candidates} unscreened candidate(s)
-        </label>
+        {candidates > 0 && (
+          <label className="flex items-center gap-1 text-xs">
+            <input
+              type="checkbox"
+              name="includeCandidates"
+              checked={withCandidates}
+              onChange={(e) => setWithCandidates(e.target.checked)}
+            />{" "}
+            also {candidates} unscreened candidate(s)
+          </label>
+        )}
       </div>
+      <p className="text-xs text-slate-600" data-testid="batch-assignable">
+        {assignable} instance(s) can take annotators at {overlap} per instance (before the filters above)
+      </p>
       <button
         type="submit"
-        disabled={pending || chosen.length === 0}
+        disabled={pending || chosen.length === 0 || assignable === 0}
         className="rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white hover:bg-indigo-700 disabled:bg-slate-300"
         data-testid="assign-batch"
       >
-        {pending ? "Assigning…" : chosen.length === 0 ? "Choose annotators first" : `Assign the batch to ${chosen.length} annotator(s)`}
+        {pending
+          ? "Assigning…"
+          : chosen.length === 0
+            ? "Choose annotators first"
+            : assignable === 0
+              ? "Nothing to assign"
+              : `Assign the batch to ${chosen.length} annotator(s)`}
       </button>
       <ActionResult state={state} />
     </form>
