@@ -56,7 +56,15 @@ test("two annotators disagree without seeing each other's label, the adjudicator
   await bob.getByTestId("label-untrustworthy").click();
   await bob.getByTestId("rationale").fill(bobsReason);
   await bob.getByTestId("save-label").click();
-  await expect(bob.getByTestId("label-saved")).toBeVisible();
+  // submit and advance (#31 item 2): once saved, bob is on his next item to label, not one he labelled
+  const bobsNext = [...bobToDo].filter((id) => id !== shared);
+  if (bobsNext.length > 0) {
+    await expect(bob).not.toHaveURL(new RegExp(`/annotate/${shared}$`));
+    expect(bobsNext).toContain(new URL(bob.url()).pathname.split("/").pop());
+    await expect(bob.getByTestId("label-empty").or(bob.getByTestId("label-draft"))).toBeVisible();
+  } else await expect(bob.getByTestId("label-saved")).toBeVisible();
+  const bobsLabel = await bob.request.get(`/api/labels?instanceId=${shared}`);
+  expect(JSON.stringify(await bobsLabel.json())).toContain(bobsReason);
 
   // alice sees nothing of bob's label, in the page or through the API
   await alice.goto(`/annotate/${shared}`);
@@ -76,8 +84,12 @@ test("two annotators disagree without seeing each other's label, the adjudicator
   await expect(alice.getByTestId("rationale")).toBeFocused();
   await alice.keyboard.type("Alice's reasoning: the claim holds at the base commit");
   await expect(alice.getByTestId("rationale")).toHaveValue("Alice's reasoning: the claim holds at the base commit");
+  // alice chooses to stay on the item once it is saved (kept in her browser)
+  await alice.getByTestId("advance-after-submit").uncheck();
+  await alice.locator("body").click({ position: { x: 5, y: 5 } });
   await alice.keyboard.press("Control+Enter");
   await expect(alice.getByTestId("label-saved")).toBeVisible();
+  await expect(alice).toHaveURL(new RegExp(`/annotate/${shared}$`));
   await expect(alice.getByTestId("label-trustworthy")).toHaveAttribute("aria-checked", "true");
   // both labels are in: final for alice, and still blind (no hint that bob disagreed)
   await expect(alice.getByTestId("label-final")).toBeVisible();

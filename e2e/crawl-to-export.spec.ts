@@ -110,6 +110,7 @@ test("a crawl of a fake GitHub goes through screening, blind labels with the rep
   await expect(first.getByTestId("repo-file-view")).not.toBeEmpty();
   await first.getByTestId("label-trustworthy").click();
   await first.getByTestId("rationale").fill("Checked against the base: the comment is right.");
+  await first.getByTestId("advance-after-submit").uncheck();
   await first.getByTestId("save-label").click();
   await expect(first.getByTestId("label-saved")).toBeVisible();
 
@@ -118,6 +119,7 @@ test("a crawl of a fake GitHub goes through screening, blind labels with the rep
   await expect(second.locator("body")).not.toContainText("Checked against the base");
   await second.getByTestId("label-untrustworthy").click();
   await second.getByTestId("rationale").fill("The patched file says otherwise.");
+  await second.getByTestId("advance-after-submit").uncheck();
   await second.getByTestId("save-label").click();
   await expect(second.getByTestId("label-saved")).toBeVisible();
 

@@ -2,12 +2,14 @@
 // The annotator's side of the instance page: three labels, a rationale, the save state, and the
 // keyboard (shortcuts from lib/annotate/keyboard-shortcuts, shown in the help dialog). A label is
 // submitted only by the submit button or Ctrl+Enter; until then it is a draft, kept in this browser
-// per instance, so a reload, Back, a link or j/k neither loses nor submits it.
+// per instance, so a reload, Back, a link or j/k neither loses nor submits it. Once a submission is
+// saved the page goes on to the next item to label, unless the annotator chose to stay.
 import type { VisibleStage } from "@/lib/annotate/viewer-access";
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { JUMP_TO_HUNK_EVENT } from "@/app/_components/patch-view";
+import { type AfterSubmit, afterSubmitTarget, keepAfterSubmit, readAfterSubmit } from "@/lib/annotate/after-submit";
 import { shortcutFor } from "@/lib/annotate/keyboard-shortcuts";
 import { forgetLabelDraft, keepLabelDraft, labelDraftFor } from "@/lib/annotate/label-drafts";
 import { LABEL_VALUES, type LabelValue } from "@/lib/annotate/label-schemas";
@@ -62,9 +64,17 @@ export function LabelPanel({
     staleTime: Infinity,
   });
   const [stage, setStage] = useState(initialStage);
+  const [afterSubmit, setAfterSubmit] = useState<AfterSubmit>("next");
+  useEffect(() => setAfterSubmit(readAfterSubmit(window.localStorage)), []);
+  // only a submission made here moves on; a label resent on arrival (saved offline earlier) does not
+  const advanceOnSave = useRef(false);
   const save = useSaveLabel(instanceId, (res) => {
     setStage(res.stage);
     forgetLabelDraft(window.localStorage, instanceId);
+    if (!advanceOnSave.current) return;
+    advanceOnSave.current = false;
+    const target = afterSubmitTarget(readAfterSubmit(window.localStorage), instanceId, queue.nextToDoId);
+    if (target) router.push(`${queue.basePath}/${target}`);
   });
   const [value, setValue] = useState<LabelValue | null>(initialLabel?.value ?? null);
   const [rationale, setRationale] = useState(initialLabel?.rationale ?? "");
@@ -122,6 +132,7 @@ export function LabelPanel({
 
   const submit = useCallback(() => {
     if (!value || rationale.trim().length < 3 || locked) return false;
+    advanceOnSave.current = true;
     save.mutate({ instanceId, value, rationale: rationale.trim(), savedAt: Date.now() });
     return true;
   }, [instanceId, value, rationale, locked, save]);
@@ -268,6 +279,19 @@ export function LabelPanel({
           <span className="text-xs text-slate-500">{value ? "Add a short rationale." : "Choose a label (1/2/3)."}</span>
         )}
       </div>
+      <label className="mt-2 flex items-center gap-1.5 text-xs text-slate-600">
+        <input
+          type="checkbox"
+          checked={afterSubmit === "next"}
+          onChange={(e) => {
+            const choice: AfterSubmit = e.target.checked ? "next" : "stay";
+            keepAfterSubmit(window.localStorage, choice);
+            setAfterSubmit(choice);
+          }}
+          data-testid="advance-after-submit"
+        />
+        Go to the next item to label once saved
+      </label>
       <p role="status" className={`mt-3 rounded-md border px-3 py-2 text-xs ${status.tone}`} data-testid={status.testId}>
         {status.text}
       </p>
