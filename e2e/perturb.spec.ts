@@ -71,6 +71,16 @@ test("three experts accept a negation candidate, and only then is it counted as 
     page.getByTestId("original-side").getByTestId("diff-removed").or(page.getByTestId("perturbed-side").getByTestId("diff-added")).first(),
   ).toBeVisible();
 
+  // #31 item 7: the admin sees the parent's final label; the patch is open before anyone votes
+  await expect(page.getByTestId("original-heading")).toHaveText("Original · confirmed trustworthy");
+  await expect(page.getByTestId("verification-patch")).toHaveAttribute("open", "");
+  await switchUser(page, "bob");
+  await page.goto(url);
+  // bob, an annotator, is never shown a final label; the buttons say what a vote means
+  await expect(page.getByTestId("original-heading")).toHaveText("Original comment");
+  await expect(page.getByTestId("verification-patch")).toHaveAttribute("open", "");
+  await expect(page.getByTestId("accept")).toHaveText("Accept: the comment is now wrong");
+  await expect(page.getByTestId("reject")).toHaveText("Reject: still right, or not a fair edit");
   await accept(page, url, "bob", "1 of 3 verifiers accepted");
   await page.reload();
   await expect(page.getByTestId("verify-done")).toContainText("You accepted this text");

@@ -62,7 +62,10 @@ export default async function VerifyPerturbationPage({ params }: { params: Promi
 
       <section className="grid gap-4 lg:grid-cols-2" data-testid="side-by-side">
         <div className="rounded-lg border-2 border-emerald-300 bg-white p-4" data-testid="original-side">
-          <h2 className="mb-1 text-xs font-semibold uppercase text-emerald-700">Original · confirmed trustworthy</h2>
+          <h2 className="mb-1 text-xs font-semibold uppercase text-emerald-700" data-testid="original-heading">
+            {/* an annotator who labelled the parent never sees its final label */}
+            {hasRole(user, "admin", "adjudicator") ? "Original · confirmed trustworthy" : "Original comment"}
+          </h2>
           <p className="mb-2 font-mono text-xs text-slate-500">
             {review.commentKind} by {review.commentAuthor ?? "(deleted account)"}
             {review.original.path ? ` on ${review.original.path}` : " (PR-level)"}
@@ -113,7 +116,8 @@ export default async function VerifyPerturbationPage({ params }: { params: Promi
               </div>
             ))}
           </section>
-          <details className="rounded-lg border border-slate-200 bg-white p-4" open={location}>
+          {/* open: a verdict on a technical claim is made against the code */}
+          <details className="rounded-lg border border-slate-200 bg-white p-4" open data-testid="verification-patch">
             <summary className="cursor-pointer text-xs font-semibold uppercase text-slate-500">
               Patch under review (the perturbed comment&apos;s line is marked)
             </summary>

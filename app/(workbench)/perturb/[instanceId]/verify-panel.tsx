@@ -155,7 +155,7 @@ export function VerifyPanel({ instanceId, kind, status, viewerDecision, viewerIs
               data-testid="accept"
               className="rounded-md bg-emerald-700 px-3 py-1.5 font-medium text-white hover:bg-emerald-800 disabled:opacity-50"
             >
-              Accept: incorrect now
+              Accept: the comment is now wrong
             </button>
             <button
               type="button"
@@ -164,7 +164,7 @@ export function VerifyPanel({ instanceId, kind, status, viewerDecision, viewerIs
               data-testid="reject"
               className="rounded-md bg-rose-600 px-3 py-1.5 font-medium text-white hover:bg-rose-700 disabled:opacity-50"
             >
-              Reject
+              Reject: still right, or not a fair edit
             </button>
             {kind !== "location" && (
               <button
