@@ -14,7 +14,11 @@ test("dropping a comment in annotation asks, then withdraws it from the annotato
   const annotatingBefore = await overviewFigure(page, "stage-annotating");
   const droppedBefore = await overviewFigure(page, "stage-filtered_out");
 
+  // #31 item 6: comments in annotation are left out of the queue unless the screener asks for them
   await page.goto("/screen/manual?level=comment");
+  await expect(page.locator("[data-testid=manual-item][data-in-annotation=true]")).toHaveCount(0);
+  await expect(page.getByTestId("manual-in-annotation-filter")).toContainText("already in annotation and not listed");
+  await page.getByRole("link", { name: "List them too" }).click();
   const item = page.locator("[data-testid=manual-item][data-in-annotation=true]").first();
   await expect(item.getByTestId("manual-in-annotation")).toContainText("Dropping it withdraws");
   const link = item.getByRole("link", { name: /Open with the PR/ });
@@ -29,7 +33,7 @@ test("dropping a comment in annotation asks, then withdraws it from the annotato
   await page.screenshot({ path: `test-results/screenshots/screen-drop-asks-${info.project.name}.png`, fullPage: true });
   expect(await overviewFigure(page, "stage-annotating")).toBe(annotatingBefore);
 
-  await page.goto("/screen/manual?level=comment");
+  await page.goto("/screen/manual?level=comment&inAnnotation=include");
   const again = page.locator(`[data-testid=manual-item]:has(a[href="/annotate/${instanceId}"])`);
   await again.getByLabel("Rationale").fill("Only a naming preference, nothing to check.");
   await again.getByTestId("manual-confirm-withdraw").check();

@@ -71,6 +71,9 @@ test("with no LLM configured the page says so and the manual queue records a dec
   await expect(page.getByTestId("manual-no-llm")).toBeVisible();
   await expect(page.getByTestId("manual-total")).toHaveText(queued);
   await page.screenshot({ path: `test-results/screenshots/screen-manual-${info.project.name}.png`, fullPage: true });
+  // the demo's waiting comments are all in annotation: listed only on request (#31 item 6)
+  await expect(page.getByTestId("manual-empty")).toContainText("the rest is in annotation");
+  await page.getByRole("link", { name: "List them too" }).click();
 
   const first = page.getByTestId("manual-item").first();
   await first.getByTestId("manual-keep").click();

@@ -24,7 +24,7 @@ describe.each(TEST_DATABASE_KINDS)("the card's funnel on %s", (kind) => {
     expect(count(before, "Dropped by LLM screening")).toBe(0);
 
     const admin = await p.user.findUniqueOrThrow({ where: { login: "admin" } });
-    const queue = await manualQueue(p, "comment", { skip: 0, take: 1 });
+    const queue = await manualQueue(p, "comment", { skip: 0, take: 1, inAnnotation: "include" });
     expect(queue.items.length).toBe(1);
     // the demo's comments are already in annotation: dropping one withdraws its open assignments, once confirmed
     await recordManualDecision(

@@ -37,11 +37,26 @@ export type ManualQueueItem = {
   inAnnotation: { open: string[]; labelled: string[]; warning: string } | null;
 };
 
+export interface ManualQueue {
+  /** everything waiting for a person's decision at this level, in annotation or not */
+  total: number;
+  /** of those, comments already in annotators' queues */
+  inAnnotation: number;
+  /** what the chosen view lists (the pages count these) */
+  listed: number;
+  items: ManualQueueItem[];
+}
+
+/**
+ * The items waiting for a person. Comments already in annotation are left out unless asked for
+ * (`inAnnotation: "include"`): a screener working down the queue does not pull work out of
+ * annotators' hands by the way; the queue says how many it leaves out.
+ */
 export async function manualQueue(
   prisma: PrismaClient,
   level: ScreenLevel,
-  page: { skip?: number; take?: number } = {},
-): Promise<{ total: number; items: ManualQueueItem[] }> {
+  page: { skip?: number; take?: number; inAnnotation?: "exclude" | "include" } = {},
+): Promise<ManualQueue> {
   const take = Math.min(page.take ?? 20, 100);
   const skip = page.skip ?? 0;
   if (level === "pr") {
@@ -58,6 +73,8 @@ export async function manualQueue(
     ]);
     return {
       total,
+      inAnnotation: 0,
+      listed: total,
       items: rows.map((r) => ({
         id: r.id,
         repository: r.repository.fullName,
@@ -70,9 +87,11 @@ export async function manualQueue(
       })),
     };
   }
-  const where = eligibleInstances({ kind: "any" });
-  const [total, rows] = await Promise.all([
-    prisma.instance.count({ where }),
+  const all = eligibleInstances({ kind: "any" });
+  const where = page.inAnnotation === "include" ? all : { AND: [all, { stage: { not: "annotating" as const } }] };
+  const [total, inAnnotation, rows] = await Promise.all([
+    prisma.instance.count({ where: all }),
+    prisma.instance.count({ where: { AND: [all, { stage: "annotating" }] } }),
     prisma.instance.findMany({
       where,
       orderBy: [{ pullRequest: { number: "asc" } }, { targetEntry: { createdAt: "asc" } }, { id: "asc" }],
@@ -96,6 +115,8 @@ export async function manualQueue(
   };
   return {
     total,
+    inAnnotation,
+    listed: page.inAnnotation === "include" ? total : total - inAnnotation,
     items: rows.map((r) => ({
       id: r.id,
       repository: r.pullRequest.repository.fullName,

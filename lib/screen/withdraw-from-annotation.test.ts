@@ -20,7 +20,17 @@ describe.each(TEST_DATABASE_KINDS)("screening a comment that is in annotation, o
   });
   afterAll(async () => db?.close());
 
-  const allComments = async () => (await manualQueue(db.prisma, "comment", { take: 100 })).items;
+  const allComments = async () => (await manualQueue(db.prisma, "comment", { take: 100, inAnnotation: "include" })).items;
+
+  test("the queue leaves comments in annotation out unless asked, and counts them", async () => {
+    const shown = await manualQueue(db.prisma, "comment", { take: 100 });
+    const all = await manualQueue(db.prisma, "comment", { take: 100, inAnnotation: "include" });
+    expect(all.inAnnotation).toBeGreaterThan(0);
+    expect(shown.items.some((i) => i.inAnnotation)).toBe(false);
+    expect(shown).toMatchObject({ total: all.total, inAnnotation: all.inAnnotation, listed: all.total - all.inAnnotation });
+    expect(all.items.filter((i) => i.inAnnotation)).toHaveLength(all.inAnnotation);
+    expect(all.items.filter((i) => !i.inAnnotation).map((i) => i.id)).toEqual(shown.items.map((i) => i.id));
+  });
 
   test("dropping asks first, then withdraws the open assignments and keeps the label as history", async () => {
     const item = (await allComments()).find((i) => i.inAnnotation && i.inAnnotation.labelled.length === 0);

@@ -21,9 +21,16 @@ export default async function ManualQueuePage({ searchParams }: { searchParams: 
   const params = await searchParams;
   const level = params.level === "pr" ? "pr" : "comment";
   const page = Math.max(1, Number(params.page) || 1);
-  const queue = await manualQueue(await getPrisma(), level, { skip: (page - 1) * PAGE_SIZE, take: PAGE_SIZE });
+  // comments in annotators' hands are listed only when asked for
+  const withAnnotating = level === "comment" && params.inAnnotation === "include";
+  const queue = await manualQueue(await getPrisma(), level, {
+    skip: (page - 1) * PAGE_SIZE,
+    take: PAGE_SIZE,
+    inAnnotation: withAnnotating ? "include" : "exclude",
+  });
   const llm = screeningLlmStatus(config());
-  const pages = Math.max(1, Math.ceil(queue.total / PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil(queue.listed / PAGE_SIZE));
+  const view = `level=${level}${withAnnotating ? "&inAnnotation=include" : ""}`;
   const tab = (l: "pr" | "comment", label: string) => (
     <Link
       href={`/screen/manual?level=${l}`}
@@ -55,12 +62,34 @@ export default async function ManualQueuePage({ searchParams }: { searchParams: 
           <span className="font-mono font-semibold" data-testid="manual-total">
             {queue.total.toLocaleString("en-US")}
           </span>{" "}
-          waiting.
+          waiting.{" "}
+          {queue.inAnnotation > 0 && (
+            <span data-testid="manual-in-annotation-filter">
+              {withAnnotating ? (
+                <>
+                  Listing the {queue.inAnnotation} already in annotation too (a drop withdraws them from the annotators&apos; queues).{" "}
+                  <Link href={`/screen/manual?level=${level}`} className="text-indigo-700 hover:underline">
+                    Hide them
+                  </Link>
+                </>
+              ) : (
+                <>
+                  {queue.inAnnotation} of them are already in annotation and not listed, so screening does not take work out of
+                  annotators&apos; hands.{" "}
+                  <Link href={`/screen/manual?level=${level}&inAnnotation=include`} className="text-indigo-700 hover:underline">
+                    List them too
+                  </Link>
+                </>
+              )}
+            </span>
+          )}
         </p>
       </header>
       {queue.items.length === 0 ? (
         <p className="text-sm text-slate-500" data-testid="manual-empty">
-          Nothing is waiting: every item that passed the earlier steps has a decision.
+          {queue.total > 0
+            ? "Nothing else is waiting: the rest is in annotation (listed on request above)."
+            : "Nothing is waiting: every item that passed the earlier steps has a decision."}
         </p>
       ) : (
         <ul className="space-y-3" data-testid="manual-queue">
@@ -94,7 +123,7 @@ export default async function ManualQueuePage({ searchParams }: { searchParams: 
       {pages > 1 && (
         <nav className="flex items-center gap-3 text-sm" aria-label="Pages">
           {page > 1 && (
-            <Link href={`/screen/manual?level=${level}&page=${page - 1}`} className="text-indigo-700 hover:underline">
+            <Link href={`/screen/manual?${view}&page=${page - 1}`} className="text-indigo-700 hover:underline">
               ← Previous
             </Link>
           )}
@@ -102,7 +131,7 @@ export default async function ManualQueuePage({ searchParams }: { searchParams: 
             Page {page} of {pages}
           </span>
           {page < pages && (
-            <Link href={`/screen/manual?level=${level}&page=${page + 1}`} className="text-indigo-700 hover:underline">
+            <Link href={`/screen/manual?${view}&page=${page + 1}`} className="text-indigo-700 hover:underline">
               Next →
             </Link>
           )}
