@@ -1,6 +1,6 @@
 // axe-core on the pages an annotation team works in all day: no serious or critical violation of
 // WCAG 2.1 A/AA (colour contrast included) on the queue, an instance, the adjudication page, the
-// agreement page and perturbation verification (#15 item 9), in the light theme and in the dark
+// agreement page, perturbation verification (#15 item 9) and the evaluation pages (#31 item 9), in the light theme and in the dark
 // theme the system setting selects.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
@@ -63,5 +63,15 @@ for (const scheme of ["light", "dark"] as const) {
     await expect(page.getByTestId("verification-progress")).toBeVisible();
     await page.waitForLoadState("networkidle");
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test(`the evaluation pages: scores and judge runs (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await signInAs(page, "admin");
+    for (const path of ["/evaluate", "/evaluate/judge"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
   });
 }

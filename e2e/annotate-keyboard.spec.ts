@@ -121,4 +121,6 @@ test("the shortcuts help is a modal dialog: the page takes no keys, Esc closes i
   await expect(dialog).toBeVisible();
   await page.keyboard.press("?");
   await expect(dialog).toHaveCount(0);
+  // opened from the page itself, closing leaves focus on the help button, not on <body> (#31 item 9)
+  await expect(opener).toBeFocused();
 });

@@ -45,6 +45,10 @@ test("an admin runs a judge agent, reads a trajectory, credits a repair and sees
 
   await expect(page.getByTestId("trajectory-step")).toHaveCount(4);
   await expect(page.getByTestId("step-command").first()).toHaveText("cat /testbed/task/task.json");
+  // the task files scroll by keyboard (#31 item 9): a named region that takes focus
+  const taskJson = page.getByRole("region", { name: "task.json" });
+  await taskJson.focus();
+  await expect(taskJson).toBeFocused();
   // the hostile step ran and its output was kept: the agent's own environment, PID 1's, and no /etc/shadow
   const hostile = page.getByTestId("step-observation").nth(2);
   await expect(hostile).toContainText("HOME=/tmp");

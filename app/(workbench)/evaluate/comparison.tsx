@@ -108,13 +108,13 @@ export function RunComparison({
                   <td className={cell}>{formatPercent(row.negativeF1)}</td>
                   <td className={`${cell} border-l border-slate-100`}>{formatPercent(row.macroF1)}</td>
                   <td className={cell}>{formatPercent(row.trueRate)}</td>
-                  <td className={`${cell} text-slate-500`}>{formatPercent(row.goldTrueRate)}</td>
-                  <td className={`${cell} ${row.unanswered > 0 ? "text-amber-700" : "text-slate-500"}`} data-testid="comparison-unanswered">
+                  <td className={`${cell} text-slate-600`}>{formatPercent(row.goldTrueRate)}</td>
+                  <td className={`${cell} ${row.unanswered > 0 ? "text-amber-700" : "text-slate-600"}`} data-testid="comparison-unanswered">
                     {row.unanswered}
                   </td>
                   <td className="px-3 py-1.5 text-right text-xs">
                     <details className="inline-block text-left">
-                      <summary className="cursor-pointer text-slate-500 hover:text-rose-700">Delete</summary>
+                      <summary className="cursor-pointer text-slate-600 hover:text-rose-700">Delete</summary>
                       <form action={deleteRunAction} className="mt-1">
                         <input type="hidden" name="runId" value={run.id} />
                         <button type="submit" className="rounded border border-rose-300 px-2 py-0.5 text-rose-700 hover:bg-rose-50">

@@ -81,6 +81,7 @@ export function LabelPanel({
   const [fromDraft, setFromDraft] = useState(false);
   const [help, setHelp] = useState(false);
   const rationaleRef = useRef<HTMLTextAreaElement>(null);
+  const helpButtonRef = useRef<HTMLButtonElement>(null);
   const locked = stage !== "annotating";
 
   // On arrival: a submitted label the server never acknowledged (reload, outage) is resent; else
@@ -224,7 +225,7 @@ export function LabelPanel({
     <section className="rounded-lg border border-slate-200 bg-white p-4" data-testid="label-panel">
       <div className="mb-3 flex items-center justify-between">
         <h2 className="text-xs font-semibold uppercase text-slate-500">Your label</h2>
-        <button type="button" className="text-xs text-indigo-700 hover:underline" onClick={() => setHelp(true)}>
+        <button ref={helpButtonRef} type="button" className="text-xs text-indigo-700 hover:underline" onClick={() => setHelp(true)}>
           Shortcuts (?)
         </button>
       </div>
@@ -324,7 +325,7 @@ export function LabelPanel({
           Next to label →
         </button>
       )}
-      {help && <ShortcutHelp onClose={() => setHelp(false)} />}
+      {help && <ShortcutHelp onClose={() => setHelp(false)} fallbackFocus={() => helpButtonRef.current} />}
     </section>
   );
 }

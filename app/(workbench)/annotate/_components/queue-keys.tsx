@@ -59,7 +59,7 @@ export function QueueKeys({ queue }: { queue: QueueLinks }) {
       >
         Next (j) →
       </button>
-      {help && <ShortcutHelp onClose={() => setHelp(false)} />}
+      {help && <ShortcutHelp onClose={() => setHelp(false)} fallbackFocus={() => document.getElementById("main")} />}
     </nav>
   );
 }

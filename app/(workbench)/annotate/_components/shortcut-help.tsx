@@ -4,16 +4,22 @@
 import { useEffect, useRef } from "react";
 import { SHORTCUTS } from "@/lib/annotate/keyboard-shortcuts";
 
-export function ShortcutHelp({ onClose }: { onClose: () => void }) {
+/**
+ * `fallbackFocus`: where focus goes on closing when nothing in particular had it before (the dialog was
+ * opened with "?" from the page itself), so keyboard users are not left on <body>.
+ */
+export function ShortcutHelp({ onClose, fallbackFocus }: { onClose: () => void; fallbackFocus?: () => HTMLElement | null }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const fallback = useRef(fallbackFocus);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const active = document.activeElement;
+    const opener = active instanceof HTMLElement && active !== document.body ? active : null;
     dialog.showModal();
     return () => {
       if (dialog.open) dialog.close();
-      opener?.focus();
+      (opener ?? fallback.current?.())?.focus();
     };
   }, []);
   return (

@@ -37,7 +37,11 @@ function Steps({ steps, testId, credited }: { steps: AgentStep[]; testId: string
           <details className="mt-1" open={s.step === steps.length}>
             <summary className="cursor-pointer text-xs text-slate-600">{s.formatError ? "message to the model" : "observation"}</summary>
             <pre
-              className="mt-1 max-h-80 overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-2 font-mono text-xs"
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keyboard
+              tabIndex={0}
+              role="region"
+              aria-label={`step ${s.step} ${s.formatError ? "message to the model" : "observation"}`}
+              className="mt-1 max-h-80 overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-2 font-mono text-xs focus:outline focus:outline-2 focus:outline-indigo-500"
               data-testid="step-observation"
             >
               {s.observation}
@@ -142,7 +146,16 @@ export default async function TrajectoryPage({
               Object.entries(view.files).map(([name, text]) => (
                 <details key={name} className="rounded-lg border border-slate-200 bg-white p-3" open={name === "task.json"}>
                   <summary className="cursor-pointer font-mono text-xs">/testbed/task/{name}</summary>
-                  <pre className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap font-mono text-xs">{text}</pre>
+                  {/* a scrolling block a keyboard can reach and scroll (WCAG 2.1.1) */}
+                  <pre
+                    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keyboard
+                    tabIndex={0}
+                    role="region"
+                    aria-label={name}
+                    className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap font-mono text-xs focus:outline focus:outline-2 focus:outline-indigo-500"
+                  >
+                    {text}
+                  </pre>
                 </details>
               ))
             ) : (
