@@ -124,10 +124,13 @@ test("two annotators disagree without seeing each other's label, the adjudicator
   await pair.locator("summary").click();
   await expect(pair.getByTestId("confusion-matrix")).toContainText("rows: alice, columns: bob");
   await shoot(carol, info, "agreement");
+  await expect(pair.locator("summary")).toContainText(/alice × bob: \d+ disagreements? in \d+ shared instances?/);
   const disagreement = pair.getByTestId("disagreements").getByRole("link").first();
-  const instanceId = await disagreement.textContent();
+  // the link names the comment (repository#PR, file, first words), not an id (#31 item 8)
+  await expect(disagreement).toHaveText(/^[\w.-]+\/[\w.-]+#\d+ · .*“.+”$/);
+  const href = (await disagreement.getAttribute("href")) ?? "";
   await disagreement.click();
-  await expect(carol).toHaveURL(new RegExp(`/adjudicate/${instanceId}$`));
+  await expect(carol).toHaveURL(new RegExp(`${href}$`));
 });
 
 test("an annotator cannot open adjudication, another's label or another's instance: page and direct requests", async ({

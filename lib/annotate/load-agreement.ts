@@ -35,3 +35,26 @@ export async function loadAgreementSummary(prisma: PrismaClient): Promise<Agreem
   ]);
   return agreementSummary(report, { annotated, adjudicated });
 }
+
+/**
+ * What a link to each instance says instead of its id: "owner/repo#12 · src/a.py · “the comment's first
+ * words…”" (a PR-level comment has no file).
+ */
+export async function describeInstances(prisma: PrismaClient, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await prisma.instance.findMany({
+    where: { id: { in: [...new Set(ids)] } },
+    select: {
+      id: true,
+      pullRequest: { select: { number: true, repository: { select: { fullName: true } } } },
+      targetEntry: { select: { path: true, body: true } },
+    },
+  });
+  return new Map(rows.map((r) => [r.id, instanceCaption(r.pullRequest.repository.fullName, r.pullRequest.number, r.targetEntry)]));
+}
+
+export function instanceCaption(repository: string, number: number, comment: { path: string | null; body: string }): string {
+  const words = comment.body.replace(/\s+/g, " ").trim();
+  const excerpt = words.length > 60 ? `${words.slice(0, 59).trimEnd()}…` : words;
+  return [`${repository}#${number}`, comment.path, `“${excerpt}”`].filter(Boolean).join(" · ");
+}

@@ -3,11 +3,11 @@ import { getPrisma } from "@/lib/db/server";
 import type { AgreementStats } from "@/lib/annotate/cohen-kappa";
 import { MIN_PAIRS_FOR_KAPPA, type AgreementRow } from "@/lib/annotate/agreement-report";
 import { hasRole } from "@/lib/auth/roles";
-import { loadAgreement } from "@/lib/annotate/load-agreement";
+import { describeInstances, loadAgreement } from "@/lib/annotate/load-agreement";
 
 const pct = (x: number | null) => (x === null ? "—" : `${(100 * x).toFixed(1)}%`);
 const kappa = (s: AgreementStats) => (s.kappa === null ? (s.n > 0 ? "n/a*" : "—") : s.kappa.toFixed(3));
-/** the half-width of κ's 95% interval (1.96 large-sample standard errors; meaningless for few pairs, which are flagged instead) */
+/** the half-width of κ's 95% interval (1.96 large-sample standard errors; meaningless for few shared instances, which are flagged instead) */
 const margin = (s: AgreementStats) =>
   s.kappaStandardError === null || s.n < MIN_PAIRS_FOR_KAPPA ? "" : `± ${(1.96 * s.kappaStandardError).toFixed(2)}`;
 const labelName = (value: string) => value.replaceAll("_", " ");
@@ -17,21 +17,30 @@ function SmallSample({ row }: { row: AgreementRow }) {
   return (
     <span
       className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900"
-      title={`κ from fewer than ${MIN_PAIRS_FOR_KAPPA} pairs: its 95% interval is wide, so read it with the raw agreement and the matrix`}
+      title={`κ from fewer than ${MIN_PAIRS_FOR_KAPPA} shared instances: its 95% interval is wide, so read it with the raw agreement and the matrix`}
       data-testid="small-sample"
     >
-      {row.n === 1 ? "1 pair" : `only ${row.n} pairs`}
+      {row.n === 1 ? "1 shared instance" : `only ${row.n} shared instances`}
     </span>
   );
 }
 
 /** A pair's confusion matrix and the instances its two annotators disagree on, with links to open them. */
-function PairDetails({ row, instanceHref }: { row: AgreementRow; instanceHref: (id: string) => string }) {
+function PairDetails({
+  row,
+  instanceHref,
+  describe,
+}: {
+  row: AgreementRow;
+  instanceHref: (id: string) => string;
+  /** what a link to an instance says: its repository, PR, file and the comment's first words */
+  describe: (id: string) => string;
+}) {
   const [first, second] = row.key.split(" × ");
   return (
     <details className="rounded-lg border border-slate-200 bg-white p-3 text-sm" data-testid="pair-details">
       <summary className="cursor-pointer font-medium">
-        {row.key}: {row.disagreements.length} disagreement{row.disagreements.length === 1 ? "" : "s"} in {row.n} pair
+        {row.key}: {row.disagreements.length} disagreement{row.disagreements.length === 1 ? "" : "s"} in {row.n} shared instance
         {row.n === 1 ? "" : "s"}
       </summary>
       <div className="mt-3 flex flex-wrap gap-8">
@@ -71,8 +80,8 @@ function PairDetails({ row, instanceHref }: { row: AgreementRow; instanceHref: (
           <ul className="space-y-1" data-testid="disagreements">
             {row.disagreements.slice(0, 50).map((d) => (
               <li key={d.instanceId}>
-                <a href={instanceHref(d.instanceId)} className="font-mono text-xs text-indigo-700 underline">
-                  {d.instanceId}
+                <a href={instanceHref(d.instanceId)} className="text-xs text-indigo-700 underline" data-testid="disagreement-link">
+                  {describe(d.instanceId)}
                 </a>{" "}
                 <span className="text-slate-600">
                   {first}: {labelName(d.values[0])}, {second}: {labelName(d.values[1])}
@@ -118,7 +127,12 @@ function AgreementTable({ title, rows, keyLabel, testId }: { title: string; rows
           <thead className="bg-slate-50 text-left text-slate-500">
             <tr>
               <th className="px-3 py-2">{keyLabel}</th>
-              <th className="px-3 py-2 text-right">Pairs</th>
+              <th
+                className="px-3 py-2 text-right"
+                title="instances both annotators of a pair labelled (overall: every two labels on one instance)"
+              >
+                Shared instances
+              </th>
               <th className="px-3 py-2 text-right">Raw agreement</th>
               <th className="px-3 py-2" />
               <th className="px-3 py-2 text-right">Cohen&apos;s κ</th>
@@ -157,7 +171,11 @@ export default async function AgreementPage() {
   const user = await requirePageRole("admin", "adjudicator");
   // an adjudicator opens an instance where she decides; an admin in the lead's view
   const instanceHref = (id: string) => (hasRole(user, "adjudicator") ? `/adjudicate/${id}` : `/annotate/${id}`);
-  const report = await loadAgreement(await getPrisma());
+  const prisma = await getPrisma();
+  const report = await loadAgreement(prisma);
+  const shown = report.byPair.flatMap((row) => row.disagreements.slice(0, 50).map((d) => d.instanceId));
+  const described = await describeInstances(prisma, shown);
+  const describe = (id: string) => described.get(id) ?? id;
   const o = report.overall;
   return (
     <div className="space-y-6">
@@ -165,7 +183,8 @@ export default async function AgreementPage() {
         <h1 className="text-2xl font-semibold">Inter-annotator agreement</h1>
         <p className="text-sm text-slate-600">
           Cohen&apos;s κ and raw agreement on the annotators&apos; own labels (before adjudication), over the three values trustworthy,
-          untrustworthy and unsuitable. Each two annotators who labelled the same instance make one pair; overall pools all pairs.
+          untrustworthy and unsuitable. A pair is two annotators; a shared instance is one both of them labelled, and each counts once for
+          the pair. Overall pools every pair's shared instances.
         </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
@@ -185,7 +204,7 @@ export default async function AgreementPage() {
             {pct(o.rawAgreement)}
           </p>
           <p className="text-xs text-slate-500">
-            {o.agreed} of {o.n} pairs agree
+            {o.agreed} of {o.n} shared-instance comparisons agree
           </p>
         </div>
         <div className="rounded-xl border border-slate-200 bg-white p-5">
@@ -201,16 +220,21 @@ export default async function AgreementPage() {
         <section className="space-y-2">
           <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Where each pair disagrees</h2>
           {report.byPair.map((row) => (
-            <PairDetails key={row.key} row={row} instanceHref={instanceHref} />
+            <PairDetails key={row.key} row={row} instanceHref={instanceHref} describe={describe} />
           ))}
         </section>
       )}
       <AgreementTable title="Per repository" rows={report.byRepository} keyLabel="Repository" testId="agreement-by-repository" />
-      <AgreementTable title="Per week (week the pair was completed)" rows={report.byWeek} keyLabel="Week of" testId="agreement-by-week" />
+      <AgreementTable
+        title="Per week (the week the second of the two labels was given)"
+        rows={report.byWeek}
+        keyLabel="Week of"
+        testId="agreement-by-week"
+      />
       <p className="text-xs text-slate-500">
         * κ is undefined when both annotators used one and the same label for every instance (chance agreement is then 100%): shown as n/a,
         with raw agreement still reported. ± is the half-width of κ&apos;s 95% interval (1.96 large-sample standard errors); a group with
-        fewer than {MIN_PAIRS_FOR_KAPPA} pairs is marked instead, as its κ alone cannot tell fair from substantial agreement.
+        fewer than {MIN_PAIRS_FOR_KAPPA} shared instances is marked instead, as its κ alone cannot tell fair from substantial agreement.
       </p>
     </div>
   );
