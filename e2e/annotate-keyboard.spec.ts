@@ -124,3 +124,35 @@ test("the shortcuts help is a modal dialog: the page takes no keys, Esc closes i
   // opened from the page itself, closing leaves focus on the help button, not on <body> (#31 item 9)
   await expect(opener).toBeFocused();
 });
+
+test("a draft follows the annotator to another browser, and submitting the label ends it there too (#31 item 3)", async ({
+  browser,
+  baseURL,
+}) => {
+  const first = await (await browser.newContext({ baseURL })).newPage();
+  await signInAs(first, "bob");
+  const [id] = await unlabelledInQueue(first);
+  await first.goto(`/annotate/${id}`);
+  await first.getByTestId("label-unsuitable").click();
+  await first.getByTestId("rationale").fill("Depends on a release process that is not in the repository.");
+  await expect(first.getByTestId("label-draft")).toContainText("kept on the server and in this browser");
+
+  // another browser: no storage of the first, the same annotator
+  const second = await (await browser.newContext({ baseURL })).newPage();
+  await signInAs(second, "bob");
+  await second.goto(`/annotate/${id}`);
+  await expect(second.getByTestId("rationale")).toHaveValue("Depends on a release process that is not in the repository.");
+  await expect(second.getByTestId("label-unsuitable")).toHaveAttribute("aria-checked", "true");
+  await expect(second.getByTestId("label-draft")).toContainText("Your draft from earlier is back");
+  expect(await storedLabels(second, id)).toEqual([]);
+
+  // submitted in the second browser: a third one finds the label, not the draft
+  await second.getByTestId("advance-after-submit").uncheck();
+  await second.getByTestId("save-label").click();
+  await expect(second.getByTestId("label-saved")).toBeVisible();
+  const third = await (await browser.newContext({ baseURL })).newPage();
+  await signInAs(third, "bob");
+  await third.goto(`/annotate/${id}`);
+  await expect(third.getByTestId("label-saved")).toBeVisible();
+  for (const page of [first, second, third]) await page.context().close();
+});

@@ -8,6 +8,7 @@ import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import type { LabelValue } from "./label-schemas";
 import { nextStageAfterLabel } from "./next-stage";
+import { forgetServerDraft } from "./server-drafts";
 import { blindStage, type VisibleStage } from "./viewer-access";
 
 // pg returns json columns parsed, some adapters as text
@@ -124,5 +125,7 @@ export async function submitOwnLabel(
   request: Omit<SubmitLabelInput, "annotatorId" | "now">,
 ): Promise<Omit<SubmitLabelResult, "stage"> & { stage: VisibleStage }> {
   const result = await submitLabel(prisma, { ...request, annotatorId });
+  // the submitted label replaces the draft kept for it (outside the label's transaction, which stays short)
+  await forgetServerDraft(prisma, annotatorId, request.instanceId);
   return { ...result, stage: blindStage(result.stage, "annotator") };
 }

@@ -9,6 +9,7 @@ import { instanceKeys } from "@/lib/annotate/query-keys";
 import { InstanceWorkspace } from "../_components/instance-workspace";
 import { discussionActionsFor, loadDiscussion } from "@/lib/annotate/discussion-thread";
 import { DiscussionPanel } from "../_components/discussion-panel";
+import { readLabelDraft } from "@/lib/annotate/server-drafts";
 import { LabelPanel } from "../_components/label-panel";
 import { LeadPanel } from "../_components/lead-panel";
 import { NotAssigned } from "../_components/not-assigned";
@@ -77,6 +78,7 @@ export default async function InstancePage({ params }: { params: Promise<{ insta
               instanceId={instanceId}
               login={user.login}
               initialLabel={ownLabel}
+              initialDraft={view.stage === "annotating" ? await readLabelDraft(prisma, user.id, instanceId) : null}
               initialStage={view.stage}
               queue={queue}
             />

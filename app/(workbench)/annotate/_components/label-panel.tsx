@@ -12,6 +12,7 @@ import { JUMP_TO_HUNK_EVENT } from "@/app/_components/patch-view";
 import { type AfterSubmit, afterSubmitTarget, keepAfterSubmit, readAfterSubmit } from "@/lib/annotate/after-submit";
 import { shortcutFor } from "@/lib/annotate/keyboard-shortcuts";
 import { forgetLabelDraft, keepLabelDraft, labelDraftFor } from "@/lib/annotate/label-drafts";
+import type { ServerDraft } from "@/lib/annotate/server-drafts";
 import { LABEL_VALUES, type LabelValue } from "@/lib/annotate/label-schemas";
 import { LABEL_DEFINITIONS } from "@/lib/annotate/label-rubric";
 import { pendingLabelFor } from "@/lib/annotate/pending-labels";
@@ -20,6 +21,7 @@ import { ApiError } from "@/lib/http/api-client";
 import { fetchOwnLabel, type OwnLabel } from "./own-label";
 import { ShortcutHelp } from "./shortcut-help";
 import { useSaveLabel } from "./use-save-label";
+import { useServerDraft } from "./use-server-draft";
 
 export interface QueueLinks {
   basePath: string;
@@ -47,12 +49,15 @@ export function LabelPanel({
   instanceId,
   login,
   initialLabel,
+  initialDraft,
   initialStage,
   queue,
 }: {
   instanceId: string;
   login: string;
   initialLabel: OwnLabel | null;
+  /** the draft kept on the server (another browser's, or this one's) */
+  initialDraft: ServerDraft | null;
   initialStage: VisibleStage;
   queue: QueueLinks;
 }) {
@@ -97,27 +102,36 @@ export function LabelPanel({
       save.mutate(pending);
       return;
     }
-    const draft = labelDraftFor(window.localStorage, instanceId);
-    if (draft && !locked) {
+    // the newer of this browser's draft and the server's (written from any browser), if newer than the label
+    const local = labelDraftFor(window.localStorage, instanceId);
+    const remote = initialDraft && { value: initialDraft.value, rationale: initialDraft.rationale, at: initialDraft.editedAt };
+    const draft = local && remote ? (local.at >= remote.at ? local : remote) : (local ?? remote);
+    const labelledAt = initialLabel ? Date.parse(initialLabel.updatedAt) : 0;
+    if (draft && !locked && draft.at > labelledAt) {
       setValue(draft.value);
       setRationale(draft.rationale);
       setFromDraft(true);
+      if (draft === remote) keepLabelDraft(window.localStorage, { instanceId, ...remote });
     }
-  }, [instanceId, save, locked]);
+  }, [instanceId, save, locked, initialDraft, initialLabel]);
 
   const valid = value !== null && rationale.trim().length >= 3;
   const dirty = value !== (saved?.value ?? null) || rationale.trim() !== (saved?.rationale ?? "").trim();
 
-  // Every edit is kept as the instance's draft; back to the saved label, the draft goes.
+  // Every edit is kept as the instance's draft, in this browser at once and on the server shortly after
+  // (so it follows the annotator to another browser); back to the saved label, the draft goes.
+  const serverDraft = useServerDraft(instanceId);
   const edit = useCallback(
     (next: { value: LabelValue | null; rationale: string }) => {
       setValue(next.value);
       setRationale(next.rationale);
       const same = next.value === (saved?.value ?? null) && next.rationale.trim() === (saved?.rationale ?? "").trim();
+      const at = Date.now();
       if (same) forgetLabelDraft(window.localStorage, instanceId);
-      else keepLabelDraft(window.localStorage, { instanceId, ...next, at: Date.now() });
+      else keepLabelDraft(window.localStorage, { instanceId, ...next, at });
+      serverDraft.keep(same ? { value: null, rationale: "", at } : { ...next, at });
     },
-    [instanceId, saved],
+    [instanceId, saved, serverDraft],
   );
 
   // Closing or reloading the tab with an unsubmitted change asks first (the draft is kept anyway).
@@ -209,13 +223,13 @@ export function LabelPanel({
     };
   else if (saved && dirty)
     status = {
-      text: `Changed — not submitted yet (Ctrl+Enter). ${fromDraft ? "Your draft from earlier is back; it" : "The draft"} is kept in this browser.`,
+      text: `Changed — not submitted yet (Ctrl+Enter). ${fromDraft ? "Your draft from earlier is back; it" : "The draft"} is kept ${serverDraft.where}.`,
       tone: "text-amber-800 bg-amber-50 border-amber-300",
       testId: "label-dirty",
     };
   else if (dirty)
     status = {
-      text: `Draft — not submitted yet (Ctrl+Enter). ${fromDraft ? "Your draft from earlier is back; it" : "It"} is kept in this browser.`,
+      text: `Draft — not submitted yet (Ctrl+Enter). ${fromDraft ? "Your draft from earlier is back; it" : "It"} is kept ${serverDraft.where}.`,
       tone: "text-amber-800 bg-amber-50 border-amber-300",
       testId: "label-draft",
     };
