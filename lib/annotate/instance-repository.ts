@@ -3,7 +3,7 @@
 // access check as the instance page.
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { SessionUser } from "@/lib/auth/roles";
-import { judgedPatchOf } from "./judged-patch";
+import { judgedPatchOf } from "@/lib/snapshot/judged-patch";
 import { parsePatch } from "./parse-patch";
 import { requireInstanceAccess } from "./viewer-access";
 import type { Mirror } from "@/lib/repo/git-command";

@@ -5,7 +5,7 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import { hasRole, type SessionUser } from "@/lib/auth/roles";
 import type { CommentPosition } from "@/lib/patch/anchor-comment";
 import { AppError } from "@/lib/errors";
-import { judgedPatchOf, type SnapshotFacts } from "./judged-patch";
+import { judgedPatchOf, type SnapshotFacts } from "@/lib/snapshot/judged-patch";
 import { blindStage, perspectiveFor } from "./viewer-access";
 
 const SNAPSHOT_FIELDS = { status: true, reason: true, commitSha: true, patch: true } as const;

@@ -26,14 +26,20 @@ describe.each(TEST_DATABASE_KINDS)("label drafts on the server, on %s", (kind) =
   test("the newer edit wins in any order of arrival; an empty draft removes it; submitting the label removes it", async () => {
     const { instanceId, annotatorId } = await openAssignment();
     const t = Date.now();
-    expect(await saveLabelDraft(db.prisma, annotatorId, { instanceId, value: "trustworthy", rationale: "second", editedAt: t + 2 })).toEqual({
+    expect(
+      await saveLabelDraft(db.prisma, annotatorId, { instanceId, value: "trustworthy", rationale: "second", editedAt: t + 2 }),
+    ).toEqual({
       kept: true,
     });
     // an older request arriving late changes nothing
     expect(await saveLabelDraft(db.prisma, annotatorId, { instanceId, value: "unsuitable", rationale: "first", editedAt: t + 1 })).toEqual({
       kept: false,
     });
-    expect(await readLabelDraft(db.prisma, annotatorId, instanceId)).toEqual({ value: "trustworthy", rationale: "second", editedAt: t + 2 });
+    expect(await readLabelDraft(db.prisma, annotatorId, instanceId)).toEqual({
+      value: "trustworthy",
+      rationale: "second",
+      editedAt: t + 2,
+    });
     await saveLabelDraft(db.prisma, annotatorId, { instanceId, value: null, rationale: "  ", editedAt: t + 3 });
     expect(await readLabelDraft(db.prisma, annotatorId, instanceId)).toBeNull();
 

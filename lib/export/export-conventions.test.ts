@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { ExportRequestSchema } from "@/lib/split/split-requests";
+import { ExportRequestSchema } from "./export-requests";
 import { datasetLicense, exportConventionsOf, RELEASED_SOURCE_NAMES, SourceNamesSchema } from "./export-conventions";
 
 describe("export conventions", () => {

@@ -1,13 +1,6 @@
 // Failures of the split and export stages a user can act on, as AppErrors with their messages.
 import { AppError } from "@/lib/errors";
 
-export const nothingToSplit = () =>
-  new AppError(
-    "nothing_to_split",
-    "Nothing to split yet: no human instance is labelled trustworthy or untrustworthy and no perturbation is verified. " +
-      "Finish annotation (or import a released JSONL file) first.",
-  );
-
 export const notFound = (what: string) => new AppError("not_found", `${what} was not found.`);
 
 export const staleSplit = (instanceIds: string[]) =>

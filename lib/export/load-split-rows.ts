@@ -8,7 +8,7 @@ import { loadEligibleInstances } from "@/lib/split/eligible-instances";
 import { notFound, unreadableSplit } from "./export-errors";
 import { loadImportLedger } from "./import-ledger";
 import { SplitRunParamsSchema, type SplitRunParams } from "@/lib/split/split-run-params";
-import { judgedPatchOf } from "@/lib/annotate/judged-patch";
+import { judgedPatchOf } from "@/lib/snapshot/judged-patch";
 import type { SourceNames } from "./export-conventions";
 import { writeReleasedRow, type PerturbationInput, type RowSource } from "./write-released-row";
 import { rememberImportedPosition } from "./serialize-jsonl";

@@ -1,7 +1,7 @@
 // Released-format patches for a batch of PRs from the repository's mirror. The PR heads are fetched once
 // per repository and run; a head or base the mirror lacks (PR pushed after the fetch, base branch
 // rewritten) triggers one refetch, then a fetch of the commits by id, then a per-PR error.
-import { formatReleasedPatch } from "./format-released-patch";
+import { formatReleasedPatch } from "@/lib/patch/format-released-patch";
 import type { FetchableMirror } from "@/lib/repo/fetch-mirror";
 import type { PatchFacts } from "./store-pull-requests";
 

@@ -5,7 +5,7 @@ import type { Database } from "@/lib/db/connection";
 import { openCopyOf, openTestDatabase } from "@/lib/db/testing/test-database";
 import { must } from "@/lib/must";
 import { listCrawlErrors, listCrawlRuns, repositoryProgress } from "./crawl-views";
-import { formatReleasedPatch } from "./format-released-patch";
+import { formatReleasedPatch } from "@/lib/patch/format-released-patch";
 import type { IngestSummary } from "./run-ingest";
 import { canonicalHarvestDump } from "./testing/canonical-dump";
 import { addIssueComment, addPullRequest } from "./testing/fake-github/mutate-world";

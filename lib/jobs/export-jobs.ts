@@ -4,7 +4,7 @@ import { exportsDir } from "@/lib/config";
 import { exportConventionsOf } from "@/lib/export/export-conventions";
 import { exportDataset } from "@/lib/export/export-dataset";
 import { pushExport } from "@/lib/export/push-export";
-import { ExportRequestSchema } from "@/lib/split/split-requests";
+import { ExportRequestSchema } from "@/lib/export/export-requests";
 import { defineJob } from "./job-definition";
 
 const exportJob = defineJob({

@@ -4,7 +4,7 @@ import { fieldsOf } from "@/lib/unknown-value";
 import type { VerificationStatus } from "@/lib/db/generated/enums";
 import { creatorsOf, perturbationRowInclude, toRow, type PerturbationRow } from "./list-perturbations";
 import { loadRequiredVerifiers } from "./required-verifiers";
-import { judgedPatchOf } from "@/lib/annotate/judged-patch";
+import { judgedPatchOf } from "@/lib/snapshot/judged-patch";
 
 export type PerturbationReview = PerturbationRow & {
   stage: InstanceStage;

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { formatReleasedPatch, NUL_IN_TEXT_FILE } from "@/lib/ingest/format-released-patch";
+import { formatReleasedPatch, NUL_IN_TEXT_FILE } from "@/lib/patch/format-released-patch";
 import { openMirrorForFetch, parseFramedDiffs, type FetchableMirror } from "./fetch-mirror";
 import { runGitCommand } from "./git-command";
 import { buildPrHistoryRepo, type PrHistoryRepo } from "./testing/pr-history-repo";

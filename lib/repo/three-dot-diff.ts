@@ -4,7 +4,7 @@
 // config, no attributes files, no textconv or external diff drivers, three context lines, Myers diff and
 // rename detection at git's (and GitHub's) 50% similarity.
 import { AppError } from "@/lib/errors";
-import { formatReleasedPatch, type ReleasedPatch } from "@/lib/ingest/format-released-patch";
+import { formatReleasedPatch, type ReleasedPatch } from "@/lib/patch/format-released-patch";
 import { hasCommit, runGit, type GitRunOptions, type Mirror } from "./git-command";
 
 /** Environment that keeps git from reading any configuration but the repository's own. */

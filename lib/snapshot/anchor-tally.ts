@@ -2,7 +2,7 @@
 // instance is judged against (issue #12's closing figures): placed exactly, by GitHub's position or by
 // the hunk's verbatim content, or not placeable with the reason (reasons grouped by their kind).
 import type { PrismaClient } from "@/lib/db/generated/client";
-import { judgedPatchOf } from "@/lib/annotate/judged-patch";
+import { judgedPatchOf } from "@/lib/snapshot/judged-patch";
 import { placeComment } from "@/lib/patch/anchor-comment";
 import { parseReleasedPatch, type PatchFile } from "@/lib/patch/released-patch";
 

@@ -5,7 +5,7 @@
 // refs/pull/N/head); a commit still missing makes an "unavailable" row with the reason. Then instances are
 // linked (link-instance-snapshots.ts). Used by the harvest and by scripts/compute-snapshots.ts.
 import type { PrismaClient } from "@/lib/db/generated/client";
-import { formatReleasedPatch } from "@/lib/ingest/format-released-patch";
+import { formatReleasedPatch } from "@/lib/patch/format-released-patch";
 import type { FetchableMirror } from "@/lib/repo/fetch-mirror";
 import { messageOf } from "@/lib/unknown-value";
 import { linkInstanceSnapshots } from "./link-instance-snapshots";

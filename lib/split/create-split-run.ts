@@ -6,7 +6,7 @@ import { parsePartitionOptions, type PartitionOptions } from "@/lib/split/partit
 import { SPLIT_NAMES, type SplitName } from "@/lib/db/enums";
 import { mustGet } from "@/lib/must";
 import { loadEligibleInstances } from "./eligible-instances";
-import { nothingToSplit } from "@/lib/export/export-errors";
+import { nothingToSplit } from "./split-errors";
 import type { SplitRunParams } from "./split-run-params";
 
 export interface CreatedSplitRun {

@@ -1,14 +1,6 @@
-// What a person asks for when making a split or an export, parsed the same way from the splits
-// page's forms (strings from FormData) and from `scripts/export.ts`'s flags.
+// What a person asks for when making a split, parsed the same way from the splits page's form (strings
+// from FormData) and from `scripts/export.ts`'s flags (the export's own request: lib/export/export-requests).
 import { z } from "zod";
-import { DEFAULT_EXPORT_PROFILE, ExportProfileSchema } from "@/lib/export/export-profile";
-import {
-  DatasetLicenseIdSchema,
-  DEFAULT_LICENSE_ID,
-  RELEASED_SOURCE_NAMES,
-  SAME_SOURCE_WORDS,
-  sourceWord,
-} from "@/lib/export/export-conventions";
 
 export const CreateSplitRequestSchema = z.object({
   seed: z.coerce.number({ message: "Seed must be a number" }).int("Seed must be a whole number"),
@@ -22,18 +14,3 @@ export const CreateSplitRequestSchema = z.object({
     .lt(1, "Validation share must be below 1"),
 });
 export type CreateSplitRequest = z.infer<typeof CreateSplitRequestSchema>;
-
-export const ExportRequestSchema = z
-  .object({
-    splitRunId: z.string().min(1),
-    title: z.string().trim().min(1, "Give the dataset a title").max(120),
-    profile: ExportProfileSchema.default(DEFAULT_EXPORT_PROFILE),
-    license: DatasetLicenseIdSchema.default(DEFAULT_LICENSE_ID),
-    sourceHuman: sourceWord("human-annotated rows").default(RELEASED_SOURCE_NAMES.human),
-    sourcePerturbation: sourceWord("perturbed rows").default(RELEASED_SOURCE_NAMES.perturbation),
-  })
-  .refine((r) => r.sourceHuman !== r.sourcePerturbation, {
-    message: SAME_SOURCE_WORDS,
-    path: ["sourcePerturbation"],
-  });
-export type ExportRequest = z.infer<typeof ExportRequestSchema>;

@@ -8,7 +8,8 @@ import { pushExport } from "@/lib/export/push-export";
 import { formAction } from "@/lib/http/form-action";
 import type { FormState } from "@/lib/http/form-state";
 import { createSplitRun } from "@/lib/split/create-split-run";
-import { CreateSplitRequestSchema, ExportRequestSchema } from "@/lib/split/split-requests";
+import { ExportRequestSchema } from "@/lib/export/export-requests";
+import { CreateSplitRequestSchema } from "@/lib/split/split-requests";
 import { exportConventionsOf } from "@/lib/export/export-conventions";
 
 export type ActionState = FormState;

@@ -2,7 +2,7 @@
 // GitHub's per-file patches joined file by file, each introduced by `diff --git a/<path> b/<path>`
 // followed directly by its `@@` hunks. Git's extended headers (index, modes, renames, ---/+++) are what
 // GitHub's `/pulls/{n}/files` leaves out of `patch`, so they go; `\ No newline at end of file` stays.
-import { countReleasedPatch, isFileHeader, unquoteGitPath, writeReleasedPatch } from "@/lib/patch/released-patch";
+import { countReleasedPatch, isFileHeader, unquoteGitPath, writeReleasedPatch } from "./released-patch";
 
 export interface ReleasedPatch {
   patch: string;
