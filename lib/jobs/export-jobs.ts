@@ -1,9 +1,8 @@
-// Export and Hub push as jobs, for workers and the cron route; the handlers are lib/export's.
+// Export and Hub push as jobs, for workers and the cron route; the handlers are lib/export's, imported
+// when a job runs.
 import { z } from "zod";
 import { exportsDir } from "@/lib/config";
 import { exportConventionsOf } from "@/lib/export/export-conventions";
-import { exportDataset } from "@/lib/export/export-dataset";
-import { pushExport } from "@/lib/export/push-export";
 import { ExportRequestSchema } from "@/lib/export/export-requests";
 import { defineJob } from "./job-definition";
 
@@ -16,6 +15,7 @@ const exportJob = defineJob({
   retryLimit: 0,
   run: async (ctx, payload) => {
     const { license, sourceHuman, sourcePerturbation, ...request } = payload;
+    const { exportDataset } = await import("@/lib/export/export-dataset");
     const result = await exportDataset(ctx.db.prisma, {
       ...request,
       ...exportConventionsOf({ license, sourceHuman, sourcePerturbation }),
@@ -37,8 +37,8 @@ const hubPushJob = defineJob({
   singletonKey: (p) => p.exportId,
   retryLimit: 2,
   retryDelaySeconds: 30,
-  run: (ctx, payload) =>
-    pushExport(
+  run: async (ctx, payload) =>
+    (await import("@/lib/export/push-export")).pushExport(
       ctx.db.prisma,
       payload.exportId,
       { repoId: ctx.config.HF_REPO_ID, token: ctx.config.HF_TOKEN, endpoint: ctx.config.HF_ENDPOINT },

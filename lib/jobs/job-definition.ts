@@ -52,6 +52,12 @@ export interface Job<S extends z.ZodType, R = unknown> {
   schedule?: string;
   payloadSchema: S;
   /**
+   * The payload's shape, counted: raise it when a change would make a payload queued by an older
+   * version of the app mean something else. A worker refuses a job queued with another version (the
+   * run says so and is not retried) instead of guessing; a scheduled job is always queued as current.
+   */
+  payloadVersion?: number;
+  /**
    * Jobs that must never run twice at once: the key of the payload's lane (one lane when the
    * function returns ""). A second request for a busy lane returns the queued or running job.
    */

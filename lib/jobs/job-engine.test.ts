@@ -183,4 +183,29 @@ describe.each(TEST_DATABASE_KINDS)("job engine on %s", (kind: TestDatabaseKind) 
     await expect(engine.enqueue("nope", {})).rejects.toThrow(/No job named "nope". Known jobs: noop/);
     await expect(engine.enqueue("noop", { n: "x" })).rejects.toThrow(/n: /);
   });
+
+  test("a job queued with another payload version is refused with the reason, not run; the current version runs", async () => {
+    const seen: unknown[] = [];
+    const versioned = defineJob({
+      id: "versioned",
+      title: "versioned job",
+      payloadSchema: z.object({ n: z.number() }),
+      payloadVersion: 2,
+      run: async (_ctx, payload) => {
+        seen.push(payload);
+        return payload.n;
+      },
+    });
+    const engine = await start(db, { [versioned.id]: versioned });
+    // queued by an older app (version 1), straight into the queue
+    const old = await engine.boss.send("versioned", { n: 1, payloadVersion: 1 });
+    if (!old) throw new Error("not queued");
+    const refused = await until(db, old, finished);
+    expect(refused.state).toBe("failed");
+    expect(refused.error).toMatch(/queued with payload version 1, and this worker reads version 2 .*queue it again/);
+    const current = await engine.enqueue("versioned", { n: 5 });
+    expect((await until(db, current.id, finished)).state).toBe("completed");
+    // the handler saw only the current job, and its payload without the version
+    expect(seen).toEqual([{ n: 5 }]);
+  });
 });

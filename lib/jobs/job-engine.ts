@@ -95,9 +95,17 @@ export async function startJobEngine(db: Database, options: JobEngineOptions): P
 
   const execute = async (bossJob: BossJob<object>) => {
     const job = jobOf(bossJob.name);
+    const { version, payload: data } = splitPayloadVersion(bossJob.data);
+    if (version !== null && version !== (job.payloadVersion ?? 1)) {
+      const error = `This ${job.title} job was queued with payload version ${version}, and this worker reads version ${job.payloadVersion ?? 1} (the app was upgraded in between): queue it again.`;
+      await createJobRun(prisma, { id: bossJob.id, kind: bossJob.name, payload: toJson(data) });
+      await appendLog(prisma, bossJob.id, "error", error);
+      await finishJobRun(prisma, bossJob.id, { state: "failed", error });
+      return null;
+    }
     // pg-boss counts the lease from its claim, a moment before this
     const attemptStart = Date.now();
-    const payload = toJson(bossJob.data);
+    const payload = toJson(data);
     const started = await startAttempt(prisma, bossJob.id, bossJob.name, payload);
     if (!started || started.cancelRequested) {
       await finishJobRun(prisma, bossJob.id, { state: "cancelled" });
@@ -133,7 +141,7 @@ export async function startJobEngine(db: Database, options: JobEngineOptions): P
       (options.cancelPollSeconds ?? 1) * 1000,
     );
     try {
-      const result = await job.run({ ...options.context, db, run: handle, jobs: engine }, bossJob.data);
+      const result = await job.run({ ...options.context, db, run: handle, jobs: engine }, data);
       if (cancelled.signal.aborted) {
         await finishJobRun(prisma, bossJob.id, { state: "cancelled" });
         return null;
@@ -184,7 +192,11 @@ export async function startJobEngine(db: Database, options: JobEngineOptions): P
         );
       const payload = toJson(parsed.data);
       const singletonKey = job.singletonKey ? job.singletonKey(parsed.data) || kind : undefined;
-      const id = await boss.send(kind, jsonObject(payload), singletonKey ? { singletonKey } : {});
+      const id = await boss.send(
+        kind,
+        { ...jsonObject(payload), [PAYLOAD_VERSION_KEY]: job.payloadVersion ?? 1 },
+        singletonKey ? { singletonKey } : {},
+      );
       if (id === null) {
         const [busy] = await db.query<{ id: string }>(
           `SELECT id::text AS id FROM ${JOB_QUEUE_SCHEMA}.job WHERE name = $1 AND singleton_key = $2
@@ -242,6 +254,15 @@ async function replaceQueuePolicy(db: Database, boss: PgBoss, name: string, from
     return;
   }
   await boss.deleteQueue(name);
+}
+
+/** Where the payload's version travels in the queued job's data (JobRun.payload keeps the payload alone). */
+const PAYLOAD_VERSION_KEY = "payloadVersion";
+
+function splitPayloadVersion(data: object): { version: unknown; payload: object } {
+  if (!(PAYLOAD_VERSION_KEY in data)) return { version: null, payload: data };
+  const { [PAYLOAD_VERSION_KEY]: version, ...payload } = data as Record<string, unknown>;
+  return { version, payload };
 }
 
 function postgresUrl(db: Database): string {

@@ -2,7 +2,6 @@
 // was running when a worker died starts over), cancellable between and inside tasks.
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
-import { executeJudgeRun } from "@/lib/judge/judge-run";
 import { defineJob, type JobContext } from "./job-definition";
 
 const judgeJob = defineJob({
@@ -19,6 +18,7 @@ const judgeJob = defineJob({
   expireInSeconds: 4 * 3_600,
   run: async (ctx, payload) => {
     try {
+      const { executeJudgeRun } = await import("@/lib/judge/judge-run");
       const result = await executeJudgeRun(
         {
           prisma: ctx.db.prisma,

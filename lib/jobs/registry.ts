@@ -1,10 +1,9 @@
 // Every background job in one place. The embedded worker, `npm run worker`, the cron route (which
 // only enqueues), the pages and the tests all reach jobs through this registry, so no job logic
-// lives only inside a route.
+// lives only inside a route. Handlers import their stage when they run, so a process that only
+// queues jobs (a page, the cron route) loads their payload schemas, not the crawler or the judge.
 import { z } from "zod";
 import { IngestRequestSchema } from "@/lib/ingest/ingest-request";
-import { runIngest } from "@/lib/ingest/run-ingest";
-import { backfillSnapshots } from "@/lib/snapshot/backfill-snapshots";
 import { defineJob, type Job } from "./job-definition";
 import { EXPORT_JOBS } from "./export-jobs";
 import { JUDGE_JOBS } from "./judge-jobs";
@@ -23,6 +22,7 @@ const ingestJob = defineJob({
   retryLimit: 3,
   retryDelaySeconds: 30,
   run: async (ctx, payload) => {
+    const { runIngest } = await import("@/lib/ingest/run-ingest");
     const summary = await runIngest({
       db: ctx.db,
       config: ctx.config,
@@ -52,8 +52,8 @@ const snapshotsJob = defineJob({
   schedule: "37 * * * *",
   payloadSchema: SnapshotsPayloadSchema,
   singletonKey: () => "",
-  run: (ctx, payload) =>
-    backfillSnapshots(ctx.db.prisma, {
+  run: async (ctx, payload) =>
+    (await import("@/lib/snapshot/backfill-snapshots")).backfillSnapshots(ctx.db.prisma, {
       mirrorsDir: ctx.config.MIRRORS_DIR,
       githubApiUrl: ctx.config.GITHUB_API_URL,
       fetch: payload.fetch,

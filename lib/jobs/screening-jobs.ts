@@ -1,15 +1,10 @@
 // Screening and assignment as jobs. The handlers are the stages' own lib/ functions; these wrappers
 // add progress, the singleton lane and, for the LLM screen, shards that several workers share.
 import { z } from "zod";
-import { assignInstances } from "@/lib/annotate/assign-instances";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { screeningLlmClient } from "@/lib/llm/configured-llm";
-import { createDbLlmCache } from "@/lib/llm/db-cache";
 import { createAuditSample, CreateAuditSampleRequestSchema } from "@/lib/screen/create-audit-sample";
-import { loadRuleConfig } from "@/lib/screen/rule-config-store";
-import { runLlmScreening } from "@/lib/screen/run-llm-screening";
-import { runRuleScreening } from "@/lib/screen/run-rule-screening";
 import { RuleFilterKeySchema } from "@/lib/screen/screening-filters";
 import { defineJob, type JobContext } from "./job-definition";
 import { splitIntoShards } from "./split-into-shards";
@@ -21,6 +16,10 @@ const screenRulesJob = defineJob({
   singletonKey: () => "",
   run: async (ctx, payload) => {
     const { prisma } = ctx.db;
+    const [{ loadRuleConfig }, { runRuleScreening }] = await Promise.all([
+      import("@/lib/screen/rule-config-store"),
+      import("@/lib/screen/run-rule-screening"),
+    ]);
     const { config } = await loadRuleConfig(prisma);
     const [prs, instances] = await Promise.all([prisma.pullRequest.count(), prisma.instance.count()]);
     let prsDone = 0;
@@ -65,6 +64,10 @@ const screenLlmShardJob = defineJob({
   run: async (ctx, payload) => {
     const { prisma } = ctx.db;
     const client = screeningLlmClient(ctx.config);
+    const [{ runLlmScreening }, { createDbLlmCache }] = await Promise.all([
+      import("@/lib/screen/run-llm-screening"),
+      import("@/lib/llm/db-cache"),
+    ]);
     // a retry resumes: what the last attempt answered is stored, so it is no longer eligible
     const before = ctx.run?.doneBefore ?? 0;
     return runLlmScreening(
@@ -156,8 +159,8 @@ const assignJob = defineJob({
     actorId: z.string().nullable().default(null),
   }),
   singletonKey: () => "",
-  run: (ctx, payload) =>
-    assignInstances(ctx.db.prisma, {
+  run: async (ctx, payload) =>
+    (await import("@/lib/annotate/assign-instances")).assignInstances(ctx.db.prisma, {
       ...payload,
       onProgress: (p) => ctx.run?.progress({ done: p.done, total: p.total, unit: "instances" }) ?? Promise.resolve(),
     }),
