@@ -105,69 +105,41 @@ function QueueFilters({ mine, query, filtered }: { mine: boolean; query: QueueQu
           data-testid="queue-search"
         />
       </label>
-      <label className="block">
-        <span className="block text-xs font-medium text-slate-600">Repository</span>
-        <select
-          name="repo"
-          defaultValue={query.repo ?? ""}
-          className="mt-1 rounded-md border border-slate-300 px-2 py-1"
-          data-testid="queue-repo"
-        >
-          <option value="">all</option>
-          {filtered.repositories.map((r) => (
-            <option key={r} value={r}>
-              {r}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect
+        label="Repository"
+        name="repo"
+        value={query.repo ?? ""}
+        testId="queue-repo"
+        options={[{ value: "", text: "all" }, ...filtered.repositories.map((r) => ({ value: r, text: r }))]}
+      />
       {mine ? (
-        <label className="block">
-          <span className="block text-xs font-medium text-slate-600">Status</span>
-          <select
-            name="status"
-            defaultValue={query.status}
-            className="mt-1 rounded-md border border-slate-300 px-2 py-1"
-            data-testid="queue-status"
-          >
-            {QUEUE_STATUSES.map((st) => (
-              <option key={st} value={st}>
-                {statusLabel[st]} ({filtered.counts[st]})
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Status"
+          name="status"
+          value={query.status}
+          testId="queue-status"
+          options={QUEUE_STATUSES.map((st) => ({ value: st, text: `${statusLabel[st]} (${filtered.counts[st]})` }))}
+        />
       ) : (
-        <label className="block">
-          <span className="block text-xs font-medium text-slate-600">Stage</span>
-          <select
-            name="stage"
-            defaultValue={query.stage ?? ""}
-            className="mt-1 rounded-md border border-slate-300 px-2 py-1"
-            data-testid="queue-stage"
-          >
-            <option value="">all</option>
-            {filtered.stages.map((st) => (
-              <option key={st} value={st}>
-                {STAGE_TEXT[st] ?? st}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Stage"
+          name="stage"
+          value={query.stage ?? ""}
+          testId="queue-stage"
+          options={[{ value: "", text: "all" }, ...filtered.stages.map((st) => ({ value: st, text: STAGE_TEXT[st] ?? st }))]}
+        />
       )}
-      <label className="block">
-        <span className="block text-xs font-medium text-slate-600">Sort</span>
-        <select
-          name="sort"
-          defaultValue={query.sort}
-          className="mt-1 rounded-md border border-slate-300 px-2 py-1"
-          data-testid="queue-sort"
-        >
-          <option value="order">PR order</option>
-          <option value="repository">repository</option>
-          <option value="stage">stage</option>
-        </select>
-      </label>
+      <FilterSelect
+        label="Sort"
+        name="sort"
+        value={query.sort}
+        testId="queue-sort"
+        options={[
+          { value: "order", text: "PR order" },
+          { value: "repository", text: "repository" },
+          { value: "stage", text: "stage" },
+        ]}
+      />
       <button type="submit" className="rounded-md border border-slate-300 px-3 py-1 hover:bg-slate-50" data-testid="queue-apply">
         Apply
       </button>
@@ -176,6 +148,34 @@ function QueueFilters({ mine, query, filtered }: { mine: boolean; query: QueueQu
         {mine ? ` · ${filtered.counts.to_do} to do · ${filtered.counts.done} labelled · ${filtered.counts.skipped} skipped` : ""}
       </p>
     </form>
+  );
+}
+
+/** One labelled filter of the queue form, read back from the query. */
+function FilterSelect({
+  label,
+  name,
+  value,
+  testId,
+  options,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  testId: string;
+  options: { value: string; text: string }[];
+}) {
+  return (
+    <label className="block">
+      <span className="block text-xs font-medium text-slate-600">{label}</span>
+      <select name={name} defaultValue={value} className="mt-1 rounded-md border border-slate-300 px-2 py-1" data-testid={testId}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.text}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 
