@@ -110,7 +110,9 @@ test("two annotators disagree without seeing each other's label, the adjudicator
   await shoot(carol, info, "adjudicate");
   await carol.getByTestId("save-adjudication").click();
   await expect(carol.getByTestId("adjudication-result")).toContainText("trustworthy");
-  await expect(carol.getByTestId("instance-stage")).toHaveText("labelled");
+  await expect(carol.getByTestId("instance-stage")).toHaveAttribute("data-stage", "labelled");
+  // the stage in words, the same words as the overview and the queues (#31 item 8)
+  await expect(carol.getByTestId("instance-stage")).toHaveText("Labelled");
 
   expect(await overviewFigure(carol, "stage-labelled")).toBe(labelledBefore + 1);
   expect(await overviewFigure(carol, "count-labels")).toBe(labelsBefore + 2);

@@ -129,7 +129,7 @@ test("a crawl of a fake GitHub goes through screening, blind labels with the rep
   await admin.getByTestId("decide-trustworthy").click();
   await admin.getByTestId("adjudication-rationale").fill("The base commit bears the comment out.");
   await admin.getByTestId("save-adjudication").click();
-  await expect(admin.getByTestId("instance-stage")).toHaveText("labelled");
+  await expect(admin.getByTestId("instance-stage")).toHaveAttribute("data-stage", "labelled");
 
   // 6. a hard negative from the confirmed-trustworthy crawled comment: the admin creates a candidate of the
   // first kind the generators find one for, and the three other experts accept it

@@ -79,9 +79,9 @@ test("an admin reopens an adjudication with a reason; an adjudicator sends the d
   await admin.getByTestId("decide-untrustworthy").click();
   await admin.getByTestId("adjudication-rationale").fill("The fallback only exists in the base commit.");
   await admin.getByTestId("save-adjudication").click();
-  await expect(admin.getByTestId("instance-stage")).toHaveText("labelled");
+  await expect(admin.getByTestId("instance-stage")).toHaveAttribute("data-stage", "labelled");
   await postNote(admin, "reopen", "The fallback was removed in a later commit of the PR.");
-  await expect(admin.getByTestId("instance-stage")).toHaveText("adjudicating");
+  await expect(admin.getByTestId("instance-stage")).toHaveAttribute("data-stage", "adjudicating");
   await admin.screenshot({ path: `test-results/screenshots/discussion-reopen-${info.project.name}.png`, fullPage: true });
   await admin.goto("/adjudicate");
   await expect(admin.locator(`[data-testid=adjudication-row][data-instance-id="${id}"]`)).toHaveCount(1);
@@ -89,7 +89,7 @@ test("an admin reopens an adjudication with a reason; an adjudicator sends the d
   // sent back to its annotators with a note: out of adjudication, both label again and read the note
   await admin.goto(`/adjudicate/${id}`);
   await postNote(admin, "send_back", "Both of you: check the fallback in the base commit first.");
-  await expect(admin.getByTestId("instance-stage")).toHaveText("annotating");
+  await expect(admin.getByTestId("instance-stage")).toHaveAttribute("data-stage", "annotating");
   await admin.goto("/adjudicate");
   await expect(admin.locator(`[data-testid=adjudication-row][data-instance-id="${id}"]`)).toHaveCount(0);
   const annotators = await admin.request.get(`/api/labels?instanceId=${id}`);

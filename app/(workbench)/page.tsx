@@ -5,6 +5,7 @@ import { hasRole } from "@/lib/auth/roles";
 import { config, integrationStatus } from "@/lib/config";
 import { getPrisma } from "@/lib/db/server";
 import { INSTANCE_STAGES, pipelineCounts } from "@/lib/overview/pipeline-counts";
+import { STAGE_WORDS } from "@/lib/annotate/stage-words";
 import { OVERVIEW_ROLES } from "./nav";
 
 const fmt = (n: number) => n.toLocaleString("en-US");
@@ -70,7 +71,7 @@ export default async function OverviewPage() {
         <StageCard title="2–3 · Instances by stage" href="/annotate">
           <Figure label="All review-comment instances" value={c.instances.total} testId="count-instances" />
           {INSTANCE_STAGES.map((s) => (
-            <Figure key={s} label={s.replace("_", " ")} value={c.instances.byStage[s]} testId={`stage-${s}`} />
+            <Figure key={s} label={STAGE_WORDS[s].name} value={c.instances.byStage[s]} testId={`stage-${s}`} />
           ))}
         </StageCard>
         <StageCard title="3 · Labels">

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { STAGE_WORDS, stageName } from "@/lib/annotate/stage-words";
 import { requirePageRole } from "@/lib/auth/current-user";
 import { hasRole } from "@/lib/auth/roles";
 import { getPrisma } from "@/lib/db/server";
@@ -22,17 +23,6 @@ import {
 } from "@/lib/annotate/queue-filters";
 import { JobPanel } from "@/app/_components/job-panel";
 import { AssignForm } from "./assign-form";
-
-const STAGE_TEXT: Record<string, string> = {
-  candidate: "not screened",
-  filtered_out: "filtered out",
-  screened: "ready",
-  annotating: "in annotation",
-  adjudicating: "awaiting adjudication",
-  labelled: "labelled",
-  unsuitable: "unsuitable",
-  closed: "closed",
-};
 
 function QueueTable({ items, lead }: { items: QueueItem[]; lead: boolean }) {
   return (
@@ -78,7 +68,7 @@ function QueueTable({ items, lead }: { items: QueueItem[]; lead: boolean }) {
                 <span className="text-amber-700">to do</span>
               )}
             </td>
-            <td className="px-3 py-2 text-xs">{STAGE_TEXT[i.stage] ?? i.stage}</td>
+            <td className="px-3 py-2 text-xs">{stageName(i.stage)}</td>
           </tr>
         ))}
       </tbody>
@@ -126,7 +116,7 @@ function QueueFilters({ mine, query, filtered }: { mine: boolean; query: QueueQu
           name="stage"
           value={query.stage ?? ""}
           testId="queue-stage"
-          options={[{ value: "", text: "all" }, ...filtered.stages.map((st) => ({ value: st, text: STAGE_TEXT[st] ?? st }))]}
+          options={[{ value: "", text: "all" }, ...filtered.stages.map((st) => ({ value: st, text: stageName(st) }))]}
         />
       )}
       <FilterSelect
@@ -203,7 +193,7 @@ export default async function AnnotateQueuePage({ searchParams }: { searchParams
     : await loadQueueItems(prisma, user, scope, await loadQueuePageIds(prisma, user, scope, page));
   const filtered: FilteredQueue<QueueItem> = filteredAll
     ? { ...filteredAll, items: pageItems }
-    : { items: pageItems, counts: summary.counts, repositories: summary.repositories, stages: Object.keys(STAGE_TEXT) };
+    : { items: pageItems, counts: summary.counts, repositories: summary.repositories, stages: Object.keys(STAGE_WORDS) };
   const queueLength = summary.counts.all;
   const admin = hasRole(user, "admin");
   const { overlap, ready, candidates } = admin ? await loadAssignmentReadiness(prisma) : { overlap: 0, ready: 0, candidates: 0 };

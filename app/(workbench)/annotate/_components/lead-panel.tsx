@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { InstanceView } from "@/lib/annotate/instance-view";
+import { STAGE_WORDS } from "@/lib/annotate/stage-words";
 import { BidiText } from "@/app/_components/bidi-text";
 
 const BADGE: Record<string, string> = {
@@ -18,8 +19,13 @@ export function LeadPanel({ view, showAdjudicateLink = true }: { view: InstanceV
     <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="lead-panel">
       <div className="flex items-center justify-between">
         <h2 className="text-xs font-semibold uppercase text-slate-500">Annotation</h2>
-        <span className="rounded bg-slate-100 px-2 py-0.5 text-xs" data-testid="instance-stage">
-          {view.stage.replace("_", " ")}
+        <span
+          className="rounded bg-slate-100 px-2 py-0.5 text-xs"
+          data-testid="instance-stage"
+          data-stage={view.stage}
+          title={STAGE_WORDS[view.stage].meaning}
+        >
+          {STAGE_WORDS[view.stage].name}
         </span>
       </div>
       <p className="text-xs text-slate-600">
