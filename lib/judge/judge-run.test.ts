@@ -13,7 +13,7 @@ import { EvalReportSchema } from "@/lib/evaluate/eval-report-schema";
 import { buildEvalReport } from "@/lib/evaluate/build-eval-report";
 import { loadGold } from "@/lib/evaluate/load-gold";
 import { type FakeOpenAiServer, startFakeOpenAiServer } from "@/lib/llm/testing/fake-openai-server";
-import { createJudgeRun, executeJudgeRun, grantRepairCredit, prepareJudgeRunResume, revokeRepairCredit } from "./judge-run";
+import { cancelJudgeRun, createJudgeRun, executeJudgeRun, grantRepairCredit, prepareJudgeRunResume, revokeRepairCredit } from "./judge-run";
 import { createJudgeModel, preflightJudgeModel } from "./judge-model";
 import { loadJudgeInputs } from "./judge-inputs";
 import { loadJudgeRunView, loadTrajectoryView } from "./judge-views";
@@ -146,11 +146,34 @@ describe.each(TEST_DATABASE_KINDS)("judge runs on %s", (kind) => {
     expect(await db.prisma.judgeTask.count({ where: { runId, status: "done" } })).toBe(1);
     expect((await db.prisma.judgeRun.findUniqueOrThrow({ where: { id: runId } })).status).toBe("cancelled");
 
+    // Resume (page or CLI) queues the run again, then the job goes on
+    await prepareJudgeRunResume(db.prisma, runId);
     const second = await executeJudgeRun(deps(), runId);
     expect(second).toMatchObject({ status: "succeeded", done: 3, submitted: 3 });
     // one conversation per task: each started with the two prompts exactly once
     const starts = server.requests.filter((r) => r.body?.messages?.length === 2);
     expect(starts).toHaveLength(3);
+  });
+
+  test("a run cancelled while its next job waits does not start: the job returns at once and touches no task", async () => {
+    const { exportId, split } = await biggestSplit();
+    const { runId, tasks } = await createJudgeRun(db.prisma, config(), {
+      exportId,
+      split,
+      name: "cancelled waiting",
+      baseUrl: server.url,
+      model: "judge-1",
+    });
+    // no job yet: Cancel marks the run itself
+    await cancelJudgeRun(db.prisma, { cancel: async () => false }, runId);
+    expect((await db.prisma.judgeRun.findUniqueOrThrow({ where: { id: runId } })).status).toBe("cancelled");
+    const result = await executeJudgeRun(deps(), runId);
+    expect(result).toMatchObject({ status: "cancelled", done: 0, total: tasks });
+    expect(server.requests).toHaveLength(0);
+    expect(await db.prisma.judgeTask.count({ where: { runId, status: "pending" } })).toBe(tasks);
+    // a resume queues it again and it runs
+    await prepareJudgeRunResume(db.prisma, runId);
+    expect(await executeJudgeRun(deps(), runId)).toMatchObject({ status: "succeeded", done: tasks });
   });
 
   test("a task whose repository has no mirror is recorded with the reason and counted missing, not dropped", async () => {

@@ -119,6 +119,21 @@ export async function prepareJudgeRunResume(
   return { tasks };
 }
 
+/**
+ * A user's Cancel: a run still queued or running is marked cancelled at once (so a lease's continuation
+ * queued in the same instant does not start: executeJudgeRun returns on a cancelled run), then its job is
+ * cancelled (a running one stops at its next check, its unfinished tasks put back for a resume).
+ */
+export async function cancelJudgeRun(prisma: PrismaClient, jobs: { cancel(id: string): Promise<boolean> }, runId: string): Promise<void> {
+  const run = await prisma.judgeRun.findUnique({ where: { id: runId }, select: { jobId: true } });
+  if (!run) throw new AppError("not_found", `Judge run ${runId} does not exist`);
+  await prisma.judgeRun.updateMany({
+    where: { id: runId, status: { in: ["queued", "running"] } },
+    data: { status: "cancelled", finishedAt: new Date() },
+  });
+  if (run.jobId) await jobs.cancel(run.jobId);
+}
+
 export interface ExecuteDeps {
   prisma: PrismaClient;
   config: Pick<Config, "MIRRORS_DIR" | "JUDGE_WORK_DIR" | "EMBEDDED_DB_DIR" | "JUDGE_API_KEY" | "WORKBENCH_SECRET">;
@@ -166,11 +181,22 @@ const SETUP_ERROR = "setup_error";
 export const NOT_JUDGED_OUTCOMES: ReadonlySet<string> = new Set([SETUP_ERROR, "model_error"]);
 const isJudged = (outcome: string | null) => outcome !== null && !NOT_JUDGED_OUTCOMES.has(outcome);
 
-/** The "judge" job: runs the pending tasks of a run; safe to call again after a crash or a cancel. */
+/**
+ * The "judge" job: runs the pending tasks of a run; safe to call again after a crash. A cancelled run is
+ * left as it is (a resume, prepareJudgeRunResume, queues it again first).
+ */
 export async function executeJudgeRun(deps: ExecuteDeps, runId: string): Promise<ExecuteResult> {
   const { prisma } = deps;
   const run = await prisma.judgeRun.findUnique({ where: { id: runId } });
   if (!run) throw new AppError("not_found", `Judge run ${runId} does not exist`);
+  if (run.status === "cancelled") {
+    // cancelled while this job waited in the lane (a lease's continuation queued as the user cancelled):
+    // nothing starts; a resume queues the run again first
+    const total = await prisma.judgeTask.count({ where: { runId } });
+    const done = await prisma.judgeTask.count({ where: { runId, status: "done" } });
+    await deps.log?.("The run was cancelled before this job started; nothing was judged.");
+    return { runId, status: "cancelled", done, total, submitted: 0, invalid: 0, notJudged: 0 };
+  }
   const settings: AgentSettings = AgentSettingsSchema.parse(run.settings);
   const policy = ContextPolicySchema.parse(run.contextPolicy);
   // the checkouts of a killed run's tasks go before new ones are made

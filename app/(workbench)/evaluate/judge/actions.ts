@@ -4,6 +4,7 @@ import { z } from "zod";
 import { config } from "@/lib/config";
 import { getPrisma } from "@/lib/db/server";
 import { formAction, plainAction } from "@/lib/http/form-action";
+import { cancelJudgeRun } from "@/lib/judge/judge-run";
 import { getJobEngine } from "@/lib/jobs/server-engine";
 import { preflightJudgeModel } from "@/lib/judge/judge-model";
 import {
@@ -43,8 +44,7 @@ export const revokeCreditAction = plainAction(
 
 export const cancelJudgeRunAction = plainAction({ roles: ["admin"], input: z.object({ runId: z.string().min(1) }) }, async ({ runId }) => {
   const prisma = await getPrisma();
-  const run = await prisma.judgeRun.findUnique({ where: { id: runId }, select: { jobId: true } });
-  if (run?.jobId) await (await getJobEngine()).cancel(run.jobId);
+  await cancelJudgeRun(prisma, await getJobEngine(), runId);
   redirect(`/evaluate/judge/${runId}`);
 });
 
