@@ -7,13 +7,16 @@ import { noNul } from "@/lib/untrusted-json";
 export { LABEL_VALUES, LabelValueSchema, type LabelValue };
 
 // PostgreSQL text cannot hold NUL (noNul): refused here by name instead of failing in the query (a 500)
-const InstanceIdSchema = z.string().trim().min(1).max(64).refine(noNul, "must not contain the NUL character");
+export const InstanceIdSchema = z.string().trim().min(1).max(64).refine(noNul, "must not contain the NUL character");
+const RATIONALE_MAX = [2000, "Keep the rationale under 2,000 characters."] as const;
+/** A rationale being written (a draft): any length up to a submitted one's, blank allowed. */
+export const DraftRationaleSchema = z.string().max(...RATIONALE_MAX);
 // Paper §2: each decision comes with a short rationale the adjudicator can weigh.
 const RationaleSchema = z
   .string()
   .trim()
   .min(3, "Write a short rationale (at least 3 characters).")
-  .max(2000, "Keep the rationale under 2,000 characters.");
+  .max(...RATIONALE_MAX);
 
 export const SubmitLabelRequestSchema = z.object({
   instanceId: InstanceIdSchema,

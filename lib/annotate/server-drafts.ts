@@ -6,11 +6,12 @@ import { z } from "zod";
 import { LabelValueSchema } from "@/lib/db/enums";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
+import { DraftRationaleSchema, InstanceIdSchema } from "./label-schemas";
 
 export const SaveDraftRequestSchema = z.object({
-  instanceId: z.string().min(1, "instanceId is missing").max(100),
+  instanceId: InstanceIdSchema,
   value: LabelValueSchema.nullable(),
-  rationale: z.string().max(2000, "Keep the rationale under 2,000 characters."),
+  rationale: DraftRationaleSchema,
   /** the browser's time of the edit, ms since the epoch */
   editedAt: z.number().int().positive(),
 });

@@ -71,9 +71,11 @@ export async function startJobEngine(db: Database, options: JobEngineOptions): P
       heartbeatSeconds: HEARTBEAT_SECONDS,
     } as const;
     const existing = await boss.getQueue(job.id);
-    if (existing && existing.policy !== queue.policy)
-      await replaceQueuePolicy(db, boss, job.id, existing.policy ?? "standard", queue.policy);
-    if (!(await boss.getQueue(job.id))) {
+    const replaced =
+      existing !== null &&
+      existing.policy !== queue.policy &&
+      (await replaceQueuePolicy(db, boss, job.id, existing.policy ?? "standard", queue.policy));
+    if (!existing || replaced) {
       // two workers starting together may both try; the loser finds the queue made
       await boss.createQueue(job.id, queue).catch(async (e: unknown) => {
         if (!(await boss.getQueue(job.id))) throw e;
@@ -242,18 +244,20 @@ export async function startJobEngine(db: Database, options: JobEngineOptions): P
 /**
  * A queue's policy is fixed when pg-boss creates it. A job whose lane policy changed (judge runs became
  * "stately" to queue their own continuation) gets its queue made again, but only while nothing of it is
- * queued or running; otherwise it keeps the old policy until a later start, and says so.
+ * queued or running; otherwise it keeps the old policy until a later start, and says so. Says whether
+ * the queue was deleted (to be made again).
  */
-async function replaceQueuePolicy(db: Database, boss: PgBoss, name: string, from: string, to: string): Promise<void> {
+async function replaceQueuePolicy(db: Database, boss: PgBoss, name: string, from: string, to: string): Promise<boolean> {
   const [live] = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM ${JOB_QUEUE_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry', 'active')`,
     [name],
   );
   if ((live?.n ?? 0) > 0) {
     console.error(`[jobs] queue ${name} keeps its policy ${from} (not ${to}) while ${live?.n} of its jobs are queued or running`);
-    return;
+    return false;
   }
   await boss.deleteQueue(name);
+  return true;
 }
 
 /** Where the payload's version travels in the queued job's data (JobRun.payload keeps the payload alone). */

@@ -192,10 +192,8 @@ export async function executeJudgeRun(deps: ExecuteDeps, runId: string): Promise
   if (run.status === "cancelled") {
     // cancelled while this job waited in the lane (a lease's continuation queued as the user cancelled):
     // nothing starts; a resume queues the run again first
-    const total = await prisma.judgeTask.count({ where: { runId } });
-    const done = await prisma.judgeTask.count({ where: { runId, status: "done" } });
     await deps.log?.("The run was cancelled before this job started; nothing was judged.");
-    return { runId, status: "cancelled", done, total, submitted: 0, invalid: 0, notJudged: 0 };
+    return { ...(await tallyOf(prisma, runId, await prisma.judgeTask.count({ where: { runId } }))), status: "cancelled" };
   }
   const settings: AgentSettings = AgentSettingsSchema.parse(run.settings);
   const policy = ContextPolicySchema.parse(run.contextPolicy);
@@ -273,19 +271,9 @@ export async function executeJudgeRun(deps: ExecuteDeps, runId: string): Promise
   };
   await Promise.all(Array.from({ length: Math.min(run.concurrency, Math.max(1, pending.length)) }, worker));
 
-  const counts = await prisma.judgeTask.groupBy({ by: ["outcome"], where: { runId, status: "done" }, _count: { _all: true } });
-  const submitted = counts.find((c) => c.outcome === "submitted")?._count._all ?? 0;
-  const finished = counts.reduce((n, c) => n + c._count._all, 0);
-  const notJudged = counts.filter((c) => !isJudged(c.outcome)).reduce((n, c) => n + c._count._all, 0);
-  const result = (status: ExecuteResult["status"]): ExecuteResult => ({
-    runId,
-    status,
-    done: finished,
-    total,
-    submitted,
-    invalid: finished - submitted - notJudged,
-    notJudged,
-  });
+  const tally = await tallyOf(prisma, runId, total);
+  const { done: finished, notJudged } = tally;
+  const result = (status: ExecuteResult["status"]): ExecuteResult => ({ ...tally, status });
   if (deps.signal?.aborted) {
     if (deps.cancelledByUser && !(await deps.cancelledByUser())) {
       await prisma.judgeRun.update({
@@ -324,6 +312,15 @@ export async function executeJudgeRun(deps: ExecuteDeps, runId: string): Promise
     data: { status: "succeeded", finishedAt: new Date(), error: null, ...(notJudged === 0 ? { apiKey: null } : {}) },
   });
   return result("succeeded");
+}
+
+/** What a run's finished tasks came to: submitted, judged without a valid submission, not judged. */
+async function tallyOf(prisma: PrismaClient, runId: string, total: number): Promise<Omit<ExecuteResult, "status">> {
+  const counts = await prisma.judgeTask.groupBy({ by: ["outcome"], where: { runId, status: "done" }, _count: { _all: true } });
+  const submitted = counts.find((c) => c.outcome === "submitted")?._count._all ?? 0;
+  const done = counts.reduce((n, c) => n + c._count._all, 0);
+  const notJudged = counts.filter((c) => !isJudged(c.outcome)).reduce((n, c) => n + c._count._all, 0);
+  return { runId, done, total, submitted, invalid: done - submitted - notJudged, notJudged };
 }
 
 /** The longest one task can hold a worker: the wall time, one command begun at its edge, a model call and setup. */
