@@ -148,9 +148,10 @@ export function LabelPanel({
   const submit = useCallback(() => {
     if (!value || rationale.trim().length < 3 || locked) return false;
     advanceOnSave.current = true;
+    serverDraft.drop();
     save.mutate({ instanceId, value, rationale: rationale.trim(), savedAt: Date.now() });
     return true;
-  }, [instanceId, value, rationale, locked, save]);
+  }, [instanceId, value, rationale, locked, save, serverDraft]);
 
   // moving on never submits: the draft stays for when the annotator comes back
   const go = useCallback(

@@ -39,6 +39,12 @@ export function useServerDraft(instanceId: string) {
     [send],
   );
 
+  // a submitted label replaces the draft (the server removes its copy): what waits to be sent is dropped
+  const drop = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    latest.current = null;
+  }, []);
+
   // leaving the page (a link, j/k) sends what is waiting instead of dropping it
   useEffect(
     () => () => {
@@ -54,5 +60,5 @@ export function useServerDraft(instanceId: string) {
       : state === "failed"
         ? "in this browser only (the server did not take it; it is sent with your next edit)"
         : "in this browser";
-  return useMemo(() => ({ keep, where }), [keep, where]);
+  return useMemo(() => ({ keep, drop, where }), [keep, drop, where]);
 }
