@@ -66,10 +66,11 @@ test("a crawl of a fake GitHub goes through screening, blind labels with the rep
   await admin.getByTestId("rerun-all-rules").getByRole("button").click();
   await waitForJob(admin, "job-panel-screen-rules-screen-llm-audit-sample");
 
-  // 3. assignment (no LLM screening in this world: the candidates go too)
+  // 3. assignment: the rules ran and no content screen is in use (no LLM, no manual decision), so the
+  // crawled comments are ready without including anything unscreened (#31 item 12)
   await admin.goto("/annotate");
   const form = admin.getByTestId("assign-form");
-  await form.getByRole("checkbox").check();
+  await expect(form.getByTestId("assign-ready-count")).toHaveText(/^[1-9]\d* ready: through the rule filters\.$/);
   await expect(form.getByRole("button")).toHaveText(/^Assign \d+ instances?$/);
   await form.getByRole("button").click();
   await waitForJob(admin, "job-panel-assign");

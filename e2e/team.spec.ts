@@ -28,7 +28,7 @@ test("the lead assigns a batch to chosen annotators and moves open items between
   await expect(form.getByTestId("batch-assignable")).toContainText(/^0 instance\(s\) can take annotators at 2 per instance/);
   await expect(form.getByTestId("assign-batch")).toBeDisabled();
   await expect(form.getByTestId("assign-batch")).toHaveText("Nothing to assign");
-  await expect(form.getByText(/unscreened candidate/)).toHaveCount(0);
+  await expect(form.getByTestId("batch-include-unscreened")).toHaveCount(0);
   // a third annotator on every comment of the first repository, chosen: carol only
   for (const login of ["alice", "bob"]) await form.getByTestId(`choose-${login}`).uncheck();
   await form.getByLabel("Annotators per instance").fill("3");

@@ -209,12 +209,12 @@ describe.each(TEST_DATABASE_KINDS)("assignment settings on %s", (kind) => {
     expect(await readOverlap(db.prisma)).toBe(2);
     await writeOverlap(db.prisma, 3, admin.id);
     expect(await readOverlap(db.prisma)).toBe(3);
-    const result = await assignInstances(db.prisma, { actorId: admin.id });
+    const result = await assignInstances(db.prisma, { actorId: admin.id, llmConfigured: false });
     const open = await db.prisma.instance.findMany({ where: { source: "human", stage: "annotating" }, include: { assignments: true } });
     expect(result.instances).toBe(open.length);
     for (const i of open) expect(i.assignments).toHaveLength(3);
     // nothing left to do: a second run assigns nothing
-    expect((await assignInstances(db.prisma, { actorId: admin.id })).assignments).toBe(0);
+    expect((await assignInstances(db.prisma, { actorId: admin.id, llmConfigured: false })).assignments).toBe(0);
     expect(await db.prisma.auditEvent.count({ where: { action: "setting.update", actorId: admin.id } })).toBe(1);
   });
 });

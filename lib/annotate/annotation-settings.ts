@@ -1,5 +1,6 @@
 // The editable annotation settings, stored in the Setting table under "annotate.*" keys.
 import type { PrismaClient } from "@/lib/db/generated/client";
+import { loadScreenGate, notThroughEveryScreen, screensInWords, throughEveryScreen } from "@/lib/screen/screen-gate";
 import { DEFAULT_OVERLAP, OVERLAP_SETTING_KEY, OverlapSchema } from "./label-schemas";
 
 /** How many annotators label each instance (paper §2 used two experts plus a third to adjudicate). */
@@ -29,27 +30,30 @@ export async function writeOverlap(prisma: PrismaClient, overlap: number, actorI
 
 export interface AssignmentReadiness {
   overlap: number;
-  /** screened human instances waiting for annotators */
+  /** human instances through every screen in use, waiting for annotators */
   ready: number;
-  /** human instances not yet through screening */
-  candidates: number;
+  /** human instances not yet through every screen in use (a lead may include them) */
+  unscreened: number;
+  /** what "through every screen" means here, in words: "the rule filters and LLM comment screen" */
+  screens: string;
   /** human instances in annotation, by how many annotators they have: a batch with a larger overlap adds to them */
   inAnnotation: { annotators: number; instances: number }[];
 }
 
 /** What the lead's "assign" panel shows: the overlap setting and how many instances could be assigned. */
-export async function loadAssignmentReadiness(prisma: PrismaClient): Promise<AssignmentReadiness> {
-  const [overlap, ready, candidates, inAnnotation] = await Promise.all([
+export async function loadAssignmentReadiness(prisma: PrismaClient, options: { llmConfigured: boolean }): Promise<AssignmentReadiness> {
+  const gate = await loadScreenGate(prisma, options);
+  const [overlap, ready, unscreened, inAnnotation] = await Promise.all([
     readOverlap(prisma),
-    prisma.instance.count({ where: { source: "human", stage: "screened" } }),
-    prisma.instance.count({ where: { source: "human", stage: "candidate" } }),
+    prisma.instance.count({ where: throughEveryScreen(gate) }),
+    prisma.instance.count({ where: notThroughEveryScreen(gate) }),
     prisma.$queryRaw<{ annotators: number; instances: number }[]>`
       SELECT annotators::int AS annotators, count(*)::int AS instances FROM (
         SELECT i.id, count(a.id) AS annotators FROM "Instance" i LEFT JOIN "Assignment" a ON a."instanceId" = i.id
         WHERE i.source = 'human' AND i.stage = 'annotating' GROUP BY i.id
       ) per_instance GROUP BY annotators ORDER BY annotators`,
   ]);
-  return { overlap, ready, candidates, inAnnotation };
+  return { overlap, ready, unscreened, screens: screensInWords(gate), inAnnotation };
 }
 
 /** How many instances a batch with this overlap could give annotators: the ready ones and those in annotation short of it. */

@@ -1,4 +1,4 @@
-// Puts instances that passed screening into annotators' queues: `overlap` distinct annotators
+// Puts instances through every screen in use (lib/screen/screen-gate) into annotators' queues: `overlap` distinct annotators
 // each (planAssignments), the instance moving from screened to annotating. Instances already in
 // annotation are topped up when the overlap was raised. At the paper's scale (40,000+ instances)
 // the plan is written in batches, each its own short transaction (one instance's assignments, its
@@ -8,14 +8,21 @@ import { mustGet } from "@/lib/must";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { InstanceStage } from "@/lib/db/generated/enums";
 import { AppError } from "@/lib/errors";
+import { loadScreenGate, throughEveryScreen } from "@/lib/screen/screen-gate";
 import { readOverlap } from "./annotation-settings";
 import { planAssignments } from "./plan-assignments";
 
 export interface AssignOptions {
   overlap?: number;
   /**
-   * Also take `candidate` instances (screening not run). For teams that skip screening and for the
-   * demo before the screening stage moves its instances on; off by default.
+   * Whether an LLM is configured: its content screens then gate annotation even before they have
+   * run (loadScreenGate). Required, so no caller forgets the configuration.
+   */
+  llmConfigured: boolean;
+  /**
+   * Also take instances not through every screen in use: candidates (rules not run) and screened
+   * ones a content screen has not kept yet. For teams that skip screening and for the demo before
+   * the screening stage moves its instances on; off by default.
    */
   includeCandidates?: boolean;
   /** restrict to these annotators (default: every user with the annotator role) */
@@ -37,9 +44,10 @@ export interface AssignResult {
   shortfall: number;
 }
 
-export async function assignInstances(prisma: PrismaClient, options: AssignOptions = {}): Promise<AssignResult> {
+export async function assignInstances(prisma: PrismaClient, options: AssignOptions): Promise<AssignResult> {
   const overlap = options.overlap ?? (await readOverlap(prisma));
   const stages: InstanceStage[] = ["screened", "annotating", ...(options.includeCandidates ? (["candidate"] as const) : [])];
+  const gate = await loadScreenGate(prisma, { llmConfigured: options.llmConfigured });
   // Role filtering in JS: the PGlite adapter rejects `has` on an enum array (a team has few users anyway).
   const annotators = (
     await prisma.user.findMany({
@@ -50,7 +58,11 @@ export async function assignInstances(prisma: PrismaClient, options: AssignOptio
   ).filter((u) => u.roles.includes("annotator"));
   if (annotators.length === 0) throw new AppError("no_annotators", "No user has the annotator role: add annotators before assigning.");
   const instances = await prisma.instance.findMany({
-    where: { source: "human", stage: { in: stages }, ...(options.instanceIds ? { id: { in: options.instanceIds } } : {}) },
+    where: {
+      source: "human",
+      OR: [{ stage: "annotating" }, options.includeCandidates ? { stage: { in: ["screened", "candidate"] } } : throughEveryScreen(gate)],
+      ...(options.instanceIds ? { id: { in: options.instanceIds } } : {}),
+    },
     select: { id: true, stage: true, assignments: { select: { annotatorId: true } } },
     // oldest PRs first, comments in timeline order: queues read like the PR did
     orderBy: [{ pullRequest: { createdAt: "asc" } }, { targetEntry: { createdAt: "asc" } }, { id: "asc" }],

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
+import { loadScreenGate, type ScreenGate, screensInWords, throughEveryScreen } from "@/lib/screen/screen-gate";
 import { type AssignResult, assignInstances } from "./assign-instances";
 import { OverlapSchema } from "./label-schemas";
 
@@ -18,7 +19,7 @@ export const AssignmentBatchSchema = z.object({
   ),
   /** words the comment or its file path contains */
   search: optionalText,
-  /** also unscreened candidates (teams that skip screening) */
+  /** also instances not through every screen in use (teams that skip screening) */
   includeCandidates: z.boolean().default(false),
 });
 export type AssignmentBatch = z.infer<typeof AssignmentBatchSchema>;
@@ -30,10 +31,10 @@ export const TeamAssignRequestSchema = z.object({
 });
 export type TeamAssignRequest = z.infer<typeof TeamAssignRequestSchema>;
 
-function batchWhere(batch: AssignmentBatch): Prisma.InstanceWhereInput {
+function batchWhere(batch: AssignmentBatch, gate: ScreenGate): Prisma.InstanceWhereInput {
   return {
     source: "human",
-    stage: { in: batch.includeCandidates ? ["screened", "annotating", "candidate"] : ["screened", "annotating"] },
+    OR: [{ stage: "annotating" }, batch.includeCandidates ? { stage: { in: ["screened", "candidate"] } } : throughEveryScreen(gate)],
     ...(batch.repository || batch.pullRequestNumber
       ? {
           pullRequest: {
@@ -54,15 +55,15 @@ function batchWhere(batch: AssignmentBatch): Prisma.InstanceWhereInput {
 }
 
 /** The instances a batch names that could take annotators (ready, or in annotation and short of them). */
-export async function selectAssignmentBatch(prisma: PrismaClient, batch: AssignmentBatch): Promise<string[]> {
-  const rows = await prisma.instance.findMany({ where: batchWhere(batch), select: { id: true }, orderBy: { id: "asc" } });
+export async function selectAssignmentBatch(prisma: PrismaClient, batch: AssignmentBatch, gate: ScreenGate): Promise<string[]> {
+  const rows = await prisma.instance.findMany({ where: batchWhere(batch, gate), select: { id: true }, orderBy: { id: "asc" } });
   return rows.map((r) => r.id);
 }
 
-/** Ready instances per repository, for the batch picker. */
-export async function readyByRepository(prisma: PrismaClient): Promise<{ repository: string; ready: number }[]> {
+/** Ready instances (through every screen in use) per repository, for the batch picker. */
+export async function readyByRepository(prisma: PrismaClient, gate: ScreenGate): Promise<{ repository: string; ready: number }[]> {
   const rows = await prisma.instance.findMany({
-    where: { source: "human", stage: "screened" },
+    where: throughEveryScreen(gate),
     select: { pullRequest: { select: { repository: { select: { fullName: true } } } } },
   });
   const counts = new Map<string, number>();
@@ -72,16 +73,22 @@ export async function readyByRepository(prisma: PrismaClient): Promise<{ reposit
 
 export async function assignTeamBatch(
   prisma: PrismaClient,
-  input: TeamAssignRequest & { actorId: string; now?: Date },
+  input: TeamAssignRequest & { actorId: string; now?: Date; llmConfigured: boolean },
 ): Promise<AssignResult & { batch: number }> {
-  const instanceIds = await selectAssignmentBatch(prisma, input.batch);
+  const gate = await loadScreenGate(prisma, { llmConfigured: input.llmConfigured });
+  const instanceIds = await selectAssignmentBatch(prisma, input.batch, gate);
   if (instanceIds.length === 0)
-    throw new AppError("conflict", "No instance in this batch can take annotators: none is ready or short of annotators.");
+    throw new AppError(
+      "conflict",
+      `No instance in this batch can take annotators: none is through ${screensInWords(gate)} or short of annotators.` +
+        (input.batch.includeCandidates ? "" : " Tick the box to include instances not through every screen."),
+    );
   const result = await assignInstances(prisma, {
     overlap: input.overlap,
     annotatorIds: input.annotatorIds,
     instanceIds,
     includeCandidates: input.batch.includeCandidates,
+    llmConfigured: input.llmConfigured,
     actorId: input.actorId,
     now: input.now,
   });

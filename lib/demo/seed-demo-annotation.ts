@@ -32,7 +32,8 @@ export async function seedDemoAnnotation(prisma: PrismaClient, options: { mirror
 
   // Until the screening stage moves demo instances to `screened`, the demo annotates its candidates.
   const screened = await prisma.instance.count({ where: { source: "human", stage: "screened" } });
-  await assignInstances(prisma, { includeCandidates: screened === 0, now: new Date(FIRST_LABEL_DAY - 86_400_000) });
+  // The demo's world has no LLM decisions: its content screens do not hold annotation up, whatever is configured.
+  await assignInstances(prisma, { includeCandidates: screened === 0, llmConfigured: false, now: new Date(FIRST_LABEL_DAY - 86_400_000) });
 
   const admin = (await prisma.user.findMany({ orderBy: { login: "asc" } })).find(
     (u) => u.roles.includes("adjudicator") && !u.roles.includes("annotator"),

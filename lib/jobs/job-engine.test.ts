@@ -73,6 +73,7 @@ describe.each(TEST_DATABASE_KINDS)("job engine on %s", (kind: TestDatabaseKind) 
       run: (ctx) =>
         assignInstances(ctx.db.prisma, {
           overlap: 2,
+          llmConfigured: false,
           batchSize: 25,
           onProgress: async (p) => {
             await ctx.run?.progress({ done: p.done, total: p.total });

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
-import { screeningLlmClient } from "@/lib/llm/configured-llm";
+import { screeningLlmClient, screeningLlmStatus } from "@/lib/llm/configured-llm";
 import { createAuditSample, CreateAuditSampleRequestSchema } from "@/lib/screen/create-audit-sample";
 import { RuleFilterKeySchema } from "@/lib/screen/screening-filters";
 import { defineJob, type JobContext } from "./job-definition";
@@ -162,6 +162,7 @@ const assignJob = defineJob({
   run: async (ctx, payload) =>
     (await import("@/lib/annotate/assign-instances")).assignInstances(ctx.db.prisma, {
       ...payload,
+      llmConfigured: screeningLlmStatus(ctx.config).configured,
       onProgress: (p) => ctx.run?.progress({ done: p.done, total: p.total, unit: "instances" }) ?? Promise.resolve(),
     }),
   describe: (r) =>

@@ -23,10 +23,10 @@ describe.each(TEST_DATABASE_KINDS)("screening overview on %s", (kind) => {
   };
 
   test("is counted once and kept until a decision, from any writer, changes what it counts", async () => {
-    const first = await screeningOverview(db.prisma);
+    const first = await screeningOverview(db.prisma, { llmConfigured: false });
     expect(first.queues.comment).toBeGreaterThan(0);
     expect(llmStep(first).awaiting).toBe(first.queues.comment);
-    const again = await screeningOverview(db.prisma);
+    const again = await screeningOverview(db.prisma, { llmConfigured: false });
     expect(again.countedAt).toEqual(first.countedAt);
 
     // a decision written straight to the table (no screening code involved) still counts
@@ -46,10 +46,10 @@ describe.each(TEST_DATABASE_KINDS)("screening overview on %s", (kind) => {
       },
     });
     // while a screening run writes, a count younger than 30 s is shown, marked stale
-    const during = await screeningOverview(db.prisma, { screeningRunning: true });
+    const during = await screeningOverview(db.prisma, { screeningRunning: true, llmConfigured: false });
     expect(during.stale).toBe(true);
     expect(during.countedAt).toEqual(first.countedAt);
-    const after = await screeningOverview(db.prisma);
+    const after = await screeningOverview(db.prisma, { llmConfigured: false });
     expect(after.stale).toBe(false);
     expect(llmStep(after).awaiting).toBe(llmStep(first).awaiting - 1);
     expect(llmStep(after).dropped).toBe(llmStep(first).dropped + 1);

@@ -6,6 +6,8 @@ import { z } from "zod";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { type ScreeningFunnel, screeningFunnel } from "./funnel";
 import { manualQueue } from "./manual-screening";
+import { loadScreeningHandoff, type ScreeningHandoff } from "./screen-gate";
+import { LlmFilterKeySchema } from "./screening-filters";
 
 export const SCREENING_VERSION_KEY = "screen.version";
 const OVERVIEW_KEY = "screen.overview";
@@ -13,6 +15,8 @@ const OVERVIEW_KEY = "screen.overview";
 export interface ScreeningOverview {
   funnel: ScreeningFunnel;
   queues: { pr: number; comment: number };
+  /** where screening hands comments to annotation: what is ready and what waits, for which screens */
+  handoff: ScreeningHandoff;
   countedAt: Date;
   /** decisions changed since countedAt (a screening run is writing them); the page says so */
   stale: boolean;
@@ -44,8 +48,19 @@ const StepSchema = z.object({
   remaining: z.number(),
   lastRun: LastRunSchema,
 });
+const HandoffSchema = z.object({
+  gate: z.object({
+    contentScreens: z.array(z.object({ key: LlmFilterKeySchema, label: z.string(), use: z.enum(["configured", "decided", "not_in_use"]) })),
+  }),
+  ready: z.number(),
+  waiting: z.number(),
+  assignedBeforeScreened: z.number(),
+});
 const StoredOverviewSchema = z.object({
   version: z.number(),
+  /** the hand-off depends on whether an LLM is configured: counted again when that changes */
+  llmConfigured: z.boolean(),
+  handoff: HandoffSchema,
   countedAt: z.coerce.date(),
   funnel: z.object({ pullRequests: z.array(StepSchema), instances: z.array(StepSchema) }),
   queues: z.object({ pr: z.number(), comment: z.number() }),
@@ -61,20 +76,25 @@ async function readVersion(prisma: PrismaClient): Promise<number> {
  * screening job runs (`screeningRunning`), counts up to 30 s old are shown, marked stale: a count
  * takes seconds at the paper's scale and the run moves the version with every batch.
  */
-export async function screeningOverview(prisma: PrismaClient, options: { screeningRunning?: boolean } = {}): Promise<ScreeningOverview> {
+export async function screeningOverview(
+  prisma: PrismaClient,
+  options: { screeningRunning?: boolean; llmConfigured: boolean },
+): Promise<ScreeningOverview> {
   const [version, stored] = await Promise.all([readVersion(prisma), prisma.setting.findUnique({ where: { key: OVERVIEW_KEY } })]);
-  const cached = StoredOverviewSchema.safeParse(stored?.value);
-  if (cached.success && cached.data.version === version) return { ...cached.data, stale: false };
-  if (cached.success && options.screeningRunning && Date.now() - cached.data.countedAt.getTime() < RECOUNT_WHILE_RUNNING_MS)
-    return { ...cached.data, stale: true };
+  const parsed = StoredOverviewSchema.safeParse(stored?.value);
+  const cached = parsed.success && parsed.data.llmConfigured === options.llmConfigured ? parsed.data : null;
+  if (cached && cached.version === version) return { ...cached, stale: false };
+  if (cached && options.screeningRunning && Date.now() - cached.countedAt.getTime() < RECOUNT_WHILE_RUNNING_MS)
+    return { ...cached, stale: true };
   // counted at `version`: a write during the count moves the version, so the next view counts again
-  const [funnel, pr, comment] = await Promise.all([
+  const [funnel, pr, comment, handoff] = await Promise.all([
     screeningFunnel(prisma),
     manualQueue(prisma, "pr", { take: 0 }),
     manualQueue(prisma, "comment", { take: 0 }),
+    loadScreeningHandoff(prisma, { llmConfigured: options.llmConfigured }),
   ]);
-  const overview = { funnel, queues: { pr: pr.total, comment: comment.total }, countedAt: new Date() };
-  const value = JSON.parse(JSON.stringify({ version, ...overview }));
+  const overview = { funnel, queues: { pr: pr.total, comment: comment.total }, handoff, countedAt: new Date() };
+  const value = JSON.parse(JSON.stringify({ version, llmConfigured: options.llmConfigured, ...overview }));
   await prisma.setting.upsert({ where: { key: OVERVIEW_KEY }, create: { key: OVERVIEW_KEY, value }, update: { value } });
   return { ...overview, stale: false };
 }

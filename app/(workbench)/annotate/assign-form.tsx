@@ -2,10 +2,20 @@
 import { useActionState, useState } from "react";
 import { assignAction, type AssignState } from "./actions";
 
-export function AssignForm({ overlap, ready, candidates }: { overlap: number; ready: number; candidates: number }) {
+export function AssignForm({
+  overlap,
+  ready,
+  unscreened,
+  screens,
+}: {
+  overlap: number;
+  ready: number;
+  unscreened: number;
+  screens: string;
+}) {
   const [state, action, pending] = useActionState<AssignState, FormData>(assignAction, {});
   const [withCandidates, setWithCandidates] = useState(false);
-  const assignable = ready + (withCandidates ? candidates : 0);
+  const assignable = ready + (withCandidates ? unscreened : 0);
   return (
     <form
       action={action}
@@ -26,10 +36,15 @@ export function AssignForm({ overlap, ready, candidates }: { overlap: number; re
           className="mt-1 w-20 rounded-md border border-slate-300 px-2 py-1"
         />
       </div>
-      <label className="flex items-center gap-2 text-xs text-slate-700">
-        <input type="checkbox" name="includeCandidates" checked={withCandidates} onChange={(e) => setWithCandidates(e.target.checked)} />{" "}
-        Also assign {candidates} unscreened candidate{candidates === 1 ? "" : "s"} (screening not run)
-      </label>
+      <p className="text-xs text-slate-600" data-testid="assign-ready-count">
+        {ready} ready: through {screens}.
+      </p>
+      {unscreened > 0 && (
+        <label className="flex items-center gap-2 text-xs text-slate-700" data-testid="assign-include-unscreened">
+          <input type="checkbox" name="includeCandidates" checked={withCandidates} onChange={(e) => setWithCandidates(e.target.checked)} />{" "}
+          Also assign {unscreened} not yet through {screens}
+        </label>
+      )}
       <button
         type="submit"
         disabled={pending || assignable === 0}

@@ -2,7 +2,9 @@ import Link from "next/link";
 import { STAGE_WORDS, stageName } from "@/lib/annotate/stage-words";
 import { requirePageRole } from "@/lib/auth/current-user";
 import { hasRole } from "@/lib/auth/roles";
+import { config } from "@/lib/config";
 import { getPrisma } from "@/lib/db/server";
+import { screeningLlmStatus } from "@/lib/llm/configured-llm";
 import { loadAssignmentReadiness } from "@/lib/annotate/annotation-settings";
 import {
   loadQueue,
@@ -196,7 +198,7 @@ export default async function AnnotateQueuePage({ searchParams }: { searchParams
     : { items: pageItems, counts: summary.counts, repositories: summary.repositories, stages: Object.keys(STAGE_WORDS) };
   const queueLength = summary.counts.all;
   const admin = hasRole(user, "admin");
-  const { overlap, ready, candidates } = admin ? await loadAssignmentReadiness(prisma) : { overlap: 0, ready: 0, candidates: 0 };
+  const readiness = admin ? await loadAssignmentReadiness(prisma, { llmConfigured: screeningLlmStatus(config()).configured }) : null;
   const mine = scope === "mine";
   const done = summary.counts.done;
   const firstToDo = mine ? summary.firstToDoId : null;
@@ -250,7 +252,7 @@ export default async function AnnotateQueuePage({ searchParams }: { searchParams
       )}
       {admin && (
         <div className="space-y-1">
-          <AssignForm overlap={overlap} ready={ready} candidates={candidates} />
+          {readiness && <AssignForm {...readiness} />}
           <Link href="/annotate/team" className="text-sm text-indigo-700 hover:underline" data-testid="team-link">
             Choose annotators and batches, see workloads, reassign →
           </Link>

@@ -25,15 +25,15 @@ export default async function ScreenPage() {
   await requirePageRole("admin");
   const prisma = await getPrisma();
   const screeningRunning = await anyJobActive(prisma, ["screen-rules", "screen-llm", "screen-llm-shard"]);
-  const [{ funnel, queues, countedAt, stale }, rules, samples, errors, snapshots, unavailable] = await Promise.all([
-    screeningOverview(prisma, { screeningRunning }),
+  const llm = screeningLlmStatus(config());
+  const [{ funnel, queues, handoff, countedAt, stale }, rules, samples, errors, snapshots, unavailable] = await Promise.all([
+    screeningOverview(prisma, { screeningRunning, llmConfigured: llm.configured }),
     loadRuleConfig(prisma),
     auditSampleSummaries(prisma),
     recentLlmScreeningErrors(prisma),
     snapshotSummary(prisma),
     listUnavailableSnapshots(prisma),
   ]);
-  const llm = screeningLlmStatus(config());
   const c = rules.config;
   return (
     <div className="space-y-8">
@@ -59,8 +59,8 @@ export default async function ScreenPage() {
           reload to update.
         </p>
       )}
-      <FunnelTable title="Pull requests" steps={funnel.pullRequests} testId="funnel-pull-requests" />
-      <FunnelTable title="Review-comment instances" steps={funnel.instances} testId="funnel-instances" />
+      <FunnelTable title="Pull requests" steps={funnel.pullRequests} testId="funnel-pull-requests" handoff={handoff} />
+      <FunnelTable title="Review-comment instances" steps={funnel.instances} testId="funnel-instances" handoff={handoff} />
       <SnapshotPanel summary={snapshots} unavailable={unavailable} />
 
       <section className="rounded-lg border border-slate-200 bg-white p-4" data-testid="rule-config-summary">

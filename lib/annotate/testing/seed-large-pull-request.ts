@@ -55,7 +55,7 @@ export async function seedLargePullRequest(prisma: PrismaClient, fixture: LargeP
   });
   await createInstances(prisma, [pr.id]);
   await prisma.instance.updateMany({ where: { pullRequestId: pr.id }, data: { stage: "screened" } });
-  await assignInstances(prisma, { overlap: annotatorIds.length, annotatorIds });
+  await assignInstances(prisma, { overlap: annotatorIds.length, annotatorIds, llmConfigured: false });
   const instances = await prisma.instance.findMany({
     where: { pullRequestId: pr.id },
     orderBy: { targetEntry: { createdAt: "asc" } },

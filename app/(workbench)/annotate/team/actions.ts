@@ -2,9 +2,11 @@
 import { revalidatePath } from "next/cache";
 import { reassignOpenAssignments, ReassignRequestSchema } from "@/lib/annotate/reassign-open";
 import { assignTeamBatch, TeamAssignRequestSchema } from "@/lib/annotate/team-assignment";
+import { config } from "@/lib/config";
 import { getPrisma } from "@/lib/db/server";
 import { formAction } from "@/lib/http/form-action";
 import type { FormState } from "@/lib/http/form-state";
+import { screeningLlmStatus } from "@/lib/llm/configured-llm";
 
 export type TeamState = FormState;
 
@@ -29,7 +31,8 @@ export const assignBatchAction = formAction(
     }),
   },
   async (input, user) => {
-    const r = await assignTeamBatch(await getPrisma(), { ...input, actorId: user.id });
+    const llmConfigured = screeningLlmStatus(config()).configured;
+    const r = await assignTeamBatch(await getPrisma(), { ...input, actorId: user.id, llmConfigured });
     revalidatePath("/annotate", "layout");
     if (r.assignments === 0) return `The ${r.batch} instance(s) of this batch already have their annotators.`;
     return (

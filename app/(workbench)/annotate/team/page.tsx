@@ -1,6 +1,9 @@
 import Link from "next/link";
 import { requirePageRole } from "@/lib/auth/current-user";
+import { config } from "@/lib/config";
 import { getPrisma } from "@/lib/db/server";
+import { screeningLlmStatus } from "@/lib/llm/configured-llm";
+import { loadScreenGate } from "@/lib/screen/screen-gate";
 import { loadAssignmentReadiness } from "@/lib/annotate/annotation-settings";
 import { readyByRepository } from "@/lib/annotate/team-assignment";
 import { loadTeamWorkload } from "@/lib/annotate/team-workload";
@@ -11,10 +14,12 @@ const percent = (part: number, whole: number) => (whole === 0 ? "—" : `${Math.
 export default async function TeamPage() {
   await requirePageRole("admin");
   const prisma = await getPrisma();
+  const llmConfigured = screeningLlmStatus(config()).configured;
+  const gate = await loadScreenGate(prisma, { llmConfigured });
   const [workload, repositories, readiness] = await Promise.all([
     loadTeamWorkload(prisma),
-    readyByRepository(prisma),
-    loadAssignmentReadiness(prisma),
+    readyByRepository(prisma, gate),
+    loadAssignmentReadiness(prisma, { llmConfigured }),
   ]);
   const annotators = workload.map((w) => ({ id: w.id, login: w.login, open: w.open }));
   return (
@@ -25,8 +30,8 @@ export default async function TeamPage() {
       <header>
         <h1 className="text-2xl font-semibold">Team and assignments</h1>
         <p className="text-sm text-slate-600">
-          {readiness.ready} instance(s) ready for annotation. Choose who labels which batch; move open items when someone is away or skipped
-          them.
+          {readiness.ready} instance(s) ready for annotation (through {readiness.screens}). Choose who labels which batch; move open items
+          when someone is away or skipped them.
         </p>
       </header>
       <table className="w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-sm" data-testid="team-workload">

@@ -19,9 +19,9 @@ export function AssignBatchForm({
   const [chosen, setChosen] = useState<string[]>(annotators.map((a) => a.id));
   const [overlap, setOverlap] = useState(readiness.overlap);
   const [withCandidates, setWithCandidates] = useState(false);
-  const { candidates } = readiness;
+  const { unscreened } = readiness;
   // what this batch could assign before its filters: nothing means a disabled button saying so
-  const assignable = assignableWith(readiness, overlap) + (withCandidates ? candidates : 0);
+  const assignable = assignableWith(readiness, overlap) + (withCandidates ? unscreened : 0);
   return (
     <form action={action} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="assign-batch-form">
       <h2 className="text-xs font-semibold uppercase text-slate-500">Assign a batch</h2>
@@ -75,15 +75,15 @@ export function AssignBatchForm({
             className="mt-1 w-20 rounded-md border border-slate-300 px-2 py-1"
           />
         </label>
-        {candidates > 0 && (
-          <label className="flex items-center gap-1 text-xs">
+        {unscreened > 0 && (
+          <label className="flex items-center gap-1 text-xs" data-testid="batch-include-unscreened">
             <input
               type="checkbox"
               name="includeCandidates"
               checked={withCandidates}
               onChange={(e) => setWithCandidates(e.target.checked)}
             />{" "}
-            also {candidates} unscreened candidate(s)
+            also {unscreened} not yet through {readiness.screens}
           </label>
         )}
       </div>

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { ScreeningFunnelStep } from "@/lib/screen/funnel";
+import { type ScreeningHandoff, screensInWords } from "@/lib/screen/screen-gate";
 import { rerunRulesAction } from "../actions";
 import { ActionForm, SubmitButton } from "./action-form";
 
@@ -12,7 +13,19 @@ const KIND_BADGE: Record<ScreeningFunnelStep["kind"], string> = {
 };
 const KIND_LABEL: Record<ScreeningFunnelStep["kind"], string> = { total: "start", cascade: "PR screen", rule: "rule", llm: "LLM / manual" };
 
-export function FunnelTable({ title, steps, testId }: { title: string; steps: ScreeningFunnelStep[]; testId: string }) {
+export function FunnelTable({
+  title,
+  steps,
+  testId,
+  handoff,
+}: {
+  title: string;
+  steps: ScreeningFunnelStep[];
+  testId: string;
+  /** where screening hands comments to annotation: marks the content screens not in use; the instances' table says the rest */
+  handoff?: ScreeningHandoff;
+}) {
+  const notInUse = new Set<string>(handoff?.gate.contentScreens.filter((s) => s.use === "not_in_use").map((s) => s.key));
   return (
     <section>
       <h2 className="mb-2 text-sm font-semibold uppercase text-slate-500">{title}</h2>
@@ -59,11 +72,23 @@ export function FunnelTable({ title, steps, testId }: { title: string; steps: Sc
                   </span>
                 )}
               </td>
-              <td className="px-3 py-2 text-right font-mono" data-testid={`awaiting-${s.id}`}>
-                {s.awaiting > 0 ? (
-                  <span className="text-amber-700">{fmt(s.awaiting)}</span>
-                ) : (
-                  <span className="text-slate-500">{s.kind === "total" ? "" : "0"}</span>
+              <td className="px-3 py-2 text-right font-mono">
+                <span
+                  data-testid={`awaiting-${s.id}`}
+                  className={
+                    s.filterKey && notInUse.has(s.filterKey) ? "text-slate-500" : s.awaiting > 0 ? "text-amber-700" : "text-slate-500"
+                  }
+                >
+                  {s.awaiting > 0 || s.kind !== "total" ? fmt(s.awaiting) : ""}
+                </span>
+                {s.filterKey && notInUse.has(s.filterKey) && (
+                  <span
+                    className="block font-sans text-xs text-slate-500"
+                    data-testid={`not-in-use-${s.id}`}
+                    title="No LLM is configured and nobody has decided a comment in the manual queue: annotation does not wait for this screen."
+                  >
+                    not in use
+                  </span>
                 )}
               </td>
               <td className="px-3 py-2 text-right font-mono font-semibold" data-testid={`remaining-${s.id}`}>
@@ -102,6 +127,40 @@ export function FunnelTable({ title, steps, testId }: { title: string; steps: Sc
           screening step.
         </p>
       )}
+      {handoff && steps.some((s) => s.subject === "instance") && <HandoffNote handoff={handoff} />}
     </section>
+  );
+}
+
+/** Where screening hands comments to annotation, in the funnel's words (issue #31 item 12). */
+function HandoffNote({ handoff }: { handoff: ScreeningHandoff }) {
+  const idle = handoff.gate.contentScreens.filter((s) => s.use === "not_in_use");
+  return (
+    <div className="mt-2 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700" data-testid="screening-handoff">
+      <p>
+        Annotation takes a comment once it is through {screensInWords(handoff.gate)}:{" "}
+        <span className="font-semibold" data-testid="handoff-ready">
+          {fmt(handoff.ready)} ready to assign
+        </span>
+        ,{" "}
+        <span data-testid="handoff-waiting" className={handoff.waiting > 0 ? "text-amber-800" : undefined}>
+          {fmt(handoff.waiting)} still waiting for a screen
+        </span>
+        .
+        {handoff.assignedBeforeScreened > 0 && (
+          <span data-testid="handoff-early">
+            {" "}
+            {fmt(handoff.assignedBeforeScreened)} were given to annotators before a content screen decided them (a lead included them).
+          </span>
+        )}
+      </p>
+      {idle.length > 0 && (
+        <p className="mt-1 text-xs text-slate-600" data-testid="handoff-not-in-use">
+          Not in use: {idle.map((s) => s.label).join(" and ")}. No LLM is configured and nobody has decided in the manual queue, so
+          annotation does not wait for {idle.length === 1 ? "it" : "them"}; its &ldquo;awaiting&rdquo; count is what it would screen once it
+          starts.
+        </p>
+      )}
+    </div>
   );
 }
