@@ -21,6 +21,7 @@ type Tx = Prisma.TransactionClient;
 const keyOf = (r: { kind: string; githubId: bigint | null; sha: string | null }) =>
   r.kind === "commit" ? `commit:${r.sha}` : `${r.kind}:${r.githubId}`;
 
+/** The fields of an entry a later harvest may change (an edited comment, a moved line): compared, then updated. */
 const FIELDS = [
   "authorLogin",
   "authorType",
@@ -64,26 +65,8 @@ async function updateExisting(tx: Tx, pullRequestId: string, item: PullRequestTo
   }
 }
 
-const TIMELINE_COLUMNS = [
-  "pullRequestId",
-  "kind",
-  "githubId",
-  "sha",
-  "authorLogin",
-  "authorType",
-  "authorName",
-  "createdAt",
-  "body",
-  "path",
-  "diffHunk",
-  "inReplyToId",
-  "reviewState",
-  "commitId",
-  "originalCommitId",
-  "reviewId",
-  "line",
-  "originalLine",
-] as const;
+/** Every column a harvested entry writes: its identity, its time and the fields a later harvest may change. */
+const TIMELINE_COLUMNS = ["pullRequestId", "kind", "githubId", "sha", "createdAt", ...FIELDS] as const;
 
 // A page brings hundreds of entries: one JSON parameter expanded by PostgreSQL is several times faster
 // than a multi-row INSERT with thousands of bound parameters (notably on the embedded database).

@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { z } from "zod";
 import type { PrismaClient } from "@/lib/db/generated/client";
-import { applyInstanceRules, applyPullRequestRules } from "./apply-rule-filters";
+import { applyInstanceRules, applyPullRequestRules, type RuleFilterOutcome } from "./apply-rule-filters";
 import { createInstances } from "./create-instances";
 import { RULE_SET_VERSION, ruleConfigFingerprint, type RuleConfig } from "./rule-config";
 import { INSTANCE_RULE_KEYS, PR_RULE_KEYS, RuleFilterKeySchema } from "./screening-filters";
@@ -74,53 +74,66 @@ async function screenWithRules(prisma: PrismaClient, config: RuleConfig, options
   const deleted = await prisma.filterDecision.deleteMany({ where: { filterKey: { in: [...current.keys()] } } });
   progress("previous decisions deleted", deleted.count);
 
-  let pullRequestsScreened = 0;
-  if (prKeys.length > 0) {
+  // Each subject is read in id order a page at a time; each page's decisions of the rules this run
+  // decides are written before the next page is read.
+  const screenPages = async <T extends { id: string }>(
+    keys: readonly string[],
+    phase: string,
+    loadPage: (after: string) => Promise<T[]>,
+    decide: (item: T) => { outcome: RuleFilterOutcome; ref: Pick<FilterDecisionRow, "subject" | "pullRequestId" | "instanceId"> },
+  ): Promise<number> => {
+    let screened = 0;
     for (let after = ""; ; ) {
-      const page = await prisma.pullRequest.findMany({
-        where: { id: { gt: after } },
-        orderBy: { id: "asc" },
-        take: chunkSize,
-        select: { id: true, body: true },
-      });
-      if (page.length === 0) break;
+      const page = await loadPage(after);
+      if (page.length === 0) return screened;
       const rows: FilterDecisionRow[] = [];
-      for (const pr of page) {
-        for (const decision of applyPullRequestRules({ body: pr.body }, config).decisions) {
-          const target = prKeys.includes(decision.rule) ? current.get(decision.rule) : undefined;
+      for (const item of page) {
+        const { outcome, ref } = decide(item);
+        for (const decision of outcome.decisions) {
+          const target = keys.includes(decision.rule) ? current.get(decision.rule) : undefined;
           if (!target) continue;
-          rows.push({
-            runId: target.runId,
-            subject: "pull_request",
-            pullRequestId: pr.id,
-            filterKey: decision.rule,
-            verdict: decision.verdict,
-            rationale: decision.rationale,
-          });
+          rows.push({ runId: target.runId, ...ref, filterKey: decision.rule, verdict: decision.verdict, rationale: decision.rationale });
           tallyVerdict(target.tally, decision.verdict);
         }
       }
       await writeFilterDecisions(prisma, rows);
-      pullRequestsScreened += page.length;
+      screened += page.length;
       after = page[page.length - 1].id;
-      progress("pull requests screened", pullRequestsScreened);
+      progress(phase, screened);
     }
-  }
+  };
+
+  const pullRequestsScreened =
+    prKeys.length === 0
+      ? 0
+      : await screenPages(
+          prKeys,
+          "pull requests screened",
+          (after) =>
+            prisma.pullRequest.findMany({
+              where: { id: { gt: after } },
+              orderBy: { id: "asc" },
+              take: chunkSize,
+              select: { id: true, body: true },
+            }),
+          (pr) => ({ outcome: applyPullRequestRules({ body: pr.body }, config), ref: { subject: "pull_request", pullRequestId: pr.id } }),
+        );
 
   let instancesScreened = 0;
   if (instanceKeys.length > 0) {
     const facts = await pullRequestFacts(prisma);
     progress("pull request facts loaded", facts.size);
-    for (let after = ""; ; ) {
-      const page = await prisma.instance.findMany({
-        where: { source: "human", id: { gt: after } },
-        orderBy: { id: "asc" },
-        take: chunkSize,
-        select: { id: true, pullRequestId: true, targetEntry: { select: { authorLogin: true, authorType: true, body: true } } },
-      });
-      if (page.length === 0) break;
-      const rows: FilterDecisionRow[] = [];
-      for (const instance of page) {
+    instancesScreened = await screenPages(
+      instanceKeys,
+      "instances screened",
+      (after) =>
+        prisma.instance.findMany({
+          where: { source: "human", id: { gt: after } },
+          orderBy: { id: "asc" },
+          take: chunkSize,
+          select: { id: true, pullRequestId: true, targetEntry: { select: { authorLogin: true, authorType: true, body: true } } },
+        }),
+      (instance) => {
         const pr = facts.get(instance.pullRequestId) ?? { authorLogin: null, patchChars: 0 };
         const outcome = applyInstanceRules(
           {
@@ -131,25 +144,9 @@ async function screenWithRules(prisma: PrismaClient, config: RuleConfig, options
           },
           config,
         );
-        for (const decision of outcome.decisions) {
-          const target = instanceKeys.includes(decision.rule) ? current.get(decision.rule) : undefined;
-          if (!target) continue;
-          rows.push({
-            runId: target.runId,
-            subject: "instance",
-            instanceId: instance.id,
-            filterKey: decision.rule,
-            verdict: decision.verdict,
-            rationale: decision.rationale,
-          });
-          tallyVerdict(target.tally, decision.verdict);
-        }
-      }
-      await writeFilterDecisions(prisma, rows);
-      instancesScreened += page.length;
-      after = page[page.length - 1].id;
-      progress("instances screened", instancesScreened);
-    }
+        return { outcome, ref: { subject: "instance", instanceId: instance.id } };
+      },
+    );
   }
 
   const finishedAt = new Date();
