@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { getPrisma } from "@/lib/db/server";
 import { config } from "@/lib/config";
-import { AppError } from "@/lib/errors";
-import { limitedBody } from "@/lib/http/read-limited-text";
+import { readLimitedForm } from "@/lib/http/read-limited-text";
 import { route } from "@/lib/http/route";
 import { importReleasedDataset } from "@/lib/export/import-released-dataset";
 import { parquetToJsonl } from "@/lib/export/read-parquet-rows";
@@ -22,13 +21,11 @@ const ImportRequestSchema = z.object({
 /** multipart: files (one or more released-format .jsonl, or the Hub's .parquet of a split) and split (from-name | none | train | validation | test) */
 export const POST = route({ roles: ["admin"], checkOrigin: true }, async ({ user, request }) => {
   // multipart, read under its own limit: route() parses JSON bodies only
-  const form = await limitedBody(request, MAX_IMPORT_BYTES)
-    .formData()
-    .catch((e: unknown) => {
-      throw e instanceof AppError
-        ? e
-        : new AppError("invalid_input", "Send the files as a multipart form (fields files and split) with its boundary.");
-    });
+  const form = await readLimitedForm(
+    request,
+    MAX_IMPORT_BYTES,
+    "Send the files as a multipart form (fields files and split) with its boundary.",
+  );
   const input = ImportRequestSchema.parse({ split: form.get("split") ?? "from-name", files: form.getAll("files") });
   const files = await Promise.all(
     input.files.map(async (f) => ({
