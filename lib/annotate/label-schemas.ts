@@ -40,7 +40,11 @@ export const OVERLAP_SETTING_KEY = "annotate.overlap";
 export const DEFAULT_OVERLAP = 2;
 export const OverlapSchema = z.coerce.number().int().min(1, "Overlap is at least 1.").max(5, "Overlap is at most 5.");
 
+/** The [id] of /api/instances/[id]/…: any text; an unknown instance is the data layer's 404. */
+export const InstancePathSchema = z.object({ id: z.string() });
+
 export const RepoVersionSchema = z.enum(["base", "patched"]).default("base");
+export const RepoTreeQuerySchema = z.object({ version: RepoVersionSchema });
 export const RepoFileQuerySchema = z.object({ path: z.string().min(1).max(4096), version: RepoVersionSchema });
 export const RepoSearchQuerySchema = z.object({
   q: z.string().trim().min(2, "Type at least two characters to search.").max(200),

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
-import { errorAnswer, respond } from "./error-response";
+import { errorAnswer } from "./error-response";
 
 describe("errorAnswer", () => {
   it("maps bad input to 422 with the issues", () => {
@@ -36,20 +36,5 @@ describe("errorAnswer", () => {
     expect(id).toBeDefined();
     expect(String(log.mock.calls[0]?.[0])).toContain(id);
     log.mockRestore();
-  });
-});
-
-describe("respond", () => {
-  it("answers the handler's value as JSON with the given status", async () => {
-    const res = await respond(async () => ({ ok: 1 }), 201);
-    expect(res.status).toBe(201);
-    expect(await res.json()).toEqual({ ok: 1 });
-  });
-  it("answers what the handler throws as an error body", async () => {
-    const res = await respond(async () => {
-      throw new AppError("conflict", "Taken.");
-    });
-    expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ code: "conflict", error: "Taken." });
   });
 });

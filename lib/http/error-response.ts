@@ -62,12 +62,3 @@ export function errorResponse(e: unknown, scope?: string): Response {
   const { status, body } = errorAnswer(e, scope);
   return Response.json(body, { status });
 }
-
-/** Runs a handler and answers its result as JSON, or whatever it throws as an error body. */
-export async function respond(handler: () => Promise<unknown>, status = 200): Promise<Response> {
-  try {
-    return Response.json(await handler(), { status });
-  } catch (e) {
-    return errorResponse(e);
-  }
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isAppError } from "@/lib/errors";
-import { limitedBody, readLimitedText } from "./read-limited-text";
+import { limitedBody, readLimitedForm, readLimitedText } from "./read-limited-text";
 
 const streamed = (chunks: string[], headers: Record<string, string> = {}) =>
   new Request("http://127.0.0.1/x", {
@@ -49,5 +49,21 @@ describe("limitedBody", () => {
     expect((await limitedBody(make(), 10_000).formData()).get("name")).toBe("run");
     const noLength = make();
     await expect(limitedBody(noLength, 1000).formData()).rejects.toBeTruthy();
+  });
+});
+
+describe("readLimitedForm", () => {
+  const whatToSend = "Send the files as a multipart form.";
+  it("reads a form within the limit, refuses one past it as too large and anything else in the route's words", async () => {
+    const form = new FormData();
+    form.set("split", "test");
+    form.set("files", new Blob(["x".repeat(2000)]), "a.jsonl");
+    const make = () => new Request("http://127.0.0.1/x", { method: "POST", body: form });
+    expect((await readLimitedForm(make(), 10_000, whatToSend)).get("split")).toBe("test");
+    await expect(readLimitedForm(make(), 1000, whatToSend)).rejects.toSatisfy((e) => isAppError(e, "payload_too_large"));
+    const noBoundary = new Request("http://127.0.0.1/x", { method: "POST", body: "x", headers: { "content-type": "multipart/form-data" } });
+    await expect(readLimitedForm(noBoundary, 1000, whatToSend)).rejects.toSatisfy(
+      (e) => isAppError(e, "invalid_input") && e.message === whatToSend,
+    );
   });
 });

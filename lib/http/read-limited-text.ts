@@ -43,6 +43,18 @@ export function limitedBody(request: Request, maxBytes: number): Response {
   return new Response(capped, { headers });
 }
 
+/**
+ * The request's multipart form, read under maxBytes; a body that is not a readable multipart form is
+ * refused (422) with the route's own words on what to send.
+ */
+export async function readLimitedForm(request: Request, maxBytes: number, whatToSend: string): Promise<FormData> {
+  return limitedBody(request, maxBytes)
+    .formData()
+    .catch((e: unknown) => {
+      throw e instanceof AppError ? e : new AppError("invalid_input", whatToSend);
+    });
+}
+
 function tooLarge(maxBytes: number) {
   return new AppError("payload_too_large", `The request body is larger than ${formatBytes(maxBytes)}.`, { maxBytes });
 }

@@ -4,6 +4,7 @@ import { formatPercent } from "@/lib/evaluate/format-percent";
 import type { StoredEvalRun } from "@/lib/evaluate/record-eval-run";
 import { deleteRunAction } from "./actions";
 import { GroupedBarChart, runColor } from "./bar-charts";
+import { MetricTableHeader } from "./metric-table-header";
 
 const HEADLINE = [
   { label: "Accuracy", pick: (r: StoredEvalRun) => r.report.metrics.accuracy },
@@ -36,45 +37,17 @@ export function RunComparison({
     <div className="space-y-5">
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
         <table className="w-full text-sm" data-testid="comparison-table">
-          <thead className="bg-slate-50 text-xs text-slate-500">
-            <tr>
-              <th rowSpan={2} className="px-3 py-2 text-left">
-                Run
-              </th>
-              <th rowSpan={2} className="px-2 py-2 text-right">
-                n
-              </th>
-              <th rowSpan={2} className="px-2 py-2 text-right">
-                Accuracy
-              </th>
-              <th colSpan={3} className="border-l border-slate-200 px-2 pt-2 text-center">
-                Trustworthy (positive)
-              </th>
-              <th colSpan={3} className="border-l border-slate-200 px-2 pt-2 text-center">
-                Untrustworthy (negative)
-              </th>
-              <th rowSpan={2} className="border-l border-slate-200 px-2 py-2 text-right">
-                Macro-F1
-              </th>
-              <th rowSpan={2} className="px-2 py-2 text-right">
-                True rate
-              </th>
-              <th rowSpan={2} className="px-2 py-2 text-right">
-                Gold share
-              </th>
-              <th rowSpan={2} className="px-2 py-2 text-right" title="invalid or missing predictions, scored wrong">
-                Unanswered
-              </th>
-              <th rowSpan={2} className="px-3 py-2" />
-            </tr>
-            <tr>
-              {["P", "R", "F1", "P", "R", "F1"].map((label, i) => (
-                <th key={i} className={`px-2 pb-2 text-right ${i % 3 === 0 ? "border-l border-slate-200" : ""}`}>
-                  {label}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <MetricTableHeader
+            short
+            className="bg-slate-50"
+            before={[{ label: "Run", className: "px-3 text-left" }, { label: "n" }]}
+            after={[
+              { label: "True rate" },
+              { label: "Gold share" },
+              { label: "Unanswered", title: "invalid or missing predictions, scored wrong" },
+              { label: "", className: "px-3" },
+            ]}
+          />
           <tbody>
             {rows.map((row) => {
               const run = byName.get(row.name);

@@ -2,6 +2,7 @@ import type { EvalReport } from "@/lib/evaluate/eval-report-schema";
 import { formatPercent, formatPointDifference } from "@/lib/evaluate/format-percent";
 import type { StoredEvalRun } from "@/lib/evaluate/record-eval-run";
 import { HorizontalBars } from "./bar-charts";
+import { MetricTableHeader } from "./metric-table-header";
 
 type Interval = EvalReport["intervals"]["accuracy"];
 
@@ -66,32 +67,7 @@ export function RunReport({ run }: { run: StoredEvalRun }) {
       <Card title="Overall accuracy and class-specific precision, recall, F1 (as in Table 2), with bootstrap 95% CIs">
         <div className="overflow-x-auto">
           <table className="w-full text-sm">
-            <thead className="text-xs text-slate-500">
-              <tr>
-                <th rowSpan={2} className="px-2 text-right">
-                  Accuracy
-                </th>
-                <th colSpan={3} className="border-l border-slate-200 px-2 text-center">
-                  Trustworthy (positive)
-                </th>
-                <th colSpan={3} className="border-l border-slate-200 px-2 text-center">
-                  Untrustworthy (negative)
-                </th>
-                <th rowSpan={2} className="border-l border-slate-200 px-2 text-right">
-                  Macro-F1
-                </th>
-                <th rowSpan={2} className="px-2 text-right" title="correct over gold items with a valid prediction">
-                  Acc. over valid
-                </th>
-              </tr>
-              <tr>
-                {["Precision", "Recall", "F1", "Precision", "Recall", "F1"].map((label, i) => (
-                  <th key={i} className={`px-2 text-right ${i % 3 === 0 ? "border-l border-slate-200" : ""}`}>
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <MetricTableHeader after={[{ label: "Acc. over valid", title: "correct over gold items with a valid prediction" }]} />
             <tbody>
               <tr>
                 <Metric value={m.accuracy} interval={ci.accuracy} testId="metric-accuracy" />

@@ -1,14 +1,7 @@
-import { requireRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
-import { respond } from "@/lib/http/error-response";
+import { route } from "@/lib/http/route";
 import { JobListQuerySchema } from "@/lib/jobs/job-requests";
 import { listJobRuns } from "@/lib/jobs/job-run-record";
 
 /** ?kinds=screen-rules,assign&take=10: the newest job runs with progress and log (admins). */
-export async function GET(request: Request) {
-  return respond(async () => {
-    await requireRole("admin");
-    const query = JobListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-    return listJobRuns(await getPrisma(), query);
-  });
-}
+export const GET = route({ roles: ["admin"], query: JobListQuerySchema }, async ({ query }) => listJobRuns(await getPrisma(), query));

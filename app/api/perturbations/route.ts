@@ -1,16 +1,10 @@
-import { requireRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
 import { createPerturbation, CreatePerturbationRequestSchema } from "@/lib/perturb/create-perturbation";
-import { readJsonBody } from "@/lib/http/read-json-body";
-import { respond } from "@/lib/http/error-response";
+import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
 /** POST { parentId, kind, candidate: { perturbed, origin, rule, rationale } } → the new pending perturbed instance. */
-export function POST(request: Request): Promise<Response> {
-  return respond(async () => {
-    const user = await requireRole("admin", "adjudicator");
-    const body = CreatePerturbationRequestSchema.parse(await readJsonBody(request));
-    return createPerturbation(await getPrisma(), { ...body, by: user.id });
-  }, 201);
-}
+export const POST = route({ roles: ["admin", "adjudicator"], body: CreatePerturbationRequestSchema, status: 201 }, async ({ user, body }) =>
+  createPerturbation(await getPrisma(), { ...body, by: user.id }),
+);

@@ -1,15 +1,12 @@
 // POST /evaluate/runs: multipart upload of a judge's predictions (one JSONL, or trajectory files).
 // A route handler rather than a server action: trajectory sets pass server actions' 1 MB body limit.
 import { z } from "zod";
-import { requireRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
 import { SplitNameSchema } from "@/lib/db/enums";
 import { decodePredictionFile } from "@/lib/evaluate/decode-prediction-file";
 import { recordEvalRun, RunNameSchema } from "@/lib/evaluate/record-eval-run";
-import { AppError } from "@/lib/errors";
-import { errorResponse } from "@/lib/http/error-response";
-import { limitedBody } from "@/lib/http/read-limited-text";
-import { refusalOf } from "@/lib/http/request-guard";
+import { readLimitedForm } from "@/lib/http/read-limited-text";
+import { route } from "@/lib/http/route";
 
 const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
@@ -26,35 +23,23 @@ const UploadRequestSchema = z.object({
     ),
 });
 
-export async function POST(request: Request): Promise<Response> {
-  // the proxy leaves this upload alone so its body streams under the limit below (proxy.ts)
-  const refused = refusalOf(request);
-  if (refused) return refused;
-  try {
-    const user = await requireRole("admin");
-    // the limit holds while the upload streams in (a little over the files' limit for the form's own fields)
-    const form = await limitedBody(request, MAX_UPLOAD_BYTES + 1024 * 1024)
-      .formData()
-      .catch((e: unknown) => {
-        throw e instanceof AppError
-          ? e
-          : new AppError("invalid_input", "Send the predictions as a multipart form (fields exportId, split, name, files).");
-      });
-    const input = UploadRequestSchema.parse({
-      exportId: form.get("exportId"),
-      split: form.get("split"),
-      name: form.get("name"),
-      files: form.getAll("files").filter((file) => file instanceof File && file.size + file.name.length > 0),
-    });
-    const files = await Promise.all(
-      input.files.map(async (file) => decodePredictionFile(file.name, new Uint8Array(await file.arrayBuffer()))),
-    );
-    const run = await recordEvalRun(await getPrisma(), { ...input, files }, { actorId: user.id });
-    return Response.json(
-      { id: run.id, name: run.name, exportId: run.exportId, split: run.split, accuracy: run.report.metrics.accuracy },
-      { status: 201 },
-    );
-  } catch (error) {
-    return errorResponse(error, "evaluate");
-  }
-}
+// the proxy leaves this upload alone so its body streams under the limit below (proxy.ts): so the route runs the origin guard itself
+export const POST = route({ roles: ["admin"], checkOrigin: true, status: 201 }, async ({ user, request }) => {
+  // the limit holds while the upload streams in (a little over the files' limit for the form's own fields)
+  const form = await readLimitedForm(
+    request,
+    MAX_UPLOAD_BYTES + 1024 * 1024,
+    "Send the predictions as a multipart form (fields exportId, split, name, files).",
+  );
+  const input = UploadRequestSchema.parse({
+    exportId: form.get("exportId"),
+    split: form.get("split"),
+    name: form.get("name"),
+    files: form.getAll("files").filter((file) => file instanceof File && file.size + file.name.length > 0),
+  });
+  const files = await Promise.all(
+    input.files.map(async (file) => decodePredictionFile(file.name, new Uint8Array(await file.arrayBuffer()))),
+  );
+  const run = await recordEvalRun(await getPrisma(), { ...input, files }, { actorId: user.id });
+  return { id: run.id, name: run.name, exportId: run.exportId, split: run.split, accuracy: run.report.metrics.accuracy };
+});

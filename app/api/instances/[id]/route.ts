@@ -1,12 +1,9 @@
-import { requireRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
-import { respond } from "@/lib/http/error-response";
+import { route } from "@/lib/http/route";
 import { loadInstanceView } from "@/lib/annotate/instance-view";
+import { InstancePathSchema } from "@/lib/annotate/label-schemas";
 
 /** The instance as the viewer may see it (blinded for annotators). */
-export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
-  return respond(async () => {
-    const user = await requireRole("annotator", "adjudicator", "admin");
-    return loadInstanceView(await getPrisma(), (await params).id, user);
-  });
-}
+export const GET = route({ roles: ["annotator", "adjudicator", "admin"], params: InstancePathSchema }, async ({ user, params }) =>
+  loadInstanceView(await getPrisma(), params.id, user),
+);

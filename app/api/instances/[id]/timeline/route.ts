@@ -1,12 +1,9 @@
-import { requireRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
-import { respond } from "@/lib/http/error-response";
+import { route } from "@/lib/http/route";
+import { InstancePathSchema } from "@/lib/annotate/label-schemas";
 import { loadRevealedTimeline } from "@/lib/annotate/revealed-timeline";
 
 /** The rest of the PR timeline: 403 timeline_locked until the viewer has labelled the instance. */
-export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
-  return respond(async () => {
-    const user = await requireRole("annotator", "adjudicator", "admin");
-    return { entries: await loadRevealedTimeline(await getPrisma(), (await params).id, user) };
-  });
-}
+export const GET = route({ roles: ["annotator", "adjudicator", "admin"], params: InstancePathSchema }, async ({ user, params }) => ({
+  entries: await loadRevealedTimeline(await getPrisma(), params.id, user),
+}));

@@ -1,6 +1,6 @@
-import { requireRole } from "@/lib/auth/current-user";
+import { z } from "zod";
 import { getPrisma } from "@/lib/db/server";
-import { errorResponse } from "@/lib/http/error-response";
+import { route } from "@/lib/http/route";
 import { loadExportFiles } from "@/lib/export/read-export-files";
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -12,22 +12,18 @@ const CONTENT_TYPES: Record<string, string> = {
   parquet: "application/vnd.apache.parquet",
 };
 
+const ExportFilePathSchema = z.object({ exportId: z.string(), path: z.array(z.string()) });
+
 /** One file of an export, only if its manifests list it (and its bytes still match). */
-export async function GET(_request: Request, { params }: { params: Promise<{ exportId: string; path: string[] }> }) {
-  try {
-    await requireRole("admin");
-    const { exportId, path } = await params;
-    const relative = path.map(decodeURIComponent).join("/");
-    const data = (await loadExportFiles(await getPrisma(), exportId)).read(relative);
-    const name = relative.split("/").at(-1) ?? relative;
-    return new Response(new Uint8Array(data), {
-      headers: {
-        "Content-Type": CONTENT_TYPES[name.split(".").pop() ?? ""] ?? "application/octet-stream",
-        "Content-Disposition": `attachment; filename="${name.replace(/"/g, "")}"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
-  } catch (e) {
-    return errorResponse(e);
-  }
-}
+export const GET = route({ roles: ["admin"], params: ExportFilePathSchema }, async ({ params }) => {
+  const relative = params.path.map(decodeURIComponent).join("/");
+  const data = (await loadExportFiles(await getPrisma(), params.exportId)).read(relative);
+  const name = relative.split("/").at(-1) ?? relative;
+  return new Response(new Uint8Array(data), {
+    headers: {
+      "Content-Type": CONTENT_TYPES[name.split(".").pop() ?? ""] ?? "application/octet-stream",
+      "Content-Disposition": `attachment; filename="${name.replace(/"/g, "")}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+});
