@@ -37,19 +37,19 @@ describe("cron route work", () => {
   const ctx = () => ({ config: config(), enqueue: engine.enqueue });
 
   test("refuses without the secret, with a wrong one, or when cron is disabled", async () => {
-    expect((await runCronJob("ingest", null, {}, ctx())).status).toBe(401);
+    expect(await runCronJob("ingest", null, {}, ctx())).toMatchObject({ status: 401, body: { code: "unauthorized" } });
     expect((await runCronJob("ingest", "Bearer nope", {}, ctx())).status).toBe(401);
     const disabled = { ...ctx(), config: parseConfig({}) };
-    expect((await runCronJob("ingest", `Bearer ${SECRET}`, {}, disabled)).status).toBe(503);
+    expect(await runCronJob("ingest", `Bearer ${SECRET}`, {}, disabled)).toMatchObject({ status: 503, body: { code: "not_configured" } });
     expect(await db.prisma.jobRun.count()).toBe(0);
   });
 
   test("names unknown jobs and explains invalid payloads", async () => {
     const unknown = await runCronJob("reindex", `Bearer ${SECRET}`, {}, ctx());
-    expect(unknown.status).toBe(404);
+    expect(unknown).toMatchObject({ status: 404, body: { code: "not_found" } });
     expect(JSON.stringify(unknown.body)).toContain("Known jobs: ingest");
     const bad = await runCronJob("ingest", SECRET, { pageSize: 1000 }, ctx());
-    expect(bad.status).toBe(422);
+    expect(bad).toMatchObject({ status: 422, body: { code: "invalid_input" } });
     expect(JSON.stringify(bad.body)).toContain("pageSize");
   });
 
