@@ -196,6 +196,28 @@ describe.each(TEST_DATABASE_KINDS)("judge runs on %s", (kind) => {
     expect(run.error).toMatch(/^No task could be judged: No local mirror of/);
   });
 
+  test("a task whose example left the export is recorded not judged, with why, instead of staying pending", async () => {
+    const { exportId, split } = await biggestSplit();
+    const { runId } = await createJudgeRun(db.prisma, config(), {
+      exportId,
+      split,
+      name: "example gone",
+      baseUrl: server.url,
+      model: "judge-1",
+      limit: 2,
+    });
+    const gone = await db.prisma.judgeTask.findFirstOrThrow({ where: { runId }, orderBy: { position: "asc" } });
+    await db.prisma.exportItem.delete({ where: { exportId_evalId: { exportId, evalId: gone.evalId } } });
+    await executeJudgeRun(deps(), runId);
+    const tasks = await db.prisma.judgeTask.findMany({ where: { runId }, orderBy: { position: "asc" } });
+    expect(tasks.map((t) => t.status)).toEqual(["done", "done"]);
+    expect(tasks[0]).toMatchObject({
+      outcome: "setup_error",
+      reason: `its example ${gone.evalId} is not in the ${split} split of export ${exportId} any more`,
+    });
+    expect(tasks[1].outcome).toBe("submitted");
+  });
+
   test("an unreachable provider is not a wrong answer: the run stops after 3 in a row naming the setting, and a resume judges them", async () => {
     const { exportId, split } = await biggestSplit();
     const { runId, tasks } = await createJudgeRun(db.prisma, config(), {

@@ -257,7 +257,18 @@ export async function executeJudgeRun(deps: ExecuteDeps, runId: string): Promise
       taken++;
       const task = pending[next++];
       const input = inputs.get(task.evalId);
-      if (!input) continue;
+      if (!input) {
+        // its example is gone from the export's split (nothing silent: not judged, with why, judged again on resume)
+        const reason = `its example ${task.evalId} is not in the ${run.split} split of export ${run.exportId} any more`;
+        await prisma.judgeTask.update({
+          where: { id: task.id },
+          data: { status: "done", outcome: SETUP_ERROR, reason, finishedAt: new Date() },
+        });
+        await deps.log?.(`${task.evalId}: not judged: ${reason}`, "warn");
+        done++;
+        await deps.progress?.(done, total);
+        continue;
+      }
       const ended = await judgeOneTask(deps, task.id, input, model, settings);
       if (ended === "requeued") continue;
       if (ended.outcome === "model_error") {
