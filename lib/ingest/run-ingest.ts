@@ -1,7 +1,6 @@
 // One ingestion run, whoever starts it (CLI, cron route, UI): select repositories (or take the named
 // ones), then harvest them from their checkpoints. Records a CrawlRun with requests, budget and errors;
 // stops cleanly on a deadline, an abort or a low budget, and leaves checkpoints for the next run.
-import type { Prisma } from "@/lib/db/generated/client";
 import { isAppError } from "@/lib/errors";
 import type { Database } from "@/lib/db/connection";
 import type { Config } from "@/lib/config";
@@ -17,6 +16,7 @@ import { newHolderId } from "@/lib/db/process-holder";
 import { registerNamedRepositories } from "./register-named-repositories";
 import { selectionIsFresh, selectRepositories, type SelectionSummary } from "./select-repositories";
 import { loadOpenHoles, type OpenHole } from "./crawl-holes";
+import { toJsonInput } from "@/lib/db/json-input";
 
 export interface RunIngestOptions {
   db: Pick<Database, "prisma">;
@@ -92,7 +92,7 @@ export async function runIngest(opts: RunIngestOptions): Promise<IngestSummary> 
 
   await closeAbandonedRuns(prisma, lockTtlMs);
   const run = await prisma.crawlRun.create({
-    data: { trigger: opts.trigger, holder, heartbeatAt: new Date(), params: request as unknown as Prisma.InputJsonValue },
+    data: { trigger: opts.trigger, holder, heartbeatAt: new Date(), params: toJsonInput(request) },
   });
   let errors = 0;
   let stored = 0;

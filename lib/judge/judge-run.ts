@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { type Config, judgeWorkDir } from "@/lib/config";
 import { SplitNameSchema } from "@/lib/db/enums";
-import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
+import type { PrismaClient } from "@/lib/db/generated/client";
 import { AppError, isAppError } from "@/lib/errors";
 import { buildEvalReport } from "@/lib/evaluate/build-eval-report";
 import { loadGold } from "@/lib/evaluate/load-gold";
@@ -20,6 +20,7 @@ import { createJudgeModel, type JudgeModel, type JudgeModelOptions, requestOptio
 import { type AgentSettings, AgentSettingsSchema, ContextPolicySchema } from "./paper-agent";
 import { type AgentStep, runAgent, type Trajectory } from "./run-agent";
 import { openTaskSandbox, removeLeftoverTaskDirs } from "./sandbox";
+import { toJsonInput } from "@/lib/db/json-input";
 
 export const JudgeRunRequestSchema = z.object({
   exportId: z.string().min(1, "Choose an export"),
@@ -75,7 +76,7 @@ export async function createJudgeRun(
       model,
       // a key typed in the form is kept, sealed, until the run ends; the configured one is read when needed
       apiKey: r.apiKey ? sealSecret(r.apiKey, serverKey(config)) : null,
-      settings: settings as Prisma.InputJsonValue,
+      settings: toJsonInput(settings),
       contextPolicy: r.contextPolicy,
       concurrency: r.concurrency,
       seed: r.seed,
@@ -377,7 +378,7 @@ async function judgeOneTask(
       signal: deps.signal,
       onStep: async (step) => {
         steps.push(step);
-        await prisma.judgeTask.update({ where: { id: taskId }, data: { steps: steps as unknown as Prisma.InputJsonValue } });
+        await prisma.judgeTask.update({ where: { id: taskId }, data: { steps: toJsonInput(steps) } });
       },
     });
   } catch (e) {
@@ -403,7 +404,7 @@ async function judgeOneTask(
       outcome: trajectory.outcome,
       prediction: trajectory.prediction,
       reason: trajectory.reason,
-      steps: trajectory.steps as unknown as Prisma.InputJsonValue,
+      steps: toJsonInput(trajectory.steps),
       promptTokens: trajectory.usage.promptTokens,
       completionTokens: trajectory.usage.completionTokens,
       elapsedMs: Math.round(trajectory.elapsedMs),
