@@ -4,7 +4,7 @@
 // says why.
 import OpenAI, { APIConnectionError, APIError } from "openai";
 import { ChatCompletionResponse } from "./chat-completion-response";
-import { llmError, type LlmError } from "./llm-error";
+import { llmError, type LlmError, type LlmErrorCode } from "./llm-error";
 import { parseRetryAfter } from "./retry-delay";
 
 export type ChatAttempt =
@@ -88,27 +88,15 @@ function parseSuccess(endpoint: string, status: number, data: unknown, names: Ll
   // the SDK hands back the text of a response that is not application/json
   if (typeof data === "string") return notJson(endpoint, `returned ${status}`, data, names);
   const parsed = ChatCompletionResponse.safeParse(data);
-  if (!parsed.success) {
-    return failed(
-      llmError(
-        "bad_response",
-        `LLM endpoint ${endpoint} returned ${status} but not an OpenAI chat completion (${excerpt(JSON.stringify(data) ?? "")}): check ${names.baseUrl} points at an OpenAI-compatible API`,
-        { status },
-      ),
-      false,
-    );
-  }
-  return { ok: true, response: parsed.data };
+  if (parsed.success) return { ok: true, response: parsed.data };
+  const body = excerpt(JSON.stringify(data) ?? "");
+  const message = `LLM endpoint ${endpoint} returned ${status} but not an OpenAI chat completion (${body}): check ${names.baseUrl} points at an OpenAI-compatible API`;
+  return failed("bad_response", message, false, { status });
 }
 
 function notJson(endpoint: string, what: string, text: string, names: LlmSettingNames): ChatAttempt {
-  return failed(
-    llmError(
-      "bad_response",
-      `LLM endpoint ${endpoint} ${what} with a body that is not JSON (${excerpt(text)}): check ${names.baseUrl} points at an OpenAI-compatible API (usually ending in /v1)`,
-    ),
-    false,
-  );
+  const message = `LLM endpoint ${endpoint} ${what} with a body that is not JSON (${excerpt(text)}): check ${names.baseUrl} points at an OpenAI-compatible API (usually ending in /v1)`;
+  return failed("bad_response", message, false);
 }
 
 type FailureContext = ChatEndpointOptions & { endpoint: string; stopped: boolean; timedOut: boolean };
@@ -116,101 +104,59 @@ type FailureContext = ChatEndpointOptions & { endpoint: string; stopped: boolean
 function classifyFailure(error: unknown, context: FailureContext): ChatAttempt {
   const { endpoint, names } = context;
   if (context.stopped)
-    return failed(
-      llmError("timeout", `the request to LLM endpoint ${endpoint} was stopped: the caller stopped waiting`, { cause: error }),
-      false,
-    );
+    return failed("timeout", `the request to LLM endpoint ${endpoint} was stopped: the caller stopped waiting`, false, { cause: error });
   if (context.timedOut) {
-    return failed(
-      llmError(
-        "timeout",
-        `LLM endpoint ${endpoint} did not answer within ${context.timeoutMs} ms: raise ${names.timeout} or lower ${names.concurrency}`,
-        { cause: error },
-      ),
-      true,
-    );
+    const message = `LLM endpoint ${endpoint} did not answer within ${context.timeoutMs} ms: raise ${names.timeout} or lower ${names.concurrency}`;
+    return failed("timeout", message, true, { cause: error });
   }
   if (error instanceof APIError && error.status !== undefined) return classifyStatus(error, error.status, context);
   // a JSON content type over a body that does not parse
   if (error instanceof SyntaxError) return notJson(endpoint, "answered", error.message, names);
-  const cause = error instanceof APIConnectionError ? error.cause : error;
-  const code = networkErrorCode(cause);
-  return failed(
-    llmError(
-      "unreachable",
-      `LLM endpoint ${endpoint} is unreachable (${code ?? (error instanceof Error ? error.message : String(error))}): check ${names.baseUrl} and that the server is running`,
-      { cause: error },
-    ),
-    !(code && CONFIGURATION_NETWORK_CODES.has(code)),
-  );
+  const code = networkErrorCode(error instanceof APIConnectionError ? error.cause : error);
+  const what = code ?? (error instanceof Error ? error.message : String(error));
+  const message = `LLM endpoint ${endpoint} is unreachable (${what}): check ${names.baseUrl} and that the server is running`;
+  return failed("unreachable", message, !(code && CONFIGURATION_NETWORK_CODES.has(code)), { cause: error });
 }
 
 function classifyStatus(error: APIError, status: number, context: FailureContext): ChatAttempt {
   const { endpoint, model, names } = context;
-  const detail = serverMessage((error as APIError & { body?: unknown }).body);
+  const detail = serverMessage("body" in error ? error.body : undefined);
   const said = detail ? ` (${detail})` : "";
-  const retryAfterMs = error.headers ? parseRetryAfter(error.headers) : null;
-
   if (status === 401 || status === 403) {
     const hint = context.apiKey ? `check ${names.apiKey}` : `no API key was sent: set ${names.apiKey}`;
-    return failed(llmError("unauthorized", `LLM endpoint ${endpoint} returned ${status}${said}: ${hint}`, { status }), false);
+    return failed("unauthorized", `LLM endpoint ${endpoint} returned ${status}${said}: ${hint}`, false, { status });
   }
+  // OpenAI answers an exhausted balance with 429 too; waiting will not fix that.
+  if (status === 429 && (error.code === "insufficient_quota" || error.type === "insufficient_quota")) {
+    const message = `LLM endpoint ${endpoint} returned 429 insufficient_quota${said}: the account behind ${names.apiKey} is out of credit`;
+    return failed("rate_limited", message, false, { status });
+  }
+  const retryAfterMs = error.headers ? parseRetryAfter(error.headers) : null;
   if (status === 429) {
-    // OpenAI answers an exhausted balance with 429 too; waiting will not fix that.
-    if (error.code === "insufficient_quota" || error.type === "insufficient_quota") {
-      return failed(
-        llmError(
-          "rate_limited",
-          `LLM endpoint ${endpoint} returned 429 insufficient_quota${said}: the account behind ${names.apiKey} is out of credit`,
-          { status },
-        ),
-        false,
-      );
-    }
-    return failed(
-      llmError(
-        "rate_limited",
-        `LLM endpoint ${endpoint} returned 429 (rate limited)${said}: lower ${names.concurrency} or raise the provider's rate limit`,
-        { status },
-      ),
-      true,
-      retryAfterMs,
-    );
+    const message = `LLM endpoint ${endpoint} returned 429 (rate limited)${said}: lower ${names.concurrency} or raise the provider's rate limit`;
+    return failed("rate_limited", message, true, { status }, retryAfterMs);
   }
   if (status === 404) {
-    return failed(
-      llmError(
-        "bad_response",
-        `LLM endpoint ${endpoint} returned 404${said}: check ${names.baseUrl} (usually ends in /v1) and that ${names.model} "${model}" exists on the server`,
-        { status },
-      ),
-      false,
-    );
+    const message = `LLM endpoint ${endpoint} returned 404${said}: check ${names.baseUrl} (usually ends in /v1) and that ${names.model} "${model}" exists on the server`;
+    return failed("bad_response", message, false, { status });
   }
   // 408 and 409 are transient per OpenAI's own client; 5xx are the server's problem.
   if (status >= 500 || status === 408 || status === 409) {
-    return failed(
-      llmError(
-        status === 408 ? "timeout" : "server_error",
-        `LLM endpoint ${endpoint} returned ${status}${said}: the server is failing; check its logs or retry later`,
-        { status },
-      ),
-      true,
-      retryAfterMs,
-    );
+    const message = `LLM endpoint ${endpoint} returned ${status}${said}: the server is failing; check its logs or retry later`;
+    return failed(status === 408 ? "timeout" : "server_error", message, true, { status }, retryAfterMs);
   }
-  return failed(
-    llmError(
-      "bad_response",
-      `LLM endpoint ${endpoint} rejected the request with ${status}${said}: check ${names.model} "${model}" and that the server supports the request (response_format json_schema, tools)`,
-      { status },
-    ),
-    false,
-  );
+  const message = `LLM endpoint ${endpoint} rejected the request with ${status}${said}: check ${names.model} "${model}" and that the server supports the request (response_format json_schema, tools)`;
+  return failed("bad_response", message, false, { status });
 }
 
-function failed(error: LlmError, retryable: boolean, retryAfterMs: number | null = null): ChatAttempt {
-  return { ok: false, error, retryable, retryAfterMs };
+function failed(
+  reason: LlmErrorCode,
+  message: string,
+  retryable: boolean,
+  details: { status?: number; cause?: unknown } = {},
+  retryAfterMs: number | null = null,
+): ChatAttempt {
+  return { ok: false, error: llmError(reason, message, details), retryable, retryAfterMs };
 }
 
 function networkErrorCode(error: unknown): string | undefined {
