@@ -1,10 +1,11 @@
 // The judged model: an OpenAI-compatible chat endpoint, called once per agent step with the whole
-// conversation so far, through the project's LLM client (its retries of 429, 5xx and timeouts); the
-// key goes in the Authorization header only and never into a trajectory or an error message.
+// conversation so far, through the project's LLM client (the openai SDK with our retries of 429, 5xx
+// and timeouts, whose waits end with the task's wall time); the key goes in the Authorization header
+// only and never into a trajectory or an error message.
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { createLlmClient } from "@/lib/llm/client";
-import type { LlmSettingNames } from "@/lib/llm/post-chat-completion";
+import type { LlmSettingNames } from "@/lib/llm/chat-endpoint";
 import { type LlmUsage, usageOf } from "@/lib/llm/chat-completion-response";
 import { seededRandom } from "@/lib/random/seeded";
 import type { AssistantMessage } from "./agent-turn";

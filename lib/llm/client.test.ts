@@ -1,4 +1,6 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { seededRandom } from "@/lib/random/seeded";
 import { createLlmClient, type LlmClientOptions } from "./client";
@@ -25,6 +27,7 @@ let server: FakeOpenAiServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
+  vi.unstubAllEnvs();
 });
 
 async function setup(serverOptions: FakeOpenAiServerOptions, clientOptions: Partial<LlmClientOptions> = {}) {
@@ -81,6 +84,16 @@ describe("completeJson", () => {
     const { server, client } = await setup({ script: [fakeReply.json(nullDereferenceComment)] }, { apiKey: "  " });
     await client.completeJson(screeningRequest);
     expect(server.requests[0].headers.authorization).toBeUndefined();
+  });
+
+  it("takes nothing from OPENAI_* in the environment: no key, organization or base URL of the SDK's own", async () => {
+    vi.stubEnv("OPENAI_API_KEY", "sk-from-the-environment");
+    vi.stubEnv("OPENAI_ORG_ID", "org-from-the-environment");
+    vi.stubEnv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1");
+    const { server, client } = await setup({ script: [fakeReply.json(nullDereferenceComment)] });
+    await client.completeJson(screeningRequest);
+    expect(server.requests[0].headers.authorization).toBeUndefined();
+    expect(server.requests[0].headers["openai-organization"]).toBeUndefined();
   });
 
   it("accepts an answer wrapped in a ```json fence after leading prose", async () => {
@@ -193,6 +206,51 @@ describe("completeJson", () => {
     expect(error.details.status).toBe(401);
     expect(error.message).toBe(`LLM endpoint ${server.url}/chat/completions returned 401 (Incorrect API key provided.): check LLM_API_KEY`);
     expect(server.requests).toHaveLength(1);
+  });
+
+  it("does not retry a 429 insufficient_quota: waiting will not add credit", async () => {
+    const { server, client } = await setup({
+      script: [
+        {
+          status: 429,
+          headers: { "retry-after": "1" },
+          body: { error: { message: "You exceeded your current quota.", type: "insufficient_quota", code: "insufficient_quota" } },
+        },
+      ],
+    });
+    const error = await rejection(client.completeJson(screeningRequest));
+    expect(error.details).toMatchObject({ reason: "rate_limited", status: 429, attempts: 1 });
+    expect(error.message).toMatch(
+      /429 insufficient_quota \(You exceeded your current quota\.\): the account behind LLM_API_KEY is out of credit/,
+    );
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("quotes a vLLM error body, whose words are in `message` rather than `error.message`", async () => {
+    const { client } = await setup({
+      script: [{ status: 400, body: { object: "error", message: '"auto" tool choice requires --enable-auto-tool-choice', code: 400 } }],
+    });
+    const error = await rejection(client.completeJson(screeningRequest));
+    expect(error.details).toMatchObject({ reason: "bad_response", status: 400, attempts: 1 });
+    expect(error.message).toMatch(/rejected the request with 400 \("auto" tool choice requires --enable-auto-tool-choice\)/);
+  });
+
+  it("times out a server that sends its headers and then stalls the body", async () => {
+    const stalling = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('{"id": "chatcmpl-1", "choices": [');
+    });
+    await new Promise<void>((resolve) => stalling.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = stalling.address() as AddressInfo;
+      const client = createLlmClient({ baseUrl: `http://127.0.0.1:${port}/v1`, model: "m", timeoutMs: 200, maxRetries: 0 });
+      const error = await rejection(client.completeJson(screeningRequest));
+      expect(error.details).toMatchObject({ reason: "timeout", attempts: 1 });
+      expect(error.message).toMatch(/did not answer within 200 ms/);
+    } finally {
+      stalling.closeAllConnections();
+      await new Promise((resolve) => stalling.close(resolve));
+    }
   });
 
   it("does not retry a 404 and points at the base URL and model", async () => {

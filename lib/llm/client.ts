@@ -1,10 +1,18 @@
+// The one OpenAI-compatible client every stage uses: structured JSON answers (completeJson) and an
+// agent's raw chat turns (chat), each request through the `openai` SDK (chat-endpoint.ts), with our
+// concurrency limit and our retry loop around it. The SDK's retries are off (maxRetries: 0) and this
+// loop is the only one, because the SDK's cannot keep our rules: its wait before a retry ignores the
+// caller's AbortSignal (a judge task with 5 s left would sit out a 45 s Retry-After), it waits for any
+// Retry-After however long (a daily quota would stall a run; we fail at once past maxRetryAfterMs),
+// it retries a refused connection (a wrong base URL, reported at once here), and it cannot tell us
+// how many requests a call took (LlmFailure.attempts). The answer cache is ours too (cache.ts).
 import { z } from "zod";
 import { abortableSleep } from "@/lib/abortable-sleep";
 import { seededRandom, type Random } from "@/lib/random/seeded";
 import { addUsage, type ChatCompletionResponse, usageOf, zeroUsage, type LlmUsage } from "./chat-completion-response";
+import { createChatEndpoint, LLM_SETTING_NAMES, type LlmSettingNames } from "./chat-endpoint";
 import { extractJsonObject } from "./extract-json";
 import { llmError } from "./llm-error";
-import { LLM_SETTING_NAMES, type LlmSettingNames, postChatCompletion } from "./post-chat-completion";
 import { backoffDelayMs } from "./retry-delay";
 import { createSemaphore } from "./semaphore";
 
@@ -73,12 +81,18 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
   const config = parsedOptions.data;
   const baseUrl = config.baseUrl.replace(/\/+$/, "");
   const endpoint = `${baseUrl}/chat/completions`;
-  const apiKey = config.apiKey?.trim() || undefined;
-  const fetchImpl = options.fetch ?? globalThis.fetch;
   // Jitter only has to decorrelate concurrent clients, so a time seed is fine by default.
   const random = options.random ?? seededRandom(Date.now());
   const limiter = createSemaphore(config.concurrency);
   const names = options.settingNames ?? LLM_SETTING_NAMES;
+  const post = createChatEndpoint({
+    baseUrl,
+    apiKey: config.apiKey?.trim() || undefined,
+    model: config.model,
+    timeoutMs: config.timeoutMs,
+    fetch: options.fetch,
+    names,
+  });
 
   /** Sends one body, retrying transient failures; `priorAttempts` keeps the count across re-asks. */
   async function send(body: unknown, priorAttempts: number, signal?: AbortSignal) {
@@ -86,9 +100,7 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
     for (let retry = 0; ; retry++) {
       attempts++;
       // Only the request holds a slot; backoff sleeps happen outside the limiter.
-      const outcome = await limiter.run(() =>
-        postChatCompletion({ endpoint, apiKey, model: config.model, body, timeoutMs: config.timeoutMs, fetch: fetchImpl, names, signal }),
-      );
+      const outcome = await limiter.run(() => post(body, signal));
       if (outcome.ok) return { response: outcome.response, attempts };
 
       const exhausted = retry >= config.maxRetries;
