@@ -7,6 +7,7 @@ import { assertRole, type SessionUser } from "@/lib/auth/roles";
 import { AppError } from "@/lib/errors";
 import type { LabelValue } from "./label-schemas";
 import { stageAfterAdjudication } from "./next-stage";
+import { recordAudits } from "@/lib/audit/record-audit";
 
 export interface AdjudicateInput {
   instanceId: string;
@@ -56,26 +57,15 @@ export async function adjudicateInstance(prisma: PrismaClient, input: Adjudicate
       data: { instanceId: input.instanceId, adjudicatorId: input.adjudicator.id, value: input.value, rationale, createdAt: now },
     });
     await tx.instance.update({ where: { id: input.instanceId }, data: { stage: outcome.stage, finalLabel: outcome.finalLabel } });
-    await tx.auditEvent.createMany({
-      data: [
-        {
-          at: now,
-          actorId: input.adjudicator.id,
-          action: "instance.adjudicate",
-          subjectType: "instance",
-          subjectId: input.instanceId,
-          details: { value: input.value, labels: instance.labels.map((l) => ({ annotator: l.annotator.login, value: l.value })) },
-        },
-        {
-          at: now,
-          actorId: input.adjudicator.id,
-          action: "instance.stage",
-          subjectType: "instance",
-          subjectId: input.instanceId,
-          details: { from: "adjudicating", to: outcome.stage, finalLabel: outcome.finalLabel },
-        },
-      ],
-    });
+    const by = { at: now, actorId: input.adjudicator.id, subjectId: input.instanceId };
+    await recordAudits(tx, [
+      {
+        ...by,
+        action: "instance.adjudicate",
+        details: { value: input.value, labels: instance.labels.map((l) => ({ annotator: l.annotator.login, value: l.value })) },
+      },
+      { ...by, action: "instance.stage", details: { from: "adjudicating", to: outcome.stage, finalLabel: outcome.finalLabel } },
+    ]);
     return { value: input.value, rationale, stage: outcome.stage, finalLabel: outcome.finalLabel, changed: true };
   });
 }

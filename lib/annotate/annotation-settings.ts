@@ -2,6 +2,7 @@
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { loadScreenGate, notThroughEveryScreen, screensInWords, throughEveryScreen } from "@/lib/screen/screen-gate";
 import { DEFAULT_OVERLAP, OVERLAP_SETTING_KEY, OverlapSchema } from "./label-schemas";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 /** How many annotators label each instance (paper §2 used two experts plus a third to adjudicate). */
 export async function readOverlap(prisma: PrismaClient): Promise<number> {
@@ -15,15 +16,7 @@ export async function writeOverlap(prisma: PrismaClient, overlap: number, actorI
   const previous = await readOverlap(prisma);
   await prisma.$transaction([
     prisma.setting.upsert({ where: { key: OVERLAP_SETTING_KEY }, create: { key: OVERLAP_SETTING_KEY, value }, update: { value } }),
-    prisma.auditEvent.create({
-      data: {
-        actorId,
-        action: "setting.update",
-        subjectType: "setting",
-        subjectId: OVERLAP_SETTING_KEY,
-        details: { from: previous, to: value },
-      },
-    }),
+    recordAudit(prisma, { actorId, action: "setting.update", subjectId: OVERLAP_SETTING_KEY, details: { from: previous, to: value } }),
   ]);
   return value;
 }

@@ -11,6 +11,7 @@ import { AppError } from "@/lib/errors";
 import { loadScreenGate, throughEveryScreen } from "@/lib/screen/screen-gate";
 import { readOverlap } from "./annotation-settings";
 import { planAssignments } from "./plan-assignments";
+import { recordAudits } from "@/lib/audit/record-audit";
 
 export interface AssignOptions {
   overlap?: number;
@@ -93,16 +94,16 @@ export async function assignInstances(prisma: PrismaClient, options: AssignOptio
         where: { id: { in: batch.filter((id) => stageOf.get(id) !== "annotating") }, stage: { in: stages } },
         data: { stage: "annotating" },
       }),
-      prisma.auditEvent.createMany({
-        data: batch.map((instanceId) => ({
+      recordAudits(
+        prisma,
+        batch.map((instanceId) => ({
           at: now,
           actorId: options.actorId ?? null,
           action: "instance.assign",
-          subjectType: "instance",
           subjectId: instanceId,
           details: { overlap, annotators: mustGet(added, instanceId, "planned annotators") },
         })),
-      }),
+      ),
     ]);
     await options.onProgress?.({ done: Math.min(planned.length, from + batchSize), total: planned.length });
   }

@@ -10,6 +10,7 @@ import type { DiscussionRequest } from "./discussion-schemas";
 import { reopenAdjudication, sendBackToAnnotators } from "./send-back-or-reopen";
 import { flagForDiscussion, skipAssignment } from "./skip-or-flag";
 import { perspectiveFor } from "./viewer-access";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 export interface DiscussionEntry {
   id: string;
@@ -59,15 +60,12 @@ export async function replyToDiscussion(
       ? (await tx.assignment.updateMany({ where: { instanceId: input.instanceId, flaggedAt: { not: null } }, data: { flaggedAt: null } }))
           .count
       : 0;
-    await tx.auditEvent.create({
-      data: {
-        at: now,
-        actorId: input.author.id,
-        action: "discussion.reply",
-        subjectType: "instance",
-        subjectId: input.instanceId,
-        details: { note: input.note, resolved },
-      },
+    await recordAudit(tx, {
+      at: now,
+      actorId: input.author.id,
+      action: "discussion.reply",
+      subjectId: input.instanceId,
+      details: { note: input.note, resolved },
     });
     return { resolved };
   });

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
+import { recordAudits } from "@/lib/audit/record-audit";
 
 export const ReassignRequestSchema = z
   .object({
@@ -43,16 +44,16 @@ export async function reassignOpenAssignments(
         data: { annotatorId: input.toAnnotatorId, assignedAt: now, skippedAt: null, flaggedAt: null },
       });
     if (movable.length > 0)
-      await tx.auditEvent.createMany({
-        data: movable.map((a) => ({
+      await recordAudits(
+        tx,
+        movable.map((a) => ({
           at: now,
           actorId: input.actorId,
           action: "assignment.reassign",
-          subjectType: "instance",
           subjectId: a.instanceId,
           details: { from: from.login, to: to.login },
         })),
-      });
+      );
     return { moved: movable.length, kept: open.length - movable.length };
   });
 }

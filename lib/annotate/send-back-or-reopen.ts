@@ -6,6 +6,7 @@
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { assertRole, type SessionUser } from "@/lib/auth/roles";
 import { AppError } from "@/lib/errors";
+import { recordAudits } from "@/lib/audit/record-audit";
 
 export interface TakeBackInput {
   instanceId: string;
@@ -47,26 +48,11 @@ export async function sendBackToAnnotators(
       rationale: l.rationale,
       at: l.updatedAt,
     }));
-    await tx.auditEvent.createMany({
-      data: [
-        {
-          at: now,
-          actorId: input.actor.id,
-          action: "instance.send_back",
-          subjectType: "instance",
-          subjectId: input.instanceId,
-          details: { note: input.note, previousLabels: previous },
-        },
-        {
-          at: now,
-          actorId: input.actor.id,
-          action: "instance.stage",
-          subjectType: "instance",
-          subjectId: input.instanceId,
-          details: { from: "adjudicating", to: "annotating" },
-        },
-      ],
-    });
+    const by = { at: now, actorId: input.actor.id, subjectId: input.instanceId };
+    await recordAudits(tx, [
+      { ...by, action: "instance.send_back", details: { note: input.note, previousLabels: previous } },
+      { ...by, action: "instance.stage", details: { from: "adjudicating", to: "annotating" } },
+    ]);
     return { stage: "annotating", reopened: previous.map((p) => p.annotator) };
   });
 }
@@ -99,34 +85,23 @@ export async function reopenAdjudication(prisma: PrismaClient, input: TakeBackIn
     await tx.discussionNote.create({
       data: { instanceId: input.instanceId, authorId: input.actor.id, kind: "reopen", body: input.note, createdAt: now },
     });
-    await tx.auditEvent.createMany({
-      data: [
-        {
-          at: now,
-          actorId: input.actor.id,
-          action: "instance.reopen",
-          subjectType: "instance",
-          subjectId: input.instanceId,
-          details: {
-            note: input.note,
-            previous: {
-              adjudicator: decision.adjudicator.login,
-              value: decision.value,
-              rationale: decision.rationale,
-              at: decision.createdAt,
-            },
+    const by = { at: now, actorId: input.actor.id, subjectId: input.instanceId };
+    await recordAudits(tx, [
+      {
+        ...by,
+        action: "instance.reopen",
+        details: {
+          note: input.note,
+          previous: {
+            adjudicator: decision.adjudicator.login,
+            value: decision.value,
+            rationale: decision.rationale,
+            at: decision.createdAt,
           },
         },
-        {
-          at: now,
-          actorId: input.actor.id,
-          action: "instance.stage",
-          subjectType: "instance",
-          subjectId: input.instanceId,
-          details: { from: instance.stage, to: "adjudicating" },
-        },
-      ],
-    });
+      },
+      { ...by, action: "instance.stage", details: { from: instance.stage, to: "adjudicating" } },
+    ]);
     return { stage: "adjudicating" };
   });
 }

@@ -3,6 +3,7 @@
 // in the thread). Both are notes in the instance's thread and audit events.
 import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 export interface AnnotatorNoteInput {
   instanceId: string;
@@ -35,15 +36,12 @@ export async function skipAssignment(prisma: PrismaClient, input: AnnotatorNoteI
     await tx.discussionNote.create({
       data: { instanceId: input.instanceId, authorId: input.annotatorId, kind: "skip", body: input.note, createdAt: now },
     });
-    await tx.auditEvent.create({
-      data: {
-        at: now,
-        actorId: input.annotatorId,
-        action: "assignment.skip",
-        subjectType: "instance",
-        subjectId: input.instanceId,
-        details: { reason: input.note },
-      },
+    await recordAudit(tx, {
+      at: now,
+      actorId: input.annotatorId,
+      action: "assignment.skip",
+      subjectId: input.instanceId,
+      details: { reason: input.note },
     });
     return { skippedAt: now };
   });
@@ -57,15 +55,12 @@ export async function flagForDiscussion(prisma: PrismaClient, input: AnnotatorNo
     await tx.discussionNote.create({
       data: { instanceId: input.instanceId, authorId: input.annotatorId, kind: "flag", body: input.note, createdAt: now },
     });
-    await tx.auditEvent.create({
-      data: {
-        at: now,
-        actorId: input.annotatorId,
-        action: "instance.flag",
-        subjectType: "instance",
-        subjectId: input.instanceId,
-        details: { note: input.note },
-      },
+    await recordAudit(tx, {
+      at: now,
+      actorId: input.annotatorId,
+      action: "instance.flag",
+      subjectId: input.instanceId,
+      details: { note: input.note },
     });
     return { flaggedAt: now };
   });

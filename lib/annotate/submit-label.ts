@@ -4,12 +4,14 @@
 // takes, so two annotators submitting at the same moment cannot both miss the other's label.
 import { z } from "zod";
 import { InstanceStageSchema, LabelValueSchema, type InstanceStage } from "@/lib/db/enums";
-import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
+import type { PrismaClient } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import type { LabelValue } from "./label-schemas";
 import { nextStageAfterLabel } from "./next-stage";
 import { forgetServerDraft } from "./server-drafts";
 import { blindStage, type VisibleStage } from "./viewer-access";
+import type { AuditEventInput } from "@/lib/audit/audit-events";
+import { recordAudits } from "@/lib/audit/record-audit";
 
 // pg returns json columns parsed, some adapters as text
 const jsonColumn = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (typeof v === "string" ? JSON.parse(v) : v), schema);
@@ -92,28 +94,21 @@ export async function submitLabel(prisma: PrismaClient, input: SubmitLabelInput)
       // labelling takes back a skip
       data: { completedAt: now, skippedAt: null },
     });
-    const events: Prisma.AuditEventCreateManyInput[] = [
-      {
-        at: now,
-        actorId: input.annotatorId,
-        action: existing ? "label.change" : "label.submit",
-        subjectType: "instance",
-        subjectId: input.instanceId,
-        details: { value: input.value, ...(existing ? { previous: existing.value } : {}) },
-      },
+    const by = { at: now, actorId: input.annotatorId, subjectId: input.instanceId };
+    const events: AuditEventInput[] = [
+      existing
+        ? { ...by, action: "label.change", details: { value: input.value, previous: existing.value } }
+        : { ...by, action: "label.submit", details: { value: input.value } },
     ];
     if (outcome.stage !== "annotating") {
       await tx.instance.update({ where: { id: input.instanceId }, data: { stage: outcome.stage, finalLabel: outcome.finalLabel } });
       events.push({
-        at: now,
-        actorId: input.annotatorId,
+        ...by,
         action: "instance.stage",
-        subjectType: "instance",
-        subjectId: input.instanceId,
         details: { from: "annotating", to: outcome.stage, ...(outcome.finalLabel ? { finalLabel: outcome.finalLabel } : {}) },
       });
     }
-    await tx.auditEvent.createMany({ data: events });
+    await recordAudits(tx, events);
     return { label: { value: saved.value, rationale: saved.rationale, updatedAt: saved.updatedAt }, stage: outcome.stage, changed: true };
   });
 }

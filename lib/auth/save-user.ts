@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { RoleSchema } from "@/lib/db/enums";
 import { hashPassword } from "./password";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 export const SaveUserRequestSchema = z.object({
   login: z.string().regex(/^[a-z0-9][a-z0-9_.-]{0,38}$/i, "a login is letters, digits, '_', '.' or '-' (at most 39)"),
@@ -24,8 +25,6 @@ export async function saveUser(prisma: PrismaClient, request: SaveUserRequest): 
     update: { ...(name ? { name } : {}), roles, passwordHash },
   });
   if (existing) await prisma.session.deleteMany({ where: { userId: user.id } });
-  await prisma.auditEvent.create({
-    data: { action: existing ? "user.updated" : "user.created", subjectType: "user", subjectId: login, details: { roles } },
-  });
+  await recordAudit(prisma, { action: existing ? "user.updated" : "user.created", subjectId: login, details: { roles } });
   return { id: user.id, created: !existing };
 }

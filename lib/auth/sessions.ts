@@ -5,6 +5,7 @@ import { AppError } from "@/lib/errors";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./password";
 import { FREE_FAILURES_PER_ADDRESS, FREE_FAILURES_PER_LOGIN, THROTTLE_WINDOW_MS, waitAfterFailures } from "./sign-in-throttle";
 import type { SessionUser } from "./roles";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 export const SESSION_COOKIE = "wb_session";
 export const SESSION_DAYS = 14;
@@ -60,9 +61,7 @@ export async function signIn(prisma: PrismaClient, login: string, password: stri
   const user = await prisma.user.findUnique({ where: { login } });
   const ok = user ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDummy(password);
   if (!user || !ok) {
-    await prisma.auditEvent.create({
-      data: { action: FAILED, subjectType: "login", subjectId: login, details: { address: context.address } },
-    });
+    await recordAudit(prisma, { action: FAILED, subjectId: login, details: { address: context.address } });
     return null;
   }
   if (needsRehash(user.passwordHash))
@@ -71,7 +70,7 @@ export async function signIn(prisma: PrismaClient, login: string, password: stri
   const expiresAt = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
   await prisma.session.deleteMany({ where: { expiresAt: { lt: now } } });
   await prisma.session.create({ data: { tokenHash: hashToken(token), userId: user.id, expiresAt } });
-  await prisma.auditEvent.create({ data: { actorId: user.id, action: "session.sign_in", subjectType: "user", subjectId: user.id } });
+  await recordAudit(prisma, { actorId: user.id, action: "session.sign_in", subjectId: user.id });
   return { token, expiresAt };
 }
 

@@ -12,6 +12,7 @@ import {
   sampleGoldItems,
 } from "./sample-evaluation";
 import { countReleasedPatch } from "@/lib/patch/released-patch";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 // The sample's split run carries the sample's own fixed date, so it never poses as the team's
 // latest split on the overview.
@@ -35,9 +36,7 @@ export async function loadSampleEvaluation(prisma: PrismaClient, actorId?: strin
   // Leftovers of an interrupted load would collide on unique repository names.
   await removeSampleEvaluation(prisma);
   const exportId = await prisma.$transaction(async (tx) => writeSample(tx));
-  await prisma.auditEvent.create({
-    data: { actorId: actorId ?? null, action: "evaluate.sample_loaded", subjectType: "export", subjectId: exportId },
-  });
+  await recordAudit(prisma, { actorId: actorId ?? null, action: "evaluate.sample_loaded", subjectId: exportId });
   return { exportId, created: true };
 }
 
@@ -168,9 +167,7 @@ export async function removeSampleEvaluation(prisma: PrismaClient, actorId?: str
     prisma.splitRun.deleteMany({ where: { id: { in: sampleRuns } } }),
     prisma.repository.deleteMany({ where: { fullName: { in: fullNames } } }),
   ]);
-  await prisma.auditEvent.create({
-    data: { actorId: actorId ?? null, action: "evaluate.sample_removed", subjectType: "export", subjectId: exportId ?? "sample" },
-  });
+  await recordAudit(prisma, { actorId: actorId ?? null, action: "evaluate.sample_removed", subjectId: exportId ?? "sample" });
   return { removed: true };
 }
 

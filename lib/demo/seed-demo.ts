@@ -12,6 +12,7 @@ import { seedDemoPerturbations } from "./seed-demo-perturbations";
 import { seedDemoSplitExport } from "./seed-demo-split-export";
 import { DEMO_REPOSITORIES, type DemoRepository } from "./demo-world";
 import { countReleasedPatch } from "@/lib/patch/released-patch";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 export const DEMO_PASSWORD = "workbench";
 export const DEMO_USERS: { login: string; name: string; roles: Role[] }[] = [
@@ -97,7 +98,7 @@ export async function seedDemo(prisma: PrismaClient): Promise<void> {
   await seedDemoPerturbations(prisma);
   await seedDemoSplitExport(prisma);
   await seedDemoEvaluation(prisma);
-  await prisma.auditEvent.create({ data: { action: "demo.seed", subjectType: "database", subjectId: "demo" } });
+  await recordAudit(prisma, { action: "demo.seed", subjectId: "demo" });
 }
 
 /** Seeds only a brand-new database: never touches one that has users. */

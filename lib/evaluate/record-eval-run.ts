@@ -6,6 +6,7 @@ import { duplicateRunName } from "./evaluation-errors";
 import { SplitNameSchema, type SplitName } from "@/lib/db/enums";
 import { loadGold, type Db } from "./load-gold";
 import { showNul } from "@/lib/untrusted-json";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 export const RunNameSchema = z
   .string()
@@ -47,14 +48,11 @@ export async function recordEvalRun(
   // invalid rows' reasons quote the upload, which may hold NUL: shown as ␀ so the report can be stored
   const report = showNul(buildEvalReport(gold, files, { bootstrap: options.bootstrap }));
   const row = await prisma.evalRun.create({ data: { name, exportId, split, report } });
-  await prisma.auditEvent.create({
-    data: {
-      actorId: options.actorId ?? null,
-      action: "evaluate.run_recorded",
-      subjectType: "eval_run",
-      subjectId: row.id,
-      details: { exportId, split, name, n: report.metrics.n, accuracy: report.metrics.accuracy },
-    },
+  await recordAudit(prisma, {
+    actorId: options.actorId ?? null,
+    action: "evaluate.run_recorded",
+    subjectId: row.id,
+    details: { exportId, split, name, n: report.metrics.n, accuracy: report.metrics.accuracy },
   });
   return { id: row.id, name: row.name, exportId: row.exportId, split: row.split, createdAt: row.createdAt, report };
 }

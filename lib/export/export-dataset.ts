@@ -20,6 +20,7 @@ import { describeSplit } from "./describe-split";
 import type { ExportProfile } from "./export-profile";
 import { datasetLicense, type ExportConventions } from "./export-conventions";
 import type { StoredExportManifest } from "./stored-export-manifest";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 export const DEFAULT_DATASET_TITLE = "Code Review Trustworthiness Benchmark";
 
@@ -132,14 +133,11 @@ export async function exportDataset(prisma: PrismaClient, options: ExportOptions
           },
         },
       });
-      await tx.auditEvent.create({
-        data: {
-          actorId: options.actorId ?? null,
-          action: "export.create",
-          subjectType: "export",
-          subjectId: exportId,
-          details: { splitRunId: splitRows.splitRun.id, contentHash: files.manifest.content_hash },
-        },
+      await recordAudit(tx, {
+        actorId: options.actorId ?? null,
+        action: "export.create",
+        subjectId: exportId,
+        details: { splitRunId: splitRows.splitRun.id, contentHash: files.manifest.content_hash },
       });
     });
   } catch (error) {

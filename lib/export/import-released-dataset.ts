@@ -15,6 +15,7 @@ import { entryKey, planReleasedImport, type PlannedInstance, type PlannedPullReq
 import type { ReleasedTimelineEntry } from "./released-row-schema";
 import type { SplitRunParams } from "@/lib/split/split-run-params";
 import { toReleasedEntry, type TimelineEntryRecord } from "./write-released-row";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 /** How an imported repository's selection reason starts (the card counts these apart: load-card-context.ts). */
 export const IMPORTED_SELECTION_REASON = "Imported from ";
@@ -303,14 +304,11 @@ export async function importReleasedDataset(
     async (tx) => {
       for (const pr of plan.pullRequests) await importPullRequest(tx, pr, sourceName, t);
       await writeImportLedger(tx, importKey, t.ledger);
-      await tx.auditEvent.create({
-        data: {
-          actorId: options.actorId ?? null,
-          action: "dataset.import",
-          subjectType: "import",
-          subjectId: importKey,
-          details: { files: t.ledger.files },
-        },
+      await recordAudit(tx, {
+        actorId: options.actorId ?? null,
+        action: "dataset.import",
+        subjectId: importKey,
+        details: { files: t.ledger.files },
       });
       const assigned = [...t.assignments].flatMap(([id, a]) =>
         a.split === null ? [] : [{ instanceId: id, split: a.split, trustworthy: a.trustworthy }],

@@ -4,6 +4,7 @@
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { loadExportFiles } from "./read-export-files";
 import { pushFilesToHub, type HubPushOptions, type HubPushResult, type HubTarget } from "./hub-push";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 export async function pushExport(
   prisma: PrismaClient,
@@ -20,14 +21,11 @@ export async function pushExport(
     description: `Exported by the review-trust workbench (export ${exportId}). Content hash ${manifest.content_hash} (sha256 over every file's sha256).`,
   });
   await prisma.export.update({ where: { id: exportId }, data: { hubRepoId: result.repoId, hubCommit: result.commitOid } });
-  await prisma.auditEvent.create({
-    data: {
-      actorId,
-      action: "export.push",
-      subjectType: "export",
-      subjectId: exportId,
-      details: { repoId: result.repoId, commit: result.commitOid, by: result.pushedBy },
-    },
+  await recordAudit(prisma, {
+    actorId,
+    action: "export.push",
+    subjectId: exportId,
+    details: { repoId: result.repoId, commit: result.commitOid, by: result.pushedBy },
   });
   return result;
 }

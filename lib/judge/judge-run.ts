@@ -21,6 +21,7 @@ import { type AgentSettings, AgentSettingsSchema, ContextPolicySchema } from "./
 import { type AgentStep, runAgent, type Trajectory } from "./run-agent";
 import { openTaskSandbox, removeLeftoverTaskDirs } from "./sandbox";
 import { toJsonInput } from "@/lib/db/json-input";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 export const JudgeRunRequestSchema = z.object({
   exportId: z.string().min(1, "Choose an export"),
@@ -84,14 +85,11 @@ export async function createJudgeRun(
       tasks: { createMany: { data: order.map((evalId, position) => ({ evalId, position })) } },
     },
   });
-  await prisma.auditEvent.create({
-    data: {
-      actorId,
-      action: "judge.run_created",
-      subjectType: "judge_run",
-      subjectId: run.id,
-      details: { exportId: r.exportId, split: r.split, name: r.name, model, tasks: order.length, contextPolicy: r.contextPolicy },
-    },
+  await recordAudit(prisma, {
+    actorId,
+    action: "judge.run_created",
+    subjectId: run.id,
+    details: { exportId: r.exportId, split: r.split, name: r.name, model, tasks: order.length, contextPolicy: r.contextPolicy },
   });
   return { runId: run.id, tasks: order.length };
 }
@@ -114,9 +112,7 @@ export async function prepareJudgeRunResume(
   });
   if (tasks === 0) throw new AppError("conflict", "Every task of this run has been judged: there is nothing to resume");
   await prisma.judgeRun.update({ where: { id: runId }, data: { status: "queued", error: null, finishedAt: null } });
-  await prisma.auditEvent.create({
-    data: { actorId: options.actorId ?? null, action: "judge.run_resumed", subjectType: "judge_run", subjectId: runId, details: { tasks } },
-  });
+  await recordAudit(prisma, { actorId: options.actorId ?? null, action: "judge.run_resumed", subjectId: runId, details: { tasks } });
   return { tasks };
 }
 
@@ -501,9 +497,7 @@ export async function grantRepairCredit(prisma: PrismaClient, input: z.input<typ
     create: { taskId, step, note, grantedById: actorId },
     update: { step, note, grantedById: actorId, createdAt: new Date() },
   });
-  await prisma.auditEvent.create({
-    data: { actorId, action: "judge.repair_credit", subjectType: "judge_task", subjectId: taskId, details: { step } },
-  });
+  await recordAudit(prisma, { actorId, action: "judge.repair_credit", subjectId: taskId, details: { step } });
   await scoreJudgeRun(prisma, task.runId);
 }
 
@@ -511,9 +505,7 @@ export async function revokeRepairCredit(prisma: PrismaClient, taskId: string, a
   const task = await prisma.judgeTask.findUnique({ where: { id: taskId }, select: { runId: true } });
   if (!task) throw new AppError("not_found", `Judge task ${taskId} does not exist`);
   await prisma.repairCredit.deleteMany({ where: { taskId } });
-  await prisma.auditEvent.create({
-    data: { actorId, action: "judge.repair_credit_revoked", subjectType: "judge_task", subjectId: taskId, details: {} },
-  });
+  await recordAudit(prisma, { actorId, action: "judge.repair_credit_revoked", subjectId: taskId, details: {} });
   await scoreJudgeRun(prisma, task.runId);
 }
 

@@ -7,6 +7,7 @@ import { AppError } from "@/lib/errors";
 import { STAGE_FOR_VERIFICATION } from "./perturbation-stages";
 import { candidateOriginSchema, perturbationKey, perturbedCommentSchema, type PerturbedComment } from "./proposed-candidate";
 import { explainSelfCheck } from "./self-check";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 export const CreatePerturbationRequestSchema = z.object({
   parentId: z.string().min(1),
@@ -74,14 +75,11 @@ export async function createPerturbation(
       },
       select: { id: true },
     });
-    await tx.auditEvent.create({
-      data: {
-        actorId: input.by,
-        action: "perturb.create",
-        subjectType: "instance",
-        subjectId: created.id,
-        details: { parentId, kind, origin: candidate.origin, rule: candidate.rule, rationale: candidate.rationale, key },
-      },
+    await recordAudit(tx, {
+      actorId: input.by,
+      action: "perturb.create",
+      subjectId: created.id,
+      details: { parentId, kind, origin: candidate.origin, rule: candidate.rule, rationale: candidate.rationale, key },
     });
     return { id: created.id, parentId, kind, key };
   });

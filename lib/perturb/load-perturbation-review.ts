@@ -1,10 +1,10 @@
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { InstanceStage, LabelValue } from "@/lib/db/enums";
-import { fieldsOf } from "@/lib/unknown-value";
 import type { VerificationStatus } from "@/lib/db/generated/enums";
 import { creatorsOf, perturbationRowInclude, toRow, type PerturbationRow } from "./list-perturbations";
 import { loadRequiredVerifiers } from "./required-verifiers";
 import { judgedPatchOf } from "@/lib/snapshot/judged-patch";
+import { AUDIT_ROW_SELECT, readAuditEvent, type ReadAuditEvent } from "@/lib/audit/read-audit";
 
 export type PerturbationReview = PerturbationRow & {
   stage: InstanceStage;
@@ -22,16 +22,19 @@ export type PerturbationReview = PerturbationRow & {
   history: { at: Date; actor: string | null; action: string; summary: string }[];
 };
 
-function summarise(action: string, details: Record<string, unknown>): string {
+/** One line of the history, from the event's typed details; a row that does not fit its action's schema shows its details as stored. */
+export function summariseHistoryEvent(read: ReadAuditEvent): string {
+  if (!read.typed) return `${read.action} ${read.raw}`;
+  const { action, details } = read.event;
   switch (action) {
     case "perturb.create":
-      return `created (${details.origin ?? "rule"}${details.rule ? `: ${details.rule}` : ""})`;
+      return `created (${details.origin}${details.rule ? `: ${details.rule}` : ""})`;
     case "perturb.edit":
-      return `edited the text${details.note ? `: ${details.note}` : ""}; ${Array.isArray(details.discarded) ? details.discarded.length : 0} earlier verification(s) discarded`;
+      return `edited the text${details.note ? `: ${details.note}` : ""}; ${details.discarded.length} earlier verification(s) discarded`;
     case "perturb.verify":
       return `${details.decision}${details.edited ? " the edited text" : ""}${details.note ? `: ${details.note}` : ""} → ${details.verification}`;
     case "perturb.withdraw":
-      return `withdrew their ${details.decision ?? ""} vote`;
+      return `withdrew their ${details.decision} vote`;
     case "perturb.settle":
       return `settled as ${details.verification} after the verifier count changed to ${details.requiredVerifiers}`;
     default:
@@ -77,7 +80,7 @@ export async function loadPerturbationReview(
     creatorsOf(prisma, [instanceId]),
     prisma.auditEvent.findMany({
       where: { subjectType: "instance", subjectId: instanceId, action: { startsWith: "perturb." } },
-      select: { at: true, action: true, details: true, actor: { select: { login: true } } },
+      select: { ...AUDIT_ROW_SELECT, actor: { select: { login: true } } },
       orderBy: { id: "asc" },
     }),
   ]);
@@ -109,7 +112,7 @@ export async function loadPerturbationReview(
       at: e.at,
       actor: e.actor?.login ?? null,
       action: e.action,
-      summary: summarise(e.action, fieldsOf(e.details) ?? {}),
+      summary: summariseHistoryEvent(readAuditEvent(e)),
     })),
   };
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
 import { lockInstance } from "./lock-instance";
 import { decideVerification, verificationFields } from "./verification-status";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 // Paper §2: "the three Python experts jointly reviewed the modified comment". Teams differ in size,
 // so the number of verifiers who must all accept is a setting, 3 by default.
@@ -38,14 +39,11 @@ export async function saveRequiredVerifiers(
       create: { key: REQUIRED_VERIFIERS_SETTING_KEY, value },
       update: { value },
     }),
-    prisma.auditEvent.create({
-      data: {
-        actorId,
-        action: "perturb.settings.required_verifiers",
-        subjectType: "setting",
-        subjectId: REQUIRED_VERIFIERS_SETTING_KEY,
-        details: { previous, value },
-      },
+    recordAudit(prisma, {
+      actorId,
+      action: "perturb.settings.required_verifiers",
+      subjectId: REQUIRED_VERIFIERS_SETTING_KEY,
+      details: { previous, value },
     }),
   ]);
   let settled = 0;
@@ -65,14 +63,11 @@ export async function saveRequiredVerifiers(
         );
         if (current.verification !== "pending" || status === "pending") return false;
         await tx.instance.update({ where: { id }, data: verificationFields(status) });
-        await tx.auditEvent.create({
-          data: {
-            actorId,
-            action: "perturb.settle",
-            subjectType: "instance",
-            subjectId: id,
-            details: { verification: status, requiredVerifiers: value },
-          },
+        await recordAudit(tx, {
+          actorId,
+          action: "perturb.settle",
+          subjectId: id,
+          details: { verification: status, requiredVerifiers: value },
         });
         return true;
       });

@@ -9,6 +9,7 @@ import { perturbationKey } from "./proposed-candidate";
 import { loadRequiredVerifiers } from "./required-verifiers";
 import { explainSelfCheck } from "./self-check";
 import { decideVerification, verificationFields } from "./verification-status";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 export const VerifyPerturbationRequestSchema = z
   .object({
@@ -106,18 +107,15 @@ export async function verifyPerturbation(
       discarded = decisions.length;
       await tx.perturbationVerification.deleteMany({ where: { instanceId } });
       await tx.instance.update({ where: { id: instanceId }, data: { perturbedBody: next.body } });
-      await tx.auditEvent.create({
-        data: {
-          actorId: verifierId,
-          action: "perturb.edit",
-          subjectType: "instance",
-          subjectId: instanceId,
-          details: {
-            previousBody: current.body,
-            body: next.body,
-            note: request.note,
-            discarded: decisions.map((d) => ({ verifierId: d.verifierId, decision: d.decision })),
-          },
+      await recordAudit(tx, {
+        actorId: verifierId,
+        action: "perturb.edit",
+        subjectId: instanceId,
+        details: {
+          previousBody: current.body,
+          body: next.body,
+          note: request.note,
+          discarded: decisions.map((d) => ({ verifierId: d.verifierId, decision: d.decision })),
         },
       });
       decisions = [];
@@ -131,14 +129,11 @@ export async function verifyPerturbation(
     const status = decideVerification(all, required);
     if (status !== "pending") await tx.instance.update({ where: { id: instanceId }, data: verificationFields(status) });
     const accepted = all.filter((d) => d === "accepted").length;
-    await tx.auditEvent.create({
-      data: {
-        actorId: verifierId,
-        action: "perturb.verify",
-        subjectType: "instance",
-        subjectId: instanceId,
-        details: { decision, note: request.note, edited, accepted, required, verification: status },
-      },
+    await recordAudit(tx, {
+      actorId: verifierId,
+      action: "perturb.verify",
+      subjectId: instanceId,
+      details: { decision, note: request.note, edited, accepted, required, verification: status },
     });
     return { instanceId, verification: status, accepted, required, edited, discarded };
   });

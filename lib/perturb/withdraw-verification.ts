@@ -5,6 +5,7 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { lockInstance } from "./lock-instance";
 import { loadRequiredVerifiers } from "./required-verifiers";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 export async function withdrawVerification(
   prisma: PrismaClient,
@@ -24,15 +25,12 @@ export async function withdrawVerification(
     await tx.perturbationVerification.delete({ where: { id: own.id } });
     const accepted = instance.verifications.filter((v) => v.id !== own.id && v.decision === "accepted").length;
     const required = await loadRequiredVerifiers(tx);
-    await tx.auditEvent.create({
-      data: {
-        at: input.now ?? new Date(),
-        actorId: input.verifierId,
-        action: "perturb.withdraw",
-        subjectType: "instance",
-        subjectId: input.instanceId,
-        details: { decision: own.decision, accepted, required },
-      },
+    await recordAudit(tx, {
+      at: input.now ?? new Date(),
+      actorId: input.verifierId,
+      action: "perturb.withdraw",
+      subjectId: input.instanceId,
+      details: { decision: own.decision, accepted, required },
     });
     return { instanceId: input.instanceId, withdrawn: own.decision, accepted, required };
   });

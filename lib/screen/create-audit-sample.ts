@@ -3,6 +3,7 @@ import { AppError } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { auditSampleSize, drawAuditSample } from "./audit-sample";
 import { LLM_COMMENT_FILTER, LlmFilterKeySchema } from "./screening-filters";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 // Paper §2: experts audit a random sample of the LLM's decisions, sized for a confidence level and
 // margin of error (95% / 5% of 106,241 PRs → 383). The seed is stored so the draw can be repeated.
@@ -57,14 +58,11 @@ export async function createAuditSample(
     },
   });
   await prisma.auditItem.createMany({ data: drawn.map((decisionId) => ({ sampleId: sample.id, decisionId })) });
-  await prisma.auditEvent.create({
-    data: {
-      actorId,
-      action: "screen.audit.create",
-      subjectType: "audit_sample",
-      subjectId: sample.id,
-      details: { filterKey: request.filterKey, population: population.length, size, seed: request.seed },
-    },
+  await recordAudit(prisma, {
+    actorId,
+    action: "screen.audit.create",
+    subjectId: sample.id,
+    details: { filterKey: request.filterKey, population: population.length, size, seed: request.seed },
   });
   return { sampleId: sample.id, population: population.length, size };
 }

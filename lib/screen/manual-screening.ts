@@ -5,6 +5,7 @@ import { eligibleInstances, eligiblePullRequests, filterKeyForLevel, type Screen
 import { MANUAL_PROMPT_VERSION } from "./screening-filters";
 import { updateScreeningStages } from "./update-screening-stages";
 import { describeWithdrawal, withdrawFromAnnotation, withdrawPullRequestFromAnnotation } from "./withdraw-from-annotation";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 // Without an LLM (or to overrule one), an admin screens the remaining items by hand. The decision
 // is stored under the same filter as the LLM's (model null, promptVersion "manual"), so the funnel,
@@ -186,17 +187,15 @@ export async function recordManualDecision(
       where: { id: run.id },
       data: request.verdict === "keep" ? { kept: { increment: 1 } } : { dropped: { increment: 1 } },
     });
-    await tx.auditEvent.create({
-      data: {
-        actorId: actor.id,
-        action: "screen.manual.decide",
-        subjectType: subject,
-        subjectId: request.itemId,
-        details: {
-          filterKey,
-          verdict: request.verdict,
-          ...(withdrawal ? { withdrawn: withdrawal.withdrawn, labelsKept: withdrawal.labelsKept } : {}),
-        },
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "screen.manual.decide",
+      subjectType: subject,
+      subjectId: request.itemId,
+      details: {
+        filterKey,
+        verdict: request.verdict,
+        ...(withdrawal ? { withdrawn: withdrawal.withdrawn, labelsKept: withdrawal.labelsKept } : {}),
       },
     });
     return created;

@@ -1,13 +1,7 @@
 // The LLM screening errors the /screen page lists: items a run skipped (the next run retries them),
 // read back from the audit events run-llm-screening.ts writes.
-import { z } from "zod";
+import { AUDIT_ROW_SELECT, readAuditEvent } from "@/lib/audit/read-audit";
 import type { PrismaClient } from "@/lib/db/generated/client";
-
-const LlmErrorDetailsSchema = z.object({
-  filterKey: z.string().optional(),
-  code: z.string().optional(),
-  message: z.string().optional(),
-});
 
 export interface RecentLlmError {
   id: string;
@@ -22,20 +16,22 @@ export interface RecentLlmError {
 export async function recentLlmScreeningErrors(prisma: PrismaClient, take = 8): Promise<RecentLlmError[]> {
   const events = await prisma.auditEvent.findMany({
     where: { action: "screen.llm.error" },
+    select: { id: true, ...AUDIT_ROW_SELECT },
     orderBy: [{ at: "desc" }, { id: "desc" }],
     take,
   });
   return events.map((e) => {
-    const details = LlmErrorDetailsSchema.safeParse(e.details);
-    const d = details.success ? details.data : {};
+    const read = readAuditEvent(e);
+    const typed = read.typed && read.event.action === "screen.llm.error" ? read.event.details : null;
     return {
       id: String(e.id),
       at: e.at,
       subjectType: e.subjectType,
       subjectId: e.subjectId,
-      filterKey: d.filterKey ?? null,
-      code: d.code ?? null,
-      message: d.message ?? null,
+      filterKey: typed?.filterKey ?? null,
+      code: typed?.code ?? null,
+      // a row that does not fit the schema shows its details as stored
+      message: typed ? typed.message : read.typed ? null : read.raw,
     };
   });
 }

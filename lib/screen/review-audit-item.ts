@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/db/generated/client";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 // Paper §2: two experts independently check each sampled LLM decision and its rationale; a third
 // settles what they disagree on. Independence is enforced here, not just in the UI: a reviewer
@@ -77,14 +78,11 @@ export async function adjudicateAuditItem(
       throw new AppError("conflict", "You reviewed this decision; a third expert who did not review it must adjudicate.");
     }
     await tx.auditItem.update({ where: { id: item.id }, data: { llmCorrect: request.llmCorrect, resolvedBy: adjudicatorId } });
-    await tx.auditEvent.create({
-      data: {
-        actorId: adjudicatorId,
-        action: "screen.audit.adjudicate",
-        subjectType: "audit_item",
-        subjectId: item.id,
-        details: { llmCorrect: request.llmCorrect, note: request.note },
-      },
+    await recordAudit(tx, {
+      actorId: adjudicatorId,
+      action: "screen.audit.adjudicate",
+      subjectId: item.id,
+      details: { llmCorrect: request.llmCorrect, note: request.note },
     });
   });
   return "adjudicated";

@@ -1,5 +1,6 @@
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { DEFAULT_RULE_CONFIG, parseRuleConfig, ruleConfigFingerprint, type RuleConfig } from "./rule-config";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 // The editable rule config lives in the Setting table under one key; the schema in rule-config.ts
 // validates it on the way in and on the way out.
@@ -34,9 +35,7 @@ export async function saveRuleConfig(prisma: PrismaClient, input: unknown, actor
       create: { key: RULE_CONFIG_SETTING_KEY, value: parsed.config },
       update: { value: parsed.config },
     }),
-    prisma.auditEvent.create({
-      data: { actorId, action: "screen.rules.save", subjectType: "setting", subjectId: RULE_CONFIG_SETTING_KEY, details: { fingerprint } },
-    }),
+    recordAudit(prisma, { actorId, action: "screen.rules.save", subjectId: RULE_CONFIG_SETTING_KEY, details: { fingerprint } }),
   ]);
   return { ok: true, config: parsed.config, fingerprint };
 }
@@ -45,8 +44,6 @@ export async function saveRuleConfig(prisma: PrismaClient, input: unknown, actor
 export async function resetRuleConfig(prisma: PrismaClient, actorId: string | null): Promise<void> {
   await prisma.$transaction([
     prisma.setting.deleteMany({ where: { key: RULE_CONFIG_SETTING_KEY } }),
-    prisma.auditEvent.create({
-      data: { actorId, action: "screen.rules.reset", subjectType: "setting", subjectId: RULE_CONFIG_SETTING_KEY },
-    }),
+    recordAudit(prisma, { actorId, action: "screen.rules.reset", subjectId: RULE_CONFIG_SETTING_KEY }),
   ]);
 }

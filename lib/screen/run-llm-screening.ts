@@ -19,6 +19,7 @@ import { withScreeningLock } from "./screening-lock";
 import { screenWithLlm, type LlmScreenJob, type LlmScreenOutcome, type LlmScreenStats } from "./screen-with-llm";
 import { updateScreeningStages, type StageUpdate } from "./update-screening-stages";
 import { refreshScreeningStatistics, writeFilterDecisions, type FilterDecisionRow } from "./write-filter-decisions";
+import { recordAudits } from "@/lib/audit/record-audit";
 
 // Paper §2's LLM screens over the database: the PR audit and the comment screen. Every answer is
 // stored as a FilterDecision with its prompt version and model; a re-run skips what that prompt
@@ -146,8 +147,9 @@ async function screenStoredItemsWithLlm(
         await writeFilterDecisions(prisma, rows);
       }
       if (failed.length > 0) {
-        await prisma.auditEvent.createMany({
-          data: failed.map((e) => ({
+        await recordAudits(
+          prisma,
+          failed.map((e) => ({
             action: "screen.llm.error",
             subjectType: subject,
             subjectId: e.id,
@@ -161,7 +163,7 @@ async function screenStoredItemsWithLlm(
               attempts: e.attempts,
             },
           })),
-        });
+        );
       }
       await deps.onProgress?.({ done: doneNow, eligible: Math.min(eligible, options.limit ?? eligible) });
     });

@@ -6,6 +6,7 @@
 import type { InstanceStage } from "@/lib/db/enums";
 import type { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
+import { recordAudits } from "@/lib/audit/record-audit";
 
 /** Stages screening owns: a decision there changes only the stage (updateScreeningStages). */
 export const SCREENING_STAGES: readonly InstanceStage[] = ["candidate", "screened", "filtered_out"];
@@ -66,26 +67,11 @@ export async function withdrawFromAnnotation(
   const now = input.now ?? new Date();
   await tx.assignment.deleteMany({ where: { instanceId: input.instanceId, completedAt: null } });
   await tx.instance.update({ where: { id: input.instanceId }, data: { stage: "filtered_out", finalLabel: null, updatedAt: now } });
-  await tx.auditEvent.createMany({
-    data: [
-      {
-        at: now,
-        actorId: input.actorId,
-        action: "instance.withdraw",
-        subjectType: "instance",
-        subjectId: input.instanceId,
-        details: { reason: input.reason, withdrawn: state.open, labelsKept: state.labelled },
-      },
-      {
-        at: now,
-        actorId: input.actorId,
-        action: "instance.stage",
-        subjectType: "instance",
-        subjectId: input.instanceId,
-        details: { from: state.stage, to: "filtered_out" },
-      },
-    ],
-  });
+  const by = { at: now, actorId: input.actorId, subjectId: input.instanceId };
+  await recordAudits(tx, [
+    { ...by, action: "instance.withdraw", details: { reason: input.reason, withdrawn: state.open, labelsKept: state.labelled } },
+    { ...by, action: "instance.stage", details: { from: state.stage, to: "filtered_out" } },
+  ]);
   return { withdrawn: state.open, labelsKept: state.labelled };
 }
 

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { applyFinalDiffToUnavailable, FINAL_DIFF_FALLBACK_NOTE } from "./final-diff-snapshots";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 export const UnavailableChoiceSchema = z.object({
   choice: z.enum(["final_diff", "leave_out"]),
@@ -40,14 +41,11 @@ export async function chooseForUnavailable(
       });
   const instances = rows.reduce((n, r) => n + r._count.instances, 0);
   if (rows.length > 0)
-    await prisma.auditEvent.create({
-      data: {
-        actorId,
-        action: choice === "final_diff" ? "snapshot.final_diff_chosen" : "snapshot.left_out",
-        subjectType: "patch_snapshot",
-        subjectId: snapshotId ?? "all",
-        details: { snapshots: ids, instances },
-      },
+    await recordAudit(prisma, {
+      actorId,
+      action: choice === "final_diff" ? "snapshot.final_diff_chosen" : "snapshot.left_out",
+      subjectId: snapshotId ?? "all",
+      details: { snapshots: ids, instances },
     });
   return { snapshots: rows.length, instances };
 }

@@ -8,6 +8,7 @@ import { mustGet } from "@/lib/must";
 import { loadEligibleInstances } from "./eligible-instances";
 import { nothingToSplit } from "./split-errors";
 import type { SplitRunParams } from "./split-run-params";
+import { recordAudit } from "@/lib/audit/record-audit";
 
 export interface CreatedSplitRun {
   splitRunId: string;
@@ -56,14 +57,11 @@ export async function createSplitRun(
 
   const run = await prisma.$transaction(async (tx) => {
     const created = await tx.splitRun.create({ data: { seed, params } });
-    await tx.auditEvent.create({
-      data: {
-        actorId,
-        action: "split.create",
-        subjectType: "splitRun",
-        subjectId: created.id,
-        details: { seed, testShare, validationShare, instances: eligible.length },
-      },
+    await recordAudit(tx, {
+      actorId,
+      action: "split.create",
+      subjectId: created.id,
+      details: { seed, testShare, validationShare, instances: eligible.length },
     });
     await tx.splitAssignment.createMany({
       data: eligible.map((i) => ({
