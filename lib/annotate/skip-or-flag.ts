@@ -26,42 +26,51 @@ async function openAssignment(tx: Prisma.TransactionClient, input: AnnotatorNote
   return assignment;
 }
 
-export async function skipAssignment(prisma: PrismaClient, input: AnnotatorNoteInput): Promise<{ skippedAt: Date }> {
+/**
+ * One annotator's note on their open assignment, in one transaction: the assignment is marked, the note
+ * joins the thread and the audit log records it. `check` refuses what this way out does not allow.
+ */
+async function noteOnAssignment(
+  prisma: PrismaClient,
+  input: AnnotatorNoteInput,
+  way: {
+    mark: "skippedAt" | "flaggedAt";
+    kind: "skip" | "flag";
+    audit: { action: "assignment.skip"; details: { reason: string } } | { action: "instance.flag"; details: { note: string } };
+    check?: (assignment: { completedAt: Date | null }) => void;
+  },
+): Promise<Date> {
   const now = input.now ?? new Date();
   return prisma.$transaction(async (tx) => {
     const assignment = await openAssignment(tx, input);
-    if (assignment.completedAt)
-      throw new AppError("conflict", "You have labelled this instance; change your label instead of skipping it.");
-    await tx.assignment.update({ where: { id: assignment.id }, data: { skippedAt: now } });
+    way.check?.(assignment);
+    await tx.assignment.update({ where: { id: assignment.id }, data: { [way.mark]: now } });
     await tx.discussionNote.create({
-      data: { instanceId: input.instanceId, authorId: input.annotatorId, kind: "skip", body: input.note, createdAt: now },
+      data: { instanceId: input.instanceId, authorId: input.annotatorId, kind: way.kind, body: input.note, createdAt: now },
     });
-    await recordAudit(tx, {
-      at: now,
-      actorId: input.annotatorId,
-      action: "assignment.skip",
-      subjectId: input.instanceId,
-      details: { reason: input.note },
-    });
-    return { skippedAt: now };
+    await recordAudit(tx, { at: now, actorId: input.annotatorId, subjectId: input.instanceId, ...way.audit });
+    return now;
   });
 }
 
-export async function flagForDiscussion(prisma: PrismaClient, input: AnnotatorNoteInput): Promise<{ flaggedAt: Date }> {
-  const now = input.now ?? new Date();
-  return prisma.$transaction(async (tx) => {
-    const assignment = await openAssignment(tx, input);
-    await tx.assignment.update({ where: { id: assignment.id }, data: { flaggedAt: now } });
-    await tx.discussionNote.create({
-      data: { instanceId: input.instanceId, authorId: input.annotatorId, kind: "flag", body: input.note, createdAt: now },
-    });
-    await recordAudit(tx, {
-      at: now,
-      actorId: input.annotatorId,
-      action: "instance.flag",
-      subjectId: input.instanceId,
-      details: { note: input.note },
-    });
-    return { flaggedAt: now };
+export async function skipAssignment(prisma: PrismaClient, input: AnnotatorNoteInput): Promise<{ skippedAt: Date }> {
+  const skippedAt = await noteOnAssignment(prisma, input, {
+    mark: "skippedAt",
+    kind: "skip",
+    audit: { action: "assignment.skip", details: { reason: input.note } },
+    check: (assignment) => {
+      if (assignment.completedAt)
+        throw new AppError("conflict", "You have labelled this instance; change your label instead of skipping it.");
+    },
   });
+  return { skippedAt };
+}
+
+export async function flagForDiscussion(prisma: PrismaClient, input: AnnotatorNoteInput): Promise<{ flaggedAt: Date }> {
+  const flaggedAt = await noteOnAssignment(prisma, input, {
+    mark: "flaggedAt",
+    kind: "flag",
+    audit: { action: "instance.flag", details: { note: input.note } },
+  });
+  return { flaggedAt };
 }
