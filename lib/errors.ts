@@ -92,10 +92,6 @@ const HTTP_STATUS: Record<AppErrorCode, number> = {
   internal: 500,
 };
 
-export function errorCodeToHttpStatus(code: AppErrorCode): number {
-  return HTTP_STATUS[code];
-}
-
 export type AppErrorDetails = Record<string, unknown>;
 
 export class AppError extends Error {

@@ -66,7 +66,7 @@ export function formFieldWithNul(form: Iterable<[string, unknown]>): string | nu
 }
 
 /** U+2400 SYMBOL FOR NULL: how a NUL quoted in a message (an invalid row's reason) is shown and stored. */
-export const NUL_SYMBOL = "\u2400";
+const NUL_SYMBOL = "\u2400";
 
 /**
  * A copy of a value built by our own code (a report, an audit detail) with every NUL in its texts

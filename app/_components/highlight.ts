@@ -60,7 +60,7 @@ export function languageFor(path: string): string | undefined {
   return LANG_BY_EXT[path.split(".").pop()?.toLowerCase() ?? ""];
 }
 
-export function escapeHtml(s: string): string {
+function escapeHtml(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 

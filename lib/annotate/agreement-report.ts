@@ -66,7 +66,7 @@ export function weekStart(date: Date): string {
   return d.toISOString().slice(0, 10);
 }
 
-export function pairItems(labels: readonly LabelForAgreement[]): PairItem[] {
+function pairItems(labels: readonly LabelForAgreement[]): PairItem[] {
   const byInstance = new Map<string, LabelForAgreement[]>();
   for (const l of labels) byInstance.set(l.instanceId, [...(byInstance.get(l.instanceId) ?? []), l]);
   const items: PairItem[] = [];

@@ -44,7 +44,7 @@ export async function loadDiscussion(prisma: PrismaClient, instanceId: string, v
     .map((n) => ({ id: n.id, kind: n.kind, author: n.author.login, body: n.body, at: n.createdAt }));
 }
 
-export async function replyToDiscussion(
+async function replyToDiscussion(
   prisma: PrismaClient,
   input: { instanceId: string; author: SessionUser; note: string; resolve: boolean; now?: Date },
 ): Promise<{ resolved: number }> {

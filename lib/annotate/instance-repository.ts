@@ -15,7 +15,7 @@ export interface InstanceRepository {
   revision: PullRequestRevision;
 }
 
-export async function openInstanceRepository(
+async function openInstanceRepository(
   prisma: PrismaClient,
   mirrorsDir: string,
   instanceId: string,

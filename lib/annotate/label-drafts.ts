@@ -9,7 +9,7 @@ export const LABEL_DRAFTS_KEY = "workbench.label-drafts.v1";
 /** drafts kept at most; the oldest go first */
 export const MAX_DRAFTS = 200;
 
-export const LabelDraftSchema = z.object({
+const LabelDraftSchema = z.object({
   instanceId: z.string().min(1),
   value: LabelValueSchema.nullable(),
   rationale: z.string(),

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { LABEL_VALUES, LabelValueSchema, type LabelValue } from "@/lib/db/enums";
 import { noNul } from "@/lib/untrusted-json";
 
-export { LABEL_VALUES, LabelValueSchema, type LabelValue };
+export { LABEL_VALUES, type LabelValue };
 
 // PostgreSQL text cannot hold NUL (noNul): refused here by name instead of failing in the query (a 500)
 export const InstanceIdSchema = z.string().trim().min(1).max(64).refine(noNul, "must not contain the NUL character");
@@ -43,7 +43,7 @@ export const OverlapSchema = z.coerce.number().int().min(1, "Overlap is at least
 /** The [id] of /api/instances/[id]/…: any text; an unknown instance is the data layer's 404. */
 export const InstancePathSchema = z.object({ id: z.string() });
 
-export const RepoVersionSchema = z.enum(["base", "patched"]).default("base");
+const RepoVersionSchema = z.enum(["base", "patched"]).default("base");
 export const RepoTreeQuerySchema = z.object({ version: RepoVersionSchema });
 export const RepoFileQuerySchema = z.object({ path: z.string().min(1).max(4096), version: RepoVersionSchema });
 export const RepoSearchQuerySchema = z.object({

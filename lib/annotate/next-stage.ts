@@ -12,7 +12,7 @@ export type StageOutcome =
 
 export type DecidedOutcome = Extract<StageOutcome, { stage: "labelled" | "unsuitable" }>;
 
-export function outcomeOfDecision(value: LabelValue): DecidedOutcome {
+function outcomeOfDecision(value: LabelValue): DecidedOutcome {
   return value === "unsuitable" ? { stage: "unsuitable", finalLabel: "unsuitable" } : { stage: "labelled", finalLabel: value };
 }
 

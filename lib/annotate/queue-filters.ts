@@ -7,7 +7,7 @@ import type { QueueItem } from "./annotation-queue";
 const optionalText = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string().trim().max(200).optional());
 
 export const QUEUE_STATUSES = ["all", "to_do", "done", "skipped"] as const;
-export const QUEUE_SORTS = ["order", "repository", "stage"] as const;
+const QUEUE_SORTS = ["order", "repository", "stage"] as const;
 
 export const QueueQuerySchema = z.object({
   q: optionalText,

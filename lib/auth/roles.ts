@@ -1,8 +1,8 @@
 // Roles come from the database enum (lib/db/enums.ts), so a role added to the schema reaches the checks.
-import { RoleSchema, type Role } from "@/lib/db/enums";
+import type { Role } from "@/lib/db/enums";
 import { AppError } from "@/lib/errors";
 
-export { RoleSchema, type Role };
+export type { Role };
 
 export interface SessionUser {
   id: string;

@@ -8,7 +8,7 @@ import type { SessionUser } from "./roles";
 import { recordAudit } from "@/lib/audit/record-audit";
 
 export const SESSION_COOKIE = "wb_session";
-export const SESSION_DAYS = 14;
+const SESSION_DAYS = 14;
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 

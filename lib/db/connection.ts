@@ -8,7 +8,7 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "./generated/client";
-import { acquireDataDirLock, EmbeddedDatabaseBusyError } from "./data-dir-lock";
+import { acquireDataDirLock } from "./data-dir-lock";
 
 export type DatabaseTarget =
   // dataDir "memory://" for tests; loadDataDir (a PGlite dump) starts an in-memory one from a copy
@@ -32,8 +32,6 @@ export interface Database {
   session<T>(fn: (s: Pick<Database, "execScript" | "query">) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
-
-export { EmbeddedDatabaseBusyError };
 
 /**
  * Holds the data folder's lock while the database is open, and lets go of it however the process

@@ -13,7 +13,7 @@ export interface Migration {
   checksum: string;
 }
 
-export function readMigrations(dir = path.join(/*turbopackIgnore: true*/ process.cwd(), "prisma", "migrations")): Migration[] {
+function readMigrations(dir = path.join(/*turbopackIgnore: true*/ process.cwd(), "prisma", "migrations")): Migration[] {
   if (!existsSync(dir)) throw new Error(`No migrations folder at ${dir}`);
   return readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory())
@@ -39,7 +39,7 @@ const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 // Any fixed number: several workers starting at once on PostgreSQL migrate one at a time.
 const MIGRATION_LOCK_KEY = 72_016_213;
 
-export class MigrationChecksumError extends Error {}
+class MigrationChecksumError extends Error {}
 
 /** Applies pending migrations; returns the names applied. Safe to call on every start. */
 export async function migrate(database: Database, migrations = readMigrations()): Promise<string[]> {

@@ -229,7 +229,7 @@ const EXTRA_FILES: Record<string, Record<string, string>> = {
 };
 
 /** The commits of one demo repository: one per PR (oldest first), each a base its patch applies to. */
-export function demoMirrorCommits(repo: DemoRepository): { number: number; commit: MirrorCommit }[] {
+function demoMirrorCommits(repo: DemoRepository): { number: number; commit: MirrorCommit }[] {
   const prs = [...repo.pullRequests].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   return prs.map((pr, i) => {
     const files: Record<string, string> = i === 0 ? { ...(EXTRA_FILES[repo.fullName] ?? {}) } : {};

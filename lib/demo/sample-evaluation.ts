@@ -16,7 +16,7 @@ import { SAMPLE_EVALUATION_TAG } from "@/lib/evaluate/list-evaluable-exports";
 
 export { SAMPLE_EVALUATION_TAG };
 export const SAMPLE_EXPORT_TITLE = "Sample evaluation export (bundled example)";
-export const SAMPLE_OWNER = "eval-sample";
+const SAMPLE_OWNER = "eval-sample";
 
 export interface SampleComment {
   key: string;

@@ -6,7 +6,7 @@ import { createSplitRun } from "@/lib/split/create-split-run";
 import { loadEligibleInstances } from "@/lib/split/eligible-instances";
 import { exportDataset } from "@/lib/export/export-dataset";
 
-export const DEMO_DATASET_TITLE = "Demo Review Trust Benchmark";
+const DEMO_DATASET_TITLE = "Demo Review Trust Benchmark";
 
 export async function seedDemoSplitExport(
   prisma: PrismaClient,

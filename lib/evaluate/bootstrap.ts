@@ -26,8 +26,8 @@ export interface BootstrapIntervals {
   macroF1: ConfidenceInterval | null;
 }
 
-export const DEFAULT_BOOTSTRAP_SEED = 42;
-export const DEFAULT_BOOTSTRAP_RESAMPLES = 1000;
+const DEFAULT_BOOTSTRAP_SEED = 42;
+const DEFAULT_BOOTSTRAP_RESAMPLES = 1000;
 
 const METRICS = {
   accuracy: (m: ConfusionMetrics) => m.accuracy,

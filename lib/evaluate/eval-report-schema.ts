@@ -19,7 +19,7 @@ const ConfusionSchema = z.object({
   unansweredNegative: count,
 });
 
-export const BreakdownSchema = z.object({
+const BreakdownSchema = z.object({
   key: z.string(),
   n: count,
   correct: count,
@@ -41,7 +41,7 @@ const ScoredItemSchema = z.object({
 
 const IdListSchema = z.object({ count, evalIds: z.array(z.string()) });
 
-export const RunReportSchema = z.object({
+const RunReportSchema = z.object({
   n: count,
   accuracy: share,
   accuracyOverValid: share,
@@ -67,7 +67,7 @@ const ConfidenceIntervalSchema = z.object({
   definedResamples: count,
 });
 
-export const BootstrapIntervalsSchema = z.object({
+const BootstrapIntervalsSchema = z.object({
   seed: z.number().int(),
   resamples: z.number().int().positive(),
   level: z.number().gt(0).lt(1),
@@ -80,7 +80,7 @@ export const BootstrapIntervalsSchema = z.object({
 /** The invalid records listed in a stored report; beyond this many only the count is kept. */
 export const MAX_LISTED_INVALID = 500;
 
-export const PredictionInputSchema = z.object({
+const PredictionInputSchema = z.object({
   files: z.array(z.object({ name: z.string(), bytes: count })),
   /** every record read: valid predictions plus invalid ones */
   records: count,

@@ -15,7 +15,7 @@ export const OutputRowSchema = z.strictObject({
 });
 export type OutputRow = z.infer<typeof OutputRowSchema>;
 
-export const PredictionSchema = z.object({
+const PredictionSchema = z.object({
   evalId: z.string().min(1),
   prediction: z.boolean(),
   /** 1-based line in a JSONL file; null for a whole-file trajectory. */

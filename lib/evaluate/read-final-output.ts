@@ -5,9 +5,9 @@ import { z } from "zod";
 //   printf '%s\n%s\n' 'COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT' '{"prediction": true}'
 // and "the final output after the marker must be one JSON object with exactly one field,
 // prediction, whose value is a boolean".
-export const FINAL_OUTPUT_MARKER = "COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT";
+const FINAL_OUTPUT_MARKER = "COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT";
 
-export const FinalOutputSchema = z.strictObject({ prediction: z.boolean() });
+const FinalOutputSchema = z.strictObject({ prediction: z.boolean() });
 export type FinalOutput = z.infer<typeof FinalOutputSchema>;
 
 export type FinalOutputReading = { ok: true; prediction: boolean } | { ok: false; reason: string };

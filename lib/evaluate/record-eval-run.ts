@@ -15,7 +15,7 @@ export const RunNameSchema = z
   .max(120, "Keep the run name under 120 characters")
   .refine((name) => !name.includes("\u0000"), "The run name contains the NUL character (\\u0000)");
 
-export const RecordEvalRunInputSchema = z.object({
+const RecordEvalRunInputSchema = z.object({
   exportId: z.string().min(1, "Choose an export"),
   split: SplitNameSchema,
   name: RunNameSchema,

@@ -4,8 +4,8 @@
 import { z } from "zod";
 import { judgedEntryOf, type ReleasedRow } from "./released-row-schema";
 
-export const TASK_PATCH_PATH = "/testbed/task/review.patch";
-export const REPOSITORY_STATE = "base_commit; patch is not applied";
+const TASK_PATCH_PATH = "/testbed/task/review.patch";
+const REPOSITORY_STATE = "base_commit; patch is not applied";
 
 export const JudgeTaskSchema = z.strictObject({
   eval_id: z.string().regex(/^eval_[0-9a-f]{24}$/),
@@ -48,7 +48,7 @@ export function buildJudgeTask(row: ReleasedRow, evalId: string): JudgeTask {
 }
 
 /** Clones the repository at the base commit into /testbed/repo (paper A.2.2); the patch stays unapplied. */
-export function checkoutScript(repo: string, baseCommit: string): string {
+function checkoutScript(repo: string, baseCommit: string): string {
   return [
     "#!/bin/sh",
     "# Checks the repository out at the PR's base commit; review.patch is NOT applied (paper A.2.2).",

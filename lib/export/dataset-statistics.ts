@@ -64,7 +64,7 @@ export function crossSplitSentence(crossing: readonly string[]): string {
 }
 
 /** Pull requests whose rows sit in more than one split, sorted. */
-export function crossSplitPullRequests(bySplit: RowsBySplit): string[] {
+function crossSplitPullRequests(bySplit: RowsBySplit): string[] {
   const splitsOf = new Map<string, Set<SplitName>>();
   for (const s of SPLITS) for (const r of bySplit[s]) splitsOf.set(prKey(r), (splitsOf.get(prKey(r)) ?? new Set()).add(s));
   return [...splitsOf]
@@ -93,7 +93,7 @@ function sourceCounts(rows: readonly ReleasedRow[]): SourceCount[] {
   );
 }
 
-export const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
+const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 /** Added plus deleted lines of a released patch. */
 export function countEditedLines(patch: string): number {
@@ -127,7 +127,7 @@ function kindCounts(rows: readonly ReleasedRow[]): Record<ReleasedPerturbationKi
   return out;
 }
 
-export function instanceAttributes(rows: readonly ReleasedRow[]): InstanceAttributes {
+function instanceAttributes(rows: readonly ReleasedRow[]): InstanceAttributes {
   return {
     titleWords: meanMax(rows.map((r) => countWords(r.pull_request.title))),
     bodyWords: meanMax(rows.map((r) => countWords(r.pull_request.body))),

@@ -56,7 +56,7 @@ export const SourceNamesSchema = z
   });
 export type SourceNames = z.infer<typeof SourceNamesSchema>;
 
-export function isReleasedSourceNames(names: SourceNames): boolean {
+function isReleasedSourceNames(names: SourceNames): boolean {
   return names.human === RELEASED_SOURCE_NAMES.human && names.perturbation === RELEASED_SOURCE_NAMES.perturbation;
 }
 

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { Prisma } from "@/lib/db/generated/client";
 
-export const IMPORT_LEDGER_PREFIX = "released-import:";
+const IMPORT_LEDGER_PREFIX = "released-import:";
 
 export const ImportLedgerSchema = z.object({
   files: z.array(z.object({ name: z.string(), sha256: z.string(), rows: z.number().int() })),

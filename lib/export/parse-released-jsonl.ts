@@ -57,7 +57,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 }
 
 /** the default of IMPORT_MAX_LINE_MB: a released row is tens of kilobytes; the largest real ones are a few MB */
-export const DEFAULT_MAX_LINE_BYTES = 32 * 1024 * 1024;
+const DEFAULT_MAX_LINE_BYTES = 32 * 1024 * 1024;
 
 export function parseReleasedJsonl(
   name: string,

@@ -25,7 +25,7 @@ export interface DatasetFolderLayout {
 }
 
 /** The card's YAML front matter, or null when it has none. */
-export function frontMatterOf(card: string): string | null {
+function frontMatterOf(card: string): string | null {
   const text = card.replace(/^\uFEFF/, "").replace(/\r\n/g, "\n");
   if (!text.startsWith("---\n")) return null;
   const end = text.indexOf("\n---", 3);

@@ -71,7 +71,7 @@ export { PerturbationKindSchema } from "@/lib/db/enums";
 import { PerturbationKindSchema } from "@/lib/db/enums";
 export type ReleasedPerturbationKind = z.infer<typeof PerturbationKindSchema>;
 
-export const ReleasedPullRequestSchema = z.strictObject({
+const ReleasedPullRequestSchema = z.strictObject({
   pull_number: z.number().int().positive(),
   title: z.string(),
   created_at: timestamp,
@@ -80,7 +80,7 @@ export const ReleasedPullRequestSchema = z.strictObject({
   patch_to_review: z.string(),
 });
 
-export const ResolvedIssueSchema = z.strictObject({
+const ResolvedIssueSchema = z.strictObject({
   number: z.number().int().positive(),
   title: z.string(),
   body: z.string(),

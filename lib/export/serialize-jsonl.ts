@@ -11,7 +11,7 @@ export const rememberImportedPosition = (row: ReleasedRow, position: number) => 
 const compareStrings = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** dataset order: imported rows in their import's order first, then instance_id, then judged_entry_id (instance_id alone is not unique) */
-export function compareRows(a: ReleasedRow, b: ReleasedRow): number {
+function compareRows(a: ReleasedRow, b: ReleasedRow): number {
   const pa = importedPositions.get(a);
   const pb = importedPositions.get(b);
   if (pa !== undefined || pb !== undefined) {

@@ -22,7 +22,7 @@ const CODE_REVIEW_FIELDS: Field[] = [
   { name: "review_state", leaf: "STRING", optional: true },
 ];
 
-export const PARQUET_COLUMNS: Field[] = [
+const PARQUET_COLUMNS: Field[] = [
   { name: "instance_id", leaf: "STRING" },
   { name: "judged_entry_id", leaf: "INT64" },
   { name: "judged_user", leaf: "STRING", optional: true },

@@ -84,7 +84,7 @@ export function plainAction<S extends z.ZodType>(
 }
 
 /** The page a form was sent from (same origin only), with `notice` set to the message. */
-export function withNotice(referer: string | null, message: string): string {
+function withNotice(referer: string | null, message: string): string {
   let back = "/";
   try {
     const url = referer ? new URL(referer) : null;

@@ -15,5 +15,3 @@ export interface FormState<D = unknown> {
   details?: Record<string, unknown>;
   data?: D;
 }
-
-export const INITIAL_FORM_STATE: FormState = {};

@@ -26,7 +26,7 @@ interface Pending {
 }
 
 /** A follow-up's page size: what the connection's totalCount says is left (GitHub charges by `first`), at most a full page. */
-export function followUpSize(totalCount: number | undefined, have: number, cap = FOLLOW_UP_FIRST): number {
+function followUpSize(totalCount: number | undefined, have: number, cap = FOLLOW_UP_FIRST): number {
   const left = totalCount === undefined ? cap : totalCount - have;
   return Math.max(1, Math.min(cap, left));
 }

@@ -12,7 +12,7 @@ export interface ConditionalResult<T> {
   headers: Record<string, string | number | undefined>;
 }
 
-export const conditionalCacheKey = (route: string, params: Record<string, string | number>) =>
+const conditionalCacheKey = (route: string, params: Record<string, string | number>) =>
   `GET ${route} ${JSON.stringify(Object.entries(params).sort())}`;
 
 /** Forgets the stored ETag of a request, so the next one is unconditional (a cached answer not to trust). */

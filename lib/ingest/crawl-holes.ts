@@ -7,7 +7,7 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 /** passes a hole may fail before it is given up (permanent, watermark free to move on) */
 export const MAX_HOLE_ATTEMPTS = 3;
 
-export const UNKNOWN_HOLE_KEY = "unknown";
+const UNKNOWN_HOLE_KEY = "unknown";
 
 const NOT_LISTED = "; then no longer listed by GitHub";
 
@@ -25,7 +25,7 @@ export interface HoleSeen {
   permanent: boolean;
 }
 
-export const holeKey = (prNumber: number | null) => (prNumber === null ? UNKNOWN_HOLE_KEY : `#${prNumber}`);
+const holeKey = (prNumber: number | null) => (prNumber === null ? UNKNOWN_HOLE_KEY : `#${prNumber}`);
 
 /**
  * The lowest updatedAt a nulled node at `index` of a page can have: the list is newest-updated first, so

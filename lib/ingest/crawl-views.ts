@@ -121,8 +121,3 @@ export async function repositoryProgress(
     };
   });
 }
-
-/** Whether a crawl is running now (the page refuses to start a second one from the UI). */
-export async function crawlIsRunning(prisma: PrismaClient): Promise<boolean> {
-  return (await prisma.crawlRun.count({ where: { status: "running" } })) > 0;
-}

@@ -4,7 +4,7 @@ import { z } from "zod";
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 export const isoTimestamp = z.string().refine((v) => ISO.test(v) && !Number.isNaN(Date.parse(v)), { message: "not an ISO 8601 timestamp" });
-export const gitSha = z.string().regex(/^[0-9a-f]{40}$/, "not a 40-hex git object id");
+const gitSha = z.string().regex(/^[0-9a-f]{40}$/, "not a 40-hex git object id");
 
 export const ActorSchema = z
   .object({ __typename: z.enum(["User", "Bot", "Organization", "Mannequin", "EnterpriseUserAccount"]), login: z.string().min(1) })
@@ -26,7 +26,7 @@ const withId = <T extends { fullDatabaseId?: string | null; databaseId?: number 
   return { ...v, id: id ?? 0n };
 };
 
-export const PageInfoSchema = z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable() });
+const PageInfoSchema = z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable() });
 export const ConnectionSchema = z.object({
   totalCount: z.number().int().optional(),
   pageInfo: PageInfoSchema,

@@ -24,7 +24,7 @@ import {
   type HoleSeen,
 } from "./crawl-holes";
 
-export const PULL_REQUESTS_PHASE = "pull_requests";
+const PULL_REQUESTS_PHASE = "pull_requests";
 
 export interface HarvestContext {
   prisma: PrismaClient;

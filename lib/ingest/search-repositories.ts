@@ -7,7 +7,7 @@ import { conditionalGet, forgetConditional } from "./conditional-get";
 import type { GitHubClient } from "./github-client";
 import { describeIssues } from "./harvest-payloads";
 
-export const SearchItemSchema = z.object({
+const SearchItemSchema = z.object({
   id: z.number().int(),
   full_name: z.string().regex(/^[^/\s]+\/[^/\s]+$/, "not an owner/name"),
   stargazers_count: z.number().int(),

@@ -6,7 +6,7 @@ import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
 import { JobRunState } from "@/lib/db/generated/enums";
 
 /** log lines kept per job: the newest, so a long run's log stays one small row */
-export const LOG_LINES_KEPT = 200;
+const LOG_LINES_KEPT = 200;
 
 const LogLineSchema = z.object({ at: z.string(), level: z.enum(["info", "warn", "error"]), message: z.string() });
 export type JobLogLine = z.infer<typeof LogLineSchema>;
@@ -122,7 +122,7 @@ export type JobRunView = z.infer<typeof JobRunViewSchema>;
 
 type JobRunRow = Prisma.JobRunGetPayload<object>;
 
-export function viewJobRun(row: JobRunRow, now = new Date()): JobRunView {
+function viewJobRun(row: JobRunRow, now = new Date()): JobRunView {
   const seconds = row.attemptStartAt ? (now.getTime() - row.attemptStartAt.getTime()) / 1000 : 0;
   const attemptWork = row.done - row.attemptDone;
   const rate = row.state === "running" && seconds > 0 && attemptWork > 0 ? attemptWork / seconds : null;

@@ -65,17 +65,3 @@ const snapshotsJob = defineJob({
 export const JOBS: Record<string, Job<z.ZodType>> = Object.fromEntries(
   [ingestJob, snapshotsJob, ...SCREENING_JOBS, ...EXPORT_JOBS, ...JUDGE_JOBS].map((job) => [job.id, job]),
 );
-
-/** The jobs a page starts and shows, by id. */
-export const JOB_IDS = {
-  ingest: "ingest",
-  snapshots: "snapshots",
-  screenRules: "screen-rules",
-  screenLlm: "screen-llm",
-  screenLlmShard: "screen-llm-shard",
-  assign: "assign",
-  auditSample: "audit-sample",
-  export: "export",
-  hubPush: "hub-push",
-  judge: "judge",
-} as const;

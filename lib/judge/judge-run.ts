@@ -332,7 +332,7 @@ async function tallyOf(prisma: PrismaClient, runId: string, total: number): Prom
 }
 
 /** The longest one task can hold a worker: the wall time, one command begun at its edge, a model call and setup. */
-export function taskBoundMs(settings: Pick<AgentSettings, "wallTimeSeconds" | "commandTimeoutSeconds">): number {
+function taskBoundMs(settings: Pick<AgentSettings, "wallTimeSeconds" | "commandTimeoutSeconds">): number {
   return (settings.wallTimeSeconds + settings.commandTimeoutSeconds + 120) * 1000;
 }
 
@@ -417,7 +417,7 @@ async function judgeOneTask(
  * invalid; a task not judged (no sandbox, the provider failed) is left out, and scoreJudgeRun leaves it
  * out of the scored items too.
  */
-export function predictionsJsonl(
+function predictionsJsonl(
   tasks: readonly { evalId: string; outcome: string | null; prediction: boolean | null; reason?: string | null }[],
   credited: ReadonlyMap<string, boolean> = new Map(),
 ): string {
@@ -438,7 +438,7 @@ export function predictionsJsonl(
  * and with each repair credit counting its task as correct (the paper's rule ii). Both are EvalRuns,
  * so the evaluate page compares them with any other run.
  */
-export async function scoreJudgeRun(prisma: PrismaClient, runId: string): Promise<void> {
+async function scoreJudgeRun(prisma: PrismaClient, runId: string): Promise<void> {
   const run = await prisma.judgeRun.findUniqueOrThrow({
     where: { id: runId },
     select: { id: true, name: true, exportId: true, split: true, evalRunId: true, creditedEvalRunId: true },

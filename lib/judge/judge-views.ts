@@ -12,7 +12,7 @@ import { loadJudgeInputs } from "./judge-inputs";
 import { AgentSettingsSchema, ContextPolicySchema, costOf } from "./paper-agent";
 import { type AgentStep, AgentStepsSchema } from "./run-agent";
 
-export const RUN_SUMMARY_SELECT = {
+const RUN_SUMMARY_SELECT = {
   id: true,
   name: true,
   exportId: true,

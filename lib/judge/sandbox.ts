@@ -44,8 +44,8 @@ import { runGitCommand } from "@/lib/repo/git-command";
 import type { CommandResult } from "./agent-turn";
 import { capNotes, DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from "./sandbox-limits";
 
-export const TESTBED_TASK = "/testbed/task";
-export const TESTBED_REPO = "/testbed/repo";
+const TESTBED_TASK = "/testbed/task";
+const TESTBED_REPO = "/testbed/repo";
 
 /** hard stop for a command's output kept in memory (the model sees far less) */
 const OUTPUT_HARD_CAP = 4 * 1024 * 1024;
@@ -305,7 +305,7 @@ function assertTraversable(folder: string) {
 }
 
 /** commits of history up to the base the agent's `git log` shows */
-export const HISTORY_DEPTH = 20;
+const HISTORY_DEPTH = 20;
 
 /** A work tree at `commit` with the history up to it and nothing after it, HEAD detached, no refs. */
 async function checkoutAt(mirrorGitDir: string, commit: string, repoDir: string) {

@@ -39,7 +39,7 @@ export interface ExportableTask {
 }
 
 /** What followed the marker line in the submitting command's output (mini-swe-agent's `submission`). */
-export function submissionOf(observation: string): string | null {
+function submissionOf(observation: string): string | null {
   const lines = observation.split("\n");
   const marker = lines.findIndex((line) => line.trimStart().startsWith(SUBMIT_MARKER));
   if (marker === -1) return null;
@@ -49,7 +49,7 @@ export function submissionOf(observation: string): string | null {
 }
 
 /** One task's trajectory file, or null for a task that was not judged. */
-export function trajectoryFile(task: ExportableTask, settings: AgentSettings, model: string): { name: string; text: string } | null {
+function trajectoryFile(task: ExportableTask, settings: AgentSettings, model: string): { name: string; text: string } | null {
   const outcome = task.outcome as AgentOutcome | null;
   if (outcome === null || !(outcome in EXIT_STATUS)) return null;
   const steps = z.array(StepSchema).parse(Array.isArray(task.steps) ? task.steps : []);

@@ -9,7 +9,7 @@ export type ScreeningLlmStatus =
   | { configured: true; baseUrl: string; model: string; concurrency: number; timeoutMs: number; hasApiKey: boolean }
   | { configured: false; instructions: string };
 
-export const LLM_SETUP_INSTRUCTIONS =
+const LLM_SETUP_INSTRUCTIONS =
   "Set LLM_BASE_URL (an OpenAI-compatible endpoint ending in /v1, e.g. http://127.0.0.1:8000/v1 for vLLM or " +
   "https://api.openai.com/v1) and LLM_MODEL, plus LLM_API_KEY if the server needs one, then restart the app. " +
   "Optional: LLM_CONCURRENCY (default 8) and LLM_TIMEOUT_MS (default 60000).";
@@ -27,7 +27,7 @@ export function screeningLlmStatus(config: Config): ScreeningLlmStatus {
 }
 
 /** An LLM is needed but none is configured: 503, with the settings to add. */
-export function llmNotConfigured(): AppError {
+function llmNotConfigured(): AppError {
   return new AppError("llm_unavailable", `No LLM is configured. ${LLM_SETUP_INSTRUCTIONS} Until then, use the manual screening queue.`);
 }
 

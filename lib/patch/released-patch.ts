@@ -98,7 +98,7 @@ export function unquoteGitPath(raw: string): string {
 }
 
 /** A path as git writes it in a header: C-quoted when it holds what git quotes, as is otherwise. */
-export function quoteGitPath(path: string): string {
+function quoteGitPath(path: string): string {
   if (!needsQuoting(path)) return path;
   let out = "";
   for (const ch of path) {

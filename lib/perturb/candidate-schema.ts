@@ -26,7 +26,7 @@ export const symbolCandidateSchema = textCandidateSchema.extend({
 });
 export type SymbolCandidate = z.infer<typeof symbolCandidateSchema>;
 
-export const commentIdSchema = z.union([z.number().int(), z.string().min(1)]);
+const commentIdSchema = z.union([z.number().int(), z.string().min(1)]);
 
 /** An inline review comment's anchor: dataset-format.md `review_path` + `diff_hunk`. */
 export const inlineAnchorSchema = z.object({

@@ -271,7 +271,7 @@ export function definitionsIn(source: string, origin: Definition["origin"]): Def
  * and types written after `new`, `extends`, `implements` or as a declaration's type. Callers drop
  * library and builtin names.
  */
-export function usagesIn(source: string): Definition[] {
+function usagesIn(source: string): Definition[] {
   const code = blankCommentsAndStrings(source);
   const found = new Map<string, Definition>();
   const lineAt = (offset: number) => code.slice(0, offset).split("\n").length;

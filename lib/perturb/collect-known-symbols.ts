@@ -34,10 +34,10 @@ export type RepositorySymbolSource = {
 };
 
 /** At most this many touched files are read for definitions: a patch's own files, not a vendored tree. */
-export const DEFINITION_FILE_CAP = 40;
+const DEFINITION_FILE_CAP = 40;
 
 export const PATCH_ONLY_NOTE = "symbols from the patch only: no repository mirror";
-export const REPOSITORY_IDENTIFIER_CAP = 50_000;
+const REPOSITORY_IDENTIFIER_CAP = 50_000;
 
 const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_]+/g;
 
@@ -102,7 +102,7 @@ export async function collectKnownSymbols(input: {
 }
 
 /** Repository names at one commit of a local bare mirror (lib/repo). */
-export function mirrorSymbolSource(mirror: Mirror, commit: string): RepositorySymbolSource {
+function mirrorSymbolSource(mirror: Mirror, commit: string): RepositorySymbolSource {
   return {
     label: `${mirror.fullName} at ${commit.slice(0, 7)}`,
     async listPaths() {

@@ -17,7 +17,7 @@ import { dropsWholeWords } from "./symbol-variants";
 export type DefinedSwapOptions = { definitions: readonly Definition[] };
 
 /** At most this many candidates per comment: beyond the best few the rest are weaker slips. */
-export const MAX_DEFINED_SWAPS = 3;
+const MAX_DEFINED_SWAPS = 3;
 
 type Style = "snake" | "camel" | "pascal" | "upper" | "lower";
 

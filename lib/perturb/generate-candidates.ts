@@ -12,13 +12,13 @@ import { negationCandidates } from "./negate-once";
 import { locationCandidates } from "./relocate-comment";
 import { symbolCandidates } from "./symbol-swap";
 
-export const negationInputSchema = z.object({ text: z.string() });
-export const symbolInputSchema = z.object({
+const negationInputSchema = z.object({ text: z.string() });
+const symbolInputSchema = z.object({
   text: z.string(),
   knownSymbols: z.array(z.string()),
   definitions: z.array(definitionSchema).optional(),
 });
-export const locationInputSchema = z.object({
+const locationInputSchema = z.object({
   target: inlineAnchorSchema,
   others: z.array(inlineAnchorSchema),
   patch: z.string().optional(),

@@ -41,7 +41,7 @@ export const perturbationRowInclude = {
 
 type RowSource = Prisma.InstanceGetPayload<{ include: typeof perturbationRowInclude }>;
 
-export function diffFor(kind: PerturbationKind, original: PerturbedComment, perturbed: PerturbedComment): WordDiffSegment[] {
+function diffFor(kind: PerturbationKind, original: PerturbedComment, perturbed: PerturbedComment): WordDiffSegment[] {
   return kind === "location" ? wordDiff(anchorLabel(original), anchorLabel(perturbed)) : wordDiff(original.body, perturbed.body);
 }
 

@@ -15,7 +15,7 @@ import {
 } from "./perturbation-prompt";
 import { describeCandidate } from "./rule-proposals";
 
-export const LlmPerturbationAnswerSchema = z.object({
+const LlmPerturbationAnswerSchema = z.object({
   proposals: z
     .array(z.object({ perturbed_comment: z.string().min(1).max(65_536), rationale: z.string().max(2_000) }))
     .max(MAX_LLM_PROPOSALS * 2),
@@ -39,7 +39,7 @@ export type LlmProposalParent = {
 export type LlmProposals = { candidates: ProposedCandidate[]; model: string | null; cached: boolean; reason?: string };
 
 /** At most this many names go into the prompt. */
-export const PROMPT_SYMBOL_CAP = 400;
+const PROMPT_SYMBOL_CAP = 400;
 
 /** Why a proposed swap is not one the rules would make, or undefined when it is. */
 function swapRefusal(removed: readonly string[], added: readonly string[], definitions: readonly Definition[]): string | undefined {

@@ -45,7 +45,7 @@ export type PerturbationParent = {
 };
 
 /** Paper §2: hard negatives are made only from comments the experts confirmed trustworthy. */
-export function isEligibleParent(instance: { source: string; finalLabel: string | null }): boolean {
+function isEligibleParent(instance: { source: string; finalLabel: string | null }): boolean {
   return instance.source === "human" && instance.finalLabel === "trustworthy";
 }
 

@@ -63,7 +63,7 @@ function editsAClaim(edit: NegationEdit, sentence: Sentence, chunk: Chunk | unde
 }
 
 /** At most this many candidates per comment: one claim, reversed the few ways that read naturally. */
-export const MAX_NEGATIONS = 3;
+const MAX_NEGATIONS = 3;
 
 type Found = { edit: NegationEdit; sentence: Sentence; chunk: Chunk | undefined };
 

@@ -62,7 +62,7 @@ function isAuxiliaryHave(sentence: Sentence, i: number): boolean {
 }
 
 /** "is used" → "is not used", "can be None" → "cannot be None", "Is this used?" → "Isn't this used?". */
-export const negateAuxiliary: NegationRule = (sentence, i, context) => {
+const negateAuxiliary: NegationRule = (sentence, i, context) => {
   const aux = sentence.tokens[i];
   const word = aux.lower;
   if (aux.code || !(BE.has(word) || MODALS.has(word) || HAVE.has(word) || DO.has(word))) return [];
@@ -115,7 +115,7 @@ export const negateAuxiliary: NegationRule = (sentence, i, context) => {
 };
 
 /** "it's used" → "it's not used". */
-export const negateBeContraction: NegationRule = (sentence, i) => {
+const negateBeContraction: NegationRule = (sentence, i) => {
   const token = sentence.tokens[i];
   if (
     token.code ||
@@ -131,7 +131,7 @@ export const negateBeContraction: NegationRule = (sentence, i) => {
 const NO_ARTICLE = new Set(["a", "an", "any", "some"]);
 
 /** Main-verb have: "has a bug" → "has no bug", "has side effects" → "has no side effects". */
-export const negatePossession: NegationRule = (sentence, i, context) => {
+const negatePossession: NegationRule = (sentence, i, context) => {
   const have = sentence.tokens[i];
   if (have.code || !HAVE.has(have.lower) || !have.tags.has("Verb") || isAuxiliaryHave(sentence, i) || clauseAlreadyNegative(sentence, i))
     return [];
@@ -154,7 +154,7 @@ export const negatePossession: NegationRule = (sentence, i, context) => {
 };
 
 /** "there is a race" → "there is no race", "there are callers" → "there are no callers". */
-export const negateExistential: NegationRule = (sentence, i) => {
+const negateExistential: NegationRule = (sentence, i) => {
   const there = sentence.tokens[i];
   if ((there.lower !== "there" && there.lower !== "there's") || clauseAlreadyNegative(sentence, i)) return [];
   const verbIndex = there.lower === "there" ? i + 1 : i;
@@ -187,7 +187,7 @@ const NEEDED_AFTER = new Set(["if", "when", "where", "whenever", "wherever", "be
 const POSSIBLE_IDIOMS = new Set(["as", "if", "where", "when", "whenever", "wherever"]);
 
 /** "always" ↔ "never", "necessary" ↔ "unnecessary", "if needed" → "if not needed", "unused" → "used". */
-export const swapAntonym: NegationRule = (sentence, i) => {
+const swapAntonym: NegationRule = (sentence, i) => {
   const token = sentence.tokens[i];
   if (token.code) return [];
   const prev = previous(sentence, i);
@@ -219,7 +219,7 @@ export const swapAntonym: NegationRule = (sentence, i) => {
 };
 
 /** "is still used" → "is no longer used"; "still works" → "no longer works". */
-export const negateStill: NegationRule = (sentence, i) => {
+const negateStill: NegationRule = (sentence, i) => {
   const still = sentence.tokens[i];
   const prev = previous(sentence, i);
   const nextToken = adjacentNext(sentence, i);
@@ -232,7 +232,7 @@ export const negateStill: NegationRule = (sentence, i) => {
 };
 
 /** "all of" → "none of", "all callers" → "no callers", "accepts any iterable" → "accepts no iterable". */
-export const negateQuantifier: NegationRule = (sentence, i) => {
+const negateQuantifier: NegationRule = (sentence, i) => {
   const token = sentence.tokens[i];
   const prev = previous(sentence, i);
   const nextToken = adjacentNext(sentence, i);
@@ -317,7 +317,7 @@ const NOT_A_CLAIM = new Set([
 const PLURAL_SUBJECTS = new Set(["we", "they", "you", "i", "these", "those", "both", "users", "people"]);
 
 /** Main verb without auxiliary: "sorts" → "doesn't sort", "raised" → "didn't raise", "Use X" → "Don't use X". */
-export const negateMainVerb: NegationRule = (sentence, i, context) => {
+const negateMainVerb: NegationRule = (sentence, i, context) => {
   const verb = sentence.tokens[i];
   const word = verb.lower;
   if (verb.code || !verb.tags.has("Verb") || NOT_A_CLAIM.has(word)) return [];

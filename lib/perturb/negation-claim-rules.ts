@@ -103,7 +103,7 @@ const ANTONYM_CLASHES: Readonly<Record<string, RegExp>> = {
   allocate: /^\s+(a |an |the )?(new|fresh|separate)\b/i,
 };
 
-export const swapClaimVerb: NegationRule = (sentence, i, context) => {
+const swapClaimVerb: NegationRule = (sentence, i, context) => {
   const verb = sentence.tokens[i];
   if (verb.code || verb.quoted) return [];
   const antonym = claimVerbOf(verb.lower, ANTONYM_VERBS);
@@ -135,7 +135,7 @@ export const swapClaimVerb: NegationRule = (sentence, i, context) => {
 };
 
 /** "Why not use `X` here?" → "Why use `X` here?": the rhetorical question now argues against X. */
-export const dropWhyNot: NegationRule = (sentence, i) => {
+const dropWhyNot: NegationRule = (sentence, i) => {
   const why = sentence.tokens[i];
   const not = adjacentNext(sentence, i);
   if (why.lower !== "why" || not?.lower !== "not" || !sentence.question) return [];
@@ -151,7 +151,7 @@ function isPreposition(token: Token): boolean {
  * the id", "in UTC, not local time" → "in local time, not UTC". Negating the verb instead would
  * say "does not get the id, not the object". Code spans move whole.
  */
-export const swapContrast: NegationRule = (sentence, i, context) => {
+const swapContrast: NegationRule = (sentence, i, context) => {
   const not = sentence.tokens[i];
   if (not.lower !== "not" || i === 0 || !/,/.test(not.gapBefore)) return [];
   let yEnd = i + 1;
@@ -194,7 +194,7 @@ export const swapContrast: NegationRule = (sentence, i, context) => {
 };
 
 /** "The test passes even if it returns `None`" → "… only if it returns `None`": the concession reversed. */
-export const evenIfOnlyIf: NegationRule = (sentence, i) => {
+const evenIfOnlyIf: NegationRule = (sentence, i) => {
   const even = sentence.tokens[i];
   const next = adjacentNext(sentence, i);
   if (even.code || even.lower !== "even" || !next || !["if", "when"].includes(next.lower) || i === 0) return [];
@@ -206,7 +206,7 @@ export const evenIfOnlyIf: NegationRule = (sentence, i) => {
 };
 
 /** "works for ASCII but not for multibyte input" → "works for ASCII and for multibyte input". */
-export const joinButNot: NegationRule = (sentence, i) => {
+const joinButNot: NegationRule = (sentence, i) => {
   const but = sentence.tokens[i];
   const not = adjacentNext(sentence, i);
   if (but.lower !== "but" || not?.lower !== "not" || !adjacentNext(sentence, not.index)) return [];

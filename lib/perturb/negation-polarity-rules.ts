@@ -95,7 +95,7 @@ function licenceFor(sentence: Sentence, k: number): { licence: Licence; anchor: 
 }
 
 /** Rewrites a negation together with the negative-polarity item it licenses, as one short edit. */
-export const rewriteNegativePolarity: NegationRule = (sentence, k, context) => {
+const rewriteNegativePolarity: NegationRule = (sentence, k, context) => {
   const found = licenceFor(sentence, k);
   const at = polarityAt(sentence, k);
   if (!at || !found) return [];

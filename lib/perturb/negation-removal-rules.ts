@@ -22,7 +22,7 @@ import { indefiniteArticle, pastTenseOf, thirdPersonOf } from "./verb-forms";
 // Rules that turn a negative expression affirmative ("are not used" → "are used").
 
 /** "isn't" → "is", "cannot" → "can", "won't" → "will". */
-export const removeNegatedAuxiliary: NegationRule = (sentence, i) => {
+const removeNegatedAuxiliary: NegationRule = (sentence, i) => {
   const token = sentence.tokens[i];
   const affirmative = NEGATED_AUXILIARY[token.lower];
   if (!affirmative || token.code || negativePolarityFollows(sentence, i)) return [];
@@ -40,7 +40,7 @@ export const removeNegatedAuxiliary: NegationRule = (sentence, i) => {
 };
 
 /** "are not used" → "are used", "is also not needed" → "is also needed", "it's not" → "it's". */
-export const removeNotAfterAuxiliary: NegationRule = (sentence, i) => {
+const removeNotAfterAuxiliary: NegationRule = (sentence, i) => {
   const aux = sentence.tokens[i];
   if (!(BE.has(aux.lower) || MODALS.has(aux.lower) || HAVE.has(aux.lower) || BE_CONTRACTIONS.has(aux.lower))) return [];
   let j = i + 1;
@@ -67,7 +67,7 @@ function governedVerb(sentence: Sentence, i: number): Token | undefined {
  * "don't call" → "call", "doesn't handle" → "handles", "didn't raise" → "raised",
  * "Don't call this" → "Call this", "Why doesn't this work?" → "Why does this work?".
  */
-export const removeDoSupport: NegationRule = (sentence, i, context) => {
+const removeDoSupport: NegationRule = (sentence, i, context) => {
   const aux = sentence.tokens[i];
   if (aux.code) return [];
   let form: string | undefined;
@@ -143,7 +143,7 @@ export const removeDoSupport: NegationRule = (sentence, i, context) => {
 };
 
 /** "no longer used" → "still used". */
-export const removeNoLonger: NegationRule = (sentence, i) => {
+const removeNoLonger: NegationRule = (sentence, i) => {
   const no = sentence.tokens[i];
   const longer = adjacentNext(sentence, i);
   if (no.lower !== "no" || longer?.lower !== "longer") return [];
@@ -151,7 +151,7 @@ export const removeNoLonger: NegationRule = (sentence, i) => {
 };
 
 /** "has no effect" → "has an effect", "there are no callers" → "there are callers". */
-export const removeNoDeterminer: NegationRule = (sentence, i) => {
+const removeNoDeterminer: NegationRule = (sentence, i) => {
   const no = sentence.tokens[i];
   const prev = previous(sentence, i);
   const noun = adjacentNext(sentence, i);
@@ -179,7 +179,7 @@ export const removeNoDeterminer: NegationRule = (sentence, i) => {
 };
 
 /** "Not needed." → "Needed.", "if not required" → "if required" (no auxiliary before "not"). */
-export const removeBareNot: NegationRule = (sentence, i) => {
+const removeBareNot: NegationRule = (sentence, i) => {
   const not = sentence.tokens[i];
   const word = adjacentNext(sentence, i);
   const prev = previous(sentence, i);
@@ -209,7 +209,7 @@ export const removeBareNot: NegationRule = (sentence, i) => {
 };
 
 /** "No need to X" / "No need for X" at the start of a clause → "Need to X" / "Need for X". */
-export const removeNoNeed: NegationRule = (sentence, i) => {
+const removeNoNeed: NegationRule = (sentence, i) => {
   const no = sentence.tokens[i];
   const need = adjacentNext(sentence, i);
   const link = need && adjacentNext(sentence, need.index);
@@ -221,7 +221,7 @@ export const removeNoNeed: NegationRule = (sentence, i) => {
 };
 
 /** "if no rows match" → "if any rows match"; "without a lock" → "with a lock". */
-export const removeNegativeQuantifier: NegationRule = (sentence, i) => {
+const removeNegativeQuantifier: NegationRule = (sentence, i) => {
   const token = sentence.tokens[i];
   const prev = previous(sentence, i);
   const nextToken = adjacentNext(sentence, i);

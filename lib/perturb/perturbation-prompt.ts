@@ -25,7 +25,7 @@ const KIND_RULES: Record<LlmPerturbationKind, string> = {
 export const MAX_LLM_PROPOSALS = 5;
 
 /** At most this much of the commented file's patch goes into the prompt. */
-export const SURROUNDING_PATCH_CAP = 6_000;
+const SURROUNDING_PATCH_CAP = 6_000;
 
 /** The commented file's part of the patch (the whole patch for a comment on no file), capped. */
 export function surroundingPatch(patch: string, path: string | null): string {

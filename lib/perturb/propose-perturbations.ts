@@ -24,7 +24,7 @@ export type PerturbationProposals = {
   symbols?: { count: number; fromRepository: boolean; note: string };
 };
 
-export const DEFAULT_PROPOSAL_LIMIT = 30;
+const DEFAULT_PROPOSAL_LIMIT = 30;
 
 /** The names a symbol swap may use for this parent: the patch, plus the mirror when it has the base commit. */
 export async function knownSymbolsFor(parent: PerturbationParent, mirrorsDir: string | undefined): Promise<KnownSymbols> {

@@ -14,12 +14,12 @@ export const perturbedCommentSchema = z.object({
 });
 export type PerturbedComment = z.infer<typeof perturbedCommentSchema>;
 
-export const wordDiffSegmentSchema = z.object({ kind: z.enum(["same", "added", "removed"]), text: z.string() });
+const wordDiffSegmentSchema = z.object({ kind: z.enum(["same", "added", "removed"]), text: z.string() });
 
 export const candidateOriginSchema = z.enum(["rule", "llm"]);
 export type CandidateOrigin = z.infer<typeof candidateOriginSchema>;
 
-export const selfCheckVerdictSchema = z.object({ ok: z.boolean(), reason: z.string() });
+const selfCheckVerdictSchema = z.object({ ok: z.boolean(), reason: z.string() });
 
 export const proposedCandidateSchema = z.object({
   /** Stable name of the edit: the same resulting comment always has the same key. */

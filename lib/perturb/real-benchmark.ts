@@ -25,7 +25,7 @@ export type RealOutcome = {
 const TOP = 3;
 
 /** Names the symbol generator may use: the hunk's and the file's, as the product reads a repository. */
-export function knownSymbolsOf(hunk: string, file: string | undefined): string[] {
+function knownSymbolsOf(hunk: string, file: string | undefined): string[] {
   const { identifiers, paths } = identifiersInPatch(hunk);
   const names = new Set([...identifiers, ...paths]);
   for (const id of identifiersIn(file ?? "")) names.add(id);
@@ -33,7 +33,7 @@ export function knownSymbolsOf(hunk: string, file: string | undefined): string[]
 }
 
 /** The names the hunk and the file define, as the product reads them from a parent's patch and files. */
-export function definitionsOf(hunk: string, file: string | undefined): Definition[] {
+function definitionsOf(hunk: string, file: string | undefined): Definition[] {
   return namesOfCode({ files: file ? [file] : [], patch: hunk });
 }
 
@@ -83,7 +83,7 @@ export type RealFigures = {
   unjudged: number;
 };
 
-export function realFigures(outcomes: readonly RealOutcome[]): RealFigures {
+function realFigures(outcomes: readonly RealOutcome[]): RealFigures {
   const possible = outcomes.filter((o) => o.possible);
   const withCandidates = outcomes.filter((o) => o.candidates > 0);
   return {

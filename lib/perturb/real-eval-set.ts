@@ -30,15 +30,13 @@ const realCaseSchema = z.object({
 });
 export type RealCase = z.infer<typeof realCaseSchema>;
 
-export const realSetSchema = z
-  .object({ seed: z.literal(REAL_SET_SEED), cases: z.array(realCaseSchema).min(150) })
-  .superRefine((set, ctx) => {
-    const seen = new Set<string>();
-    for (const c of set.cases) {
-      if (seen.has(c.id)) ctx.addIssue({ code: "custom", message: `Duplicate case id ${c.id}.` });
-      seen.add(c.id);
-    }
-  });
+const realSetSchema = z.object({ seed: z.literal(REAL_SET_SEED), cases: z.array(realCaseSchema).min(150) }).superRefine((set, ctx) => {
+  const seen = new Set<string>();
+  for (const c of set.cases) {
+    if (seen.has(c.id)) ctx.addIssue({ code: "custom", message: `Duplicate case id ${c.id}.` });
+    seen.add(c.id);
+  }
+});
 export type RealSet = z.infer<typeof realSetSchema>;
 
 /** The file each case's hunk changes, as it stood before the change (the repository the names come from). */

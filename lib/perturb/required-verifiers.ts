@@ -6,9 +6,9 @@ import { recordAudit } from "@/lib/audit/record-audit";
 
 // Paper §2: "the three Python experts jointly reviewed the modified comment". Teams differ in size,
 // so the number of verifiers who must all accept is a setting, 3 by default.
-export const REQUIRED_VERIFIERS_SETTING_KEY = "perturb.requiredVerifiers";
-export const DEFAULT_REQUIRED_VERIFIERS = 3;
-export const RequiredVerifiersSchema = z.coerce
+const REQUIRED_VERIFIERS_SETTING_KEY = "perturb.requiredVerifiers";
+const DEFAULT_REQUIRED_VERIFIERS = 3;
+const RequiredVerifiersSchema = z.coerce
   .number({ error: "Enter a whole number of verifiers." })
   .int("Enter a whole number of verifiers.")
   .min(1, "At least one verifier must accept a perturbation.")

@@ -33,7 +33,7 @@ export function buildSymbolIndex(knownSymbols: Iterable<string>): SymbolIndex {
 }
 
 /** Per code element, at most this many existing near misses: the closest are the hardest negatives. */
-export const MAX_EXISTING_PER_ELEMENT = 12;
+const MAX_EXISTING_PER_ELEMENT = 12;
 
 function byScore(a: NameVariant, b: NameVariant): number {
   return b.score - a.score || a.name.localeCompare(b.name);

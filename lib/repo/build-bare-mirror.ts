@@ -15,7 +15,7 @@ export interface MirrorCommit {
 const EPOCH = 1_735_689_600; // 2025-01-01T00:00:00Z
 const IDENTITY = "Workbench Demo <demo@workbench.invalid>";
 
-export function fastImportStream(commits: MirrorCommit[], branch = "main"): Buffer {
+function fastImportStream(commits: MirrorCommit[], branch = "main"): Buffer {
   const parts: Buffer[] = [];
   const text = (s: string) => parts.push(Buffer.from(s, "utf8"));
   const data = (s: string) => {

@@ -53,7 +53,7 @@ function gitFailed(command: string, args: string[], stderr: string, exitCode: nu
 }
 
 /** Runs a program (git, or `sh` for a script of many git calls) and collects its stdout. */
-export function runProcess(command: string, args: string[], options: GitRunOptions = {}): Promise<GitResult> {
+function runProcess(command: string, args: string[], options: GitRunOptions = {}): Promise<GitResult> {
   const { input, signal, env, cwd, timeoutMs = DEFAULT_TIMEOUT_MS, maxBytes = DEFAULT_MAX_BYTES, okExitCodes = [0] } = options;
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {

@@ -14,9 +14,9 @@ export interface RepoTree {
   truncated: boolean;
 }
 
-export const TREE_ENTRY_CAP = 100_000;
+const TREE_ENTRY_CAP = 100_000;
 
-export function parseLsTree(output: string, cap = TREE_ENTRY_CAP): RepoTree {
+function parseLsTree(output: string, cap = TREE_ENTRY_CAP): RepoTree {
   const entries: TreeEntry[] = [];
   let truncated = false;
   for (const record of output.split("\0")) {

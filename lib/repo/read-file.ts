@@ -2,7 +2,7 @@
 // (NUL in the first 8,000 bytes: git's own heuristic).
 import { assertCommit, assertRepoPath, runGit, type Mirror } from "./git-command";
 
-export const FILE_SIZE_CAP = 1024 * 1024;
+const FILE_SIZE_CAP = 1024 * 1024;
 const BINARY_PROBE_BYTES = 8000;
 
 export type RepoFile =
@@ -13,7 +13,7 @@ export type RepoFile =
   | { kind: "directory"; path: string }
   | { kind: "submodule"; path: string };
 
-export function looksBinary(bytes: Buffer): boolean {
+function looksBinary(bytes: Buffer): boolean {
   return bytes.subarray(0, BINARY_PROBE_BYTES).includes(0);
 }
 

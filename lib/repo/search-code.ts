@@ -25,7 +25,7 @@ export interface SearchOptions {
 export const SEARCH_MATCH_CAP = 200;
 const LINE_TEXT_CAP = 400;
 
-export function clipLine(text: string): string {
+function clipLine(text: string): string {
   return text.length > LINE_TEXT_CAP ? `${text.slice(0, LINE_TEXT_CAP)}…` : text;
 }
 

@@ -11,7 +11,7 @@ const probability = (field: string) =>
     .gt(0, { error: `${field} must be greater than 0` })
     .lt(1, { error: `${field} must be less than 1` });
 
-export const AuditSampleSizeInputSchema = z.object({
+const AuditSampleSizeInputSchema = z.object({
   population: z
     .number({ error: "population must be a number" })
     .int({ error: "population must be a whole number" })
@@ -51,7 +51,7 @@ export function drawAuditSample(ids: readonly string[], size: number, seed: numb
 export const AuditDecisionSchema = z.enum(["include", "exclude"]);
 export type AuditDecision = z.infer<typeof AuditDecisionSchema>;
 
-export const ExpertReviewSchema = z.object({
+const ExpertReviewSchema = z.object({
   id: z.string(),
   firstExpert: AuditDecisionSchema,
   secondExpert: AuditDecisionSchema,

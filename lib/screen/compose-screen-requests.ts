@@ -42,7 +42,7 @@ export type CommentForScreen = {
   earlierComments: { authorLogin: string | null; body: string }[];
 };
 
-export function truncate(text: string, max: number): string {
+function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
   return `${text.slice(0, max)}\n[… ${(text.length - max).toLocaleString("en-US")} more characters cut]`;
 }

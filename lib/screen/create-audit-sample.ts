@@ -29,7 +29,7 @@ export const CreateAuditSampleRequestSchema = z.object({
 export type CreateAuditSampleRequest = z.input<typeof CreateAuditSampleRequestSchema>;
 
 /** The LLM's current decisions of a filter (people's manual decisions are not audited). */
-export async function llmDecisionIds(prisma: PrismaClient, filterKey: string): Promise<string[]> {
+async function llmDecisionIds(prisma: PrismaClient, filterKey: string): Promise<string[]> {
   const rows = await prisma.filterDecision.findMany({ where: { filterKey, model: { not: null } }, select: { id: true } });
   return rows.map((r) => r.id);
 }

@@ -30,8 +30,8 @@ export type ScreeningFunnel = { pullRequests: ScreeningFunnelStep[]; instances: 
 
 const filtersOf = (subject: ScreeningFilter["subject"]) => SCREENING_FILTERS.filter((f) => f.subject === subject);
 
-export const PR_HARVESTED_STEP = "pr:harvested";
-export const INSTANCE_CREATED_STEP = "instance:created";
+const PR_HARVESTED_STEP = "pr:harvested";
+const INSTANCE_CREATED_STEP = "instance:created";
 export const PR_CASCADE_STEP = "instance:pr_screening";
 export const stepIdFor = (filter: ScreeningFilter) => `${filter.subject === "pull_request" ? "pr" : "instance"}:${filter.key}`;
 

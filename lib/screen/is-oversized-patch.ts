@@ -7,10 +7,10 @@ export const PATCH_SIZE_RULE = "patch_size";
 
 // Callers that already stored the length (PullRequest.patch can be megabytes) pass patchChars;
 // otherwise the patch text is measured here.
-export const PatchMeasureSchema = z.union([z.object({ patchChars: z.number().int().nonnegative() }), z.object({ patch: z.string() })]);
+const PatchMeasureSchema = z.union([z.object({ patchChars: z.number().int().nonnegative() }), z.object({ patch: z.string() })]);
 export type PatchMeasure = z.infer<typeof PatchMeasureSchema>;
 
-export function patchCharacterCount(measure: PatchMeasure): number {
+function patchCharacterCount(measure: PatchMeasure): number {
   return "patchChars" in measure ? measure.patchChars : countCharacters(measure.patch);
 }
 

@@ -5,7 +5,7 @@ import { z } from "zod";
 
 const rationale = z.string().refine((text) => text.trim().length > 0, { error: "rationale must say why, in one or two sentences" });
 
-export const PrScreenCategorySchema = z.enum(["substantive", "not_substantive", "uninterpretable", "external_dependency"]);
+const PrScreenCategorySchema = z.enum(["substantive", "not_substantive", "uninterpretable", "external_dependency"]);
 export const PrScreenAnswerSchema = z.object({
   verdict: z.enum(["keep", "drop"]),
   category: PrScreenCategorySchema,
@@ -13,7 +13,7 @@ export const PrScreenAnswerSchema = z.object({
 });
 export type PrScreenAnswer = z.infer<typeof PrScreenAnswerSchema>;
 
-export const CommentScreenCategorySchema = z.enum(["technical", "social", "vague", "duplicate", "formatting"]);
+const CommentScreenCategorySchema = z.enum(["technical", "social", "vague", "duplicate", "formatting"]);
 export const CommentScreenAnswerSchema = z.object({
   verdict: z.enum(["keep", "drop"]),
   category: CommentScreenCategorySchema,

@@ -7,7 +7,7 @@ import { z } from "zod";
 // wording means adding a file with the next version: the version is recorded on every decision
 // and is part of the LLM cache key, so old answers are never reused for a new prompt.
 
-export const ScreeningPromptNameSchema = z.enum(["pr-screen", "comment-screen"]);
+const ScreeningPromptNameSchema = z.enum(["pr-screen", "comment-screen"]);
 export type ScreeningPromptName = z.infer<typeof ScreeningPromptNameSchema>;
 
 export type ScreeningPrompt = {
@@ -21,7 +21,7 @@ export type ScreeningPrompt = {
 };
 
 /** Where the versioned prompt files live; scripts, tests and `next start` all run from the repository root. */
-export function defaultPromptDirectory(): string {
+function defaultPromptDirectory(): string {
   return path.join(process.cwd(), "lib", "screen", "prompts");
 }
 

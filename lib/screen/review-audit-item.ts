@@ -14,8 +14,8 @@ export const AuditReviewRequestSchema = z.object({
 });
 export type AuditReviewRequest = z.input<typeof AuditReviewRequestSchema>;
 
-export const REVIEWS_PER_ITEM = 2;
-export const AGREEMENT = "agreement";
+const REVIEWS_PER_ITEM = 2;
+const AGREEMENT = "agreement";
 
 export type AuditItemStatus = "awaiting_reviews" | "agreed" | "needs_adjudication" | "adjudicated";
 

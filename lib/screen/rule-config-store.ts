@@ -4,7 +4,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 
 // The editable rule config lives in the Setting table under one key; the schema in rule-config.ts
 // validates it on the way in and on the way out.
-export const RULE_CONFIG_SETTING_KEY = "screen.rules";
+const RULE_CONFIG_SETTING_KEY = "screen.rules";
 
 export type StoredRuleConfig = {
   config: RuleConfig;

@@ -25,7 +25,7 @@ import { recordAudits } from "@/lib/audit/record-audit";
 // stored as a FilterDecision with its prompt version and model; a re-run skips what that prompt
 // and model already decided, so an interrupted run resumes where it stopped.
 
-export const RunLlmScreeningOptionsSchema = z.object({
+const RunLlmScreeningOptionsSchema = z.object({
   level: z.enum(["pr", "comment"]),
   /** pin a prompt version ("comment-screen.v1"); the newest file otherwise */
   promptVersion: z.string().optional(),

@@ -18,7 +18,7 @@ import {
 // Paper §2's rule-based filtering over the stored PRs and instances. Each rule is its own filter
 // with its own FilterRun, so one can be re-run (new thresholds) while the others' decisions stay.
 
-export const RunRuleScreeningOptionsSchema = z.object({
+const RunRuleScreeningOptionsSchema = z.object({
   /** re-run just this filter; all rule filters when omitted */
   only: RuleFilterKeySchema.optional(),
   /** rows read per query; bounds memory on large corpora */

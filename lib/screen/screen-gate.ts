@@ -16,8 +16,7 @@ export interface ScreenGate {
 }
 
 /** The content screens annotation waits for. */
-export const gatingScreens = (gate: ScreenGate): LlmFilterKey[] =>
-  gate.contentScreens.filter((s) => s.use !== "not_in_use").map((s) => s.key);
+const gatingScreens = (gate: ScreenGate): LlmFilterKey[] => gate.contentScreens.filter((s) => s.use !== "not_in_use").map((s) => s.key);
 
 export async function loadScreenGate(prisma: PrismaClient, options: { llmConfigured: boolean }): Promise<ScreenGate> {
   const contentScreens = await Promise.all(
@@ -55,7 +54,7 @@ export function notThroughEveryScreen(gate: ScreenGate): Prisma.InstanceWhereInp
 }
 
 /** Human instances in annotation or past it that a content screen in use has not decided: included by a lead. */
-export function assignedBeforeScreened(gate: ScreenGate): Prisma.InstanceWhereInput {
+function assignedBeforeScreened(gate: ScreenGate): Prisma.InstanceWhereInput {
   const screens = gatingScreens(gate);
   if (screens.length === 0) return { id: { in: [] } };
   const undecided = (key: LlmFilterKey): Prisma.InstanceWhereInput =>

@@ -12,7 +12,7 @@ export type LlmFilterKey = z.infer<typeof LlmFilterKeySchema>;
 
 export const PR_RULE_KEYS: readonly string[] = PULL_REQUEST_RULE_ORDER;
 export const INSTANCE_RULE_KEYS: readonly string[] = INSTANCE_RULE_ORDER;
-export const RULE_FILTER_KEYS = [...PULL_REQUEST_RULE_ORDER, ...INSTANCE_RULE_ORDER] as const;
+const RULE_FILTER_KEYS = [...PULL_REQUEST_RULE_ORDER, ...INSTANCE_RULE_ORDER] as const;
 export const RuleFilterKeySchema = z.enum(RULE_FILTER_KEYS, {
   error: (issue) => `unknown rule filter "${String(issue.input)}"; choose one of ${RULE_FILTER_KEYS.join(", ")}`,
 });

@@ -9,7 +9,7 @@ import { manualQueue } from "./manual-screening";
 import { loadScreeningHandoff, type ScreeningHandoff } from "./screen-gate";
 import { LlmFilterKeySchema } from "./screening-filters";
 
-export const SCREENING_VERSION_KEY = "screen.version";
+const SCREENING_VERSION_KEY = "screen.version";
 const OVERVIEW_KEY = "screen.overview";
 
 export interface ScreeningOverview {

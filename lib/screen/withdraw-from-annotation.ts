@@ -9,7 +9,7 @@ import { AppError } from "@/lib/errors";
 import { recordAudits } from "@/lib/audit/record-audit";
 
 /** Stages screening owns: a decision there changes only the stage (updateScreeningStages). */
-export const SCREENING_STAGES: readonly InstanceStage[] = ["candidate", "screened", "filtered_out"];
+const SCREENING_STAGES: readonly InstanceStage[] = ["candidate", "screened", "filtered_out"];
 /** Stages whose outcome annotation already decided: screening cannot drop these. */
 export const DECIDED_STAGES: readonly InstanceStage[] = ["adjudicating", "labelled", "unsuitable"];
 
@@ -21,7 +21,7 @@ export interface AnnotationState {
   labelled: string[];
 }
 
-export async function annotationStateOf(tx: Prisma.TransactionClient, instanceId: string): Promise<AnnotationState> {
+async function annotationStateOf(tx: Prisma.TransactionClient, instanceId: string): Promise<AnnotationState> {
   const instance = await tx.instance.findUnique({
     where: { id: instanceId },
     select: {

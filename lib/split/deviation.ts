@@ -15,7 +15,7 @@ export function maxAbsDeviation(d: Deviation): number {
   return Math.max(Math.abs(d.trustworthy), Math.abs(d.untrustworthy));
 }
 
-export function totalAbsDeviation(d: Deviation): number {
+function totalAbsDeviation(d: Deviation): number {
   return Math.abs(d.trustworthy) + Math.abs(d.untrustworthy);
 }
 

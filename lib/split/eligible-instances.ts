@@ -16,7 +16,7 @@ export interface EligibleInstance {
 
 const UNAVAILABLE = { is: { status: "unavailable" } } as const;
 
-export const ELIGIBLE_WHERE = {
+const ELIGIBLE_WHERE = {
   OR: [
     { source: "human", stage: "labelled", finalLabel: { in: ["trustworthy", "untrustworthy"] } },
     { source: "perturbation", verification: "accepted" },

@@ -22,7 +22,7 @@ const NAMES: Record<string, string> = {
 const CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
 
 /** How a control is shown: its code point, e.g. "U+202E". */
-export const codePointOf = (ch: string) => `U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
+const codePointOf = (ch: string) => `U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
 
 /** The Tailwind classes of a shown control (also used by the Markdown and diff views). */
 export const BIDI_CONTROL_CLASS = "rounded bg-amber-200 px-0.5 font-mono text-[0.85em] text-amber-950";

@@ -1,7 +1,7 @@
 import { formatPercent } from "@/lib/evaluate/format-percent";
 
 // Distinct on white and for common colour-vision deficiencies (Okabe–Ito order, then greys).
-export const RUN_COLORS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#64748b"];
+const RUN_COLORS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#64748b"];
 export const runColor = (index: number) => RUN_COLORS[index % RUN_COLORS.length];
 
 export interface BarRow {

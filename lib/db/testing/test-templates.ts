@@ -14,7 +14,7 @@ import pg from "pg";
 export const TEST_RUN_ENV = "WB_TEST_RUN_ID";
 export const TEST_TEMPLATES_DIR_ENV = "WB_TEST_TEMPLATES_DIR";
 
-export const ADMIN_URL = process.env.TEST_POSTGRES_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const ADMIN_URL = process.env.TEST_POSTGRES_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
 /** How long a worker waits for another one to finish building a template. */
 const BUILD_WAIT_MS = 10 * 60_000;

@@ -8,7 +8,7 @@ export function demoPullRequest(repo: string, number: number): { repo: (typeof D
   return { repo: r, pr: r.pullRequests.find((p) => p.number === number)! };
 }
 
-export function demoTimeline(pr: DemoPullRequest): TimelineEntryRecord[] {
+function demoTimeline(pr: DemoPullRequest): TimelineEntryRecord[] {
   return pr.timeline.map((t, i) => ({
     id: `entry-${pr.number}-${i}`,
     kind: t.kind,

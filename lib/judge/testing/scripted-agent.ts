@@ -9,17 +9,8 @@ export type ScriptedTurn = { thought?: string; command: string } | { reply: Fake
 export const submitCommand = (prediction: boolean) =>
   `printf '%s\\n%s\\n' 'COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT' '{"prediction": ${prediction}}'`;
 
-export function turnIndexOf(request: RecordedRequest): number {
+function turnIndexOf(request: RecordedRequest): number {
   return (request.body?.messages ?? []).filter((m) => m.role === "assistant").length;
-}
-
-/** The task.json the conversation's sandbox showed, when the agent has read it (for per-task scripts). */
-export function evalIdSeen(request: RecordedRequest): string | null {
-  for (const m of request.body?.messages ?? []) {
-    const found = (m.content ?? "").match(/"eval_id": ?"(eval_[0-9a-f]{24})"/);
-    if (found) return found[1];
-  }
-  return null;
 }
 
 export function scriptedAgent(script: (request: RecordedRequest) => ScriptedTurn[], mode: "tool" | "text" = "tool"): Responder {

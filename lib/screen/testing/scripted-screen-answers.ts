@@ -11,7 +11,7 @@ export function quotedBlock(request: RecordedRequest, name: string): string | nu
   return m ? m[1] : null;
 }
 
-export function isCommentScreen(request: RecordedRequest): boolean {
+function isCommentScreen(request: RecordedRequest): boolean {
   return request.body?.response_format?.json_schema?.name === "comment_screen";
 }
 

@@ -8,7 +8,7 @@ import { createInstances } from "@/lib/screen/create-instances";
 
 export const PR_HISTORY_REPOSITORY = "acme/app";
 
-export const PR_HISTORY_HUNKS = {
+const PR_HISTORY_HUNKS = {
   typo: ["@@ -7,3 +7,4 @@ def size(path):", "     return os.path.getsize(path)", " ", " LIMIT = 10", "+max_file_cached = 7"].join("\n"),
   deleted: [
     "@@ -3,7 +3,6 @@ import os",

@@ -78,7 +78,7 @@ function assignPullRequestOids(pr: FakePullRequest, marks: Map<number, string>, 
   pr.headRefOid = pr.commits.at(-1)!.oid;
 }
 
-export async function buildGitRepository(repo: FakeRepository, rootDir: string): Promise<void> {
+async function buildGitRepository(repo: FakeRepository, rootDir: string): Promise<void> {
   const gitDir = path.join(rootDir, repo.owner, `${repo.name}.git`);
   rmSync(gitDir, { recursive: true, force: true });
   mkdirSync(gitDir, { recursive: true });

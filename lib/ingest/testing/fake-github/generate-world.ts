@@ -33,7 +33,7 @@ export interface WorldSpec {
   malformedSearchItem?: boolean;
 }
 
-export const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 const DAY = 86_400_000;
 
 function spread(random: Random, from: number, to: number, count: number): number[] {

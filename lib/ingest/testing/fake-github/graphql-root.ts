@@ -185,7 +185,7 @@ function within(date: string, since?: unknown, until?: unknown) {
   return (!since || date >= String(since)) && (!until || date <= String(until));
 }
 
-export function repositoryView(repo: FakeRepository) {
+function repositoryView(repo: FakeRepository) {
   return {
     __typename: "Repository",
     id: repo.nodeId,

@@ -7,13 +7,13 @@ export type FileTree = Map<string, string>;
 const MODULES = 6;
 const LINES = 40;
 
-export const modulePath = (repo: Pick<FakeRepository, "name">, k: number) => `src/${repo.name.replace(/[^a-z0-9_]/gi, "_")}/module_${k}.py`;
+const modulePath = (repo: Pick<FakeRepository, "name">, k: number) => `src/${repo.name.replace(/[^a-z0-9_]/gi, "_")}/module_${k}.py`;
 
 function moduleLines(k: number): string[] {
   return Array.from({ length: LINES }, (_, i) => ((i + 1) % 2 === 1 ? `def f_${k}_${i + 1}(x):` : `    return x + ${i + 1}`));
 }
 
-export function initialTree(repo: Pick<FakeRepository, "name" | "owner">): FileTree {
+function initialTree(repo: Pick<FakeRepository, "name" | "owner">): FileTree {
   const tree: FileTree = new Map();
   tree.set("README.md", `# ${repo.owner}/${repo.name}\n\nA fake project for crawler tests.\n`);
   // no trailing newline: diffs of this file carry `\ No newline at end of file`
@@ -34,7 +34,7 @@ function replaceLine(content: string, line: number, replacement: string[]): stri
   return lines.join("\n");
 }
 
-export function applyMainEdit(tree: FileTree, repo: Pick<FakeRepository, "name">, m: number): FileTree {
+function applyMainEdit(tree: FileTree, repo: Pick<FakeRepository, "name">, m: number): FileTree {
   const next = new Map(tree);
   const e = mainEdit(repo, m);
   next.set(e.path, replaceLine(next.get(e.path)!, e.line, [e.text]));

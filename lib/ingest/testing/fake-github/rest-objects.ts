@@ -4,12 +4,12 @@ import { fullNameOf, type FakeAccount, type FakePullRequest, type FakeRepository
 
 const WEB = "https://github.com";
 
-export function restLogin(a: FakeAccount): string {
+function restLogin(a: FakeAccount): string {
   // REST spells bot logins with a suffix GraphQL leaves off
   return a.type === "Bot" ? `${a.login}[bot]` : a.login;
 }
 
-export function restUser(api: string, a: FakeAccount) {
+function restUser(api: string, a: FakeAccount) {
   const login = restLogin(a);
   const u = `${api}/users/${encodeURIComponent(login)}`;
   return {
@@ -36,7 +36,7 @@ export function restUser(api: string, a: FakeAccount) {
 }
 
 /** Fields shared by search items, repositories and the `repo` of a pull request's head/base. */
-export function restRepository(api: string, repo: FakeRepository) {
+function restRepository(api: string, repo: FakeRepository) {
   const full = fullNameOf(repo);
   const u = `${api}/repos/${full}`;
   const owner: FakeAccount = { login: repo.owner, type: "Organization", databaseId: repo.databaseId + 1 };
