@@ -5,9 +5,11 @@
 // and, on the 4x patch (8,280 lines over 192 files; issue #31 item 10), from a load that has settled:
 //   expand_all_ms           the click on "Expand all" (the click event's timeStamp) → the first animation
 //                           frame after the one in which every file's section is open with its body in
-//                           the DOM (a windowed body laid out at its full height) and every point of the
-//                           viewport that falls on a file body shows a rendered row, not a placeholder
-//                           (sampled every 50 px down the viewport); median of 3 runs (target < 500 ms)
+//                           the DOM (a windowed body, [data-file-body], laid out at its full height from
+//                           its row count, whether or not its rows are rendered) and every point of the
+//                           viewport that falls on a file body shows a rendered row, not a spacer row or
+//                           a body with no rows yet (sampled every 50 px down the viewport, in the patch
+//                           column's middle); median of 3 runs (target < 500 ms)
 //   expand_all_longest_task_ms  the longest main-thread task from the click until the expanded patch has
 //                           settled: the view reports no highlighting pending (data-highlight-pending="0",
 //                           where it says so) and nothing in it changed for 1 s after it was expanded
@@ -22,6 +24,7 @@
 // and drives /usr/bin/chromium with playwright.config.ts's launch options. It needs a production build:
 // run `npx next build` first (or set NEXT_DIST_DIR to a build folder); it builds one if none is there.
 //   npx tsx scripts/bench-annotate.ts
+//   BENCH_ONLY=expand npx tsx scripts/bench-annotate.ts   # the 4x expansion and scroll figures only
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -106,6 +109,7 @@ interface ExpandRun {
   settledMs: number;
   longestTaskMs: number;
   longestTaskSource: "longtask" | "frames";
+  longTasks: [number, number][];
   frameIntervals: number[];
 }
 
@@ -132,13 +136,15 @@ const EXPAND_PROBE = `
     let laidOutSeen = false;
     const laidOut = () => {
       const sections = [...view.querySelectorAll('[data-testid="patch-file"]')];
-      if (!sections.every((s) => s.dataset.open === 'true' && s.querySelector('table, p'))) return false;
+      if (!sections.every((s) => s.dataset.open === 'true' && s.querySelector('table, p, [data-file-body]'))) return false;
       const box = view.getBoundingClientRect();
       const x = Math.min(box.right - 8, box.left + box.width / 2);
       for (let y = 0; y < innerHeight; y += 50) {
         const el = document.elementFromPoint(x, y);
-        const row = el && el.closest('[data-testid="patch-file"] tr');
-        if (row && row.hasAttribute('data-spacer')) return false;
+        const body = el && el.closest('[data-testid="patch-file"] [data-file-body], [data-testid="patch-file"] table');
+        if (!body) continue;
+        const row = el.closest('tr');
+        if (!row || row.hasAttribute('data-spacer')) return false;
       }
       return true;
     };
@@ -165,6 +171,7 @@ const EXPAND_PROBE = `
           settledMs: settledAt - clickAt,
           longestTaskMs: fromTasks ?? Math.max(0, ...spanFrames),
           longestTaskSource: fromTasks !== null ? 'longtask' : 'frames',
+          longTasks: inSpan.map((t) => [Math.round(t.startTime - clickAt), Math.round(t.duration)]),
         };
         return;
       }
@@ -198,6 +205,9 @@ async function expandAllAndScroll(page: Page, url: string): Promise<ExpandRun> {
   await page.getByRole("button", { name: "Expand all" }).click();
   await page.waitForFunction(() => (window as unknown as { __expand?: unknown }).__expand !== undefined, null, { timeout: 120_000 });
   const expanded = await page.evaluate(() => (window as unknown as { __expand: Omit<ExpandRun, "frameIntervals"> }).__expand);
+  console.error(
+    `expand all: ${Math.round(expanded.expandMs)} ms, long tasks after the click [start, duration]: ${JSON.stringify(expanded.longTasks)}`,
+  );
 
   // top to bottom of the patch with the wheel, the pointer over the patch column
   const view = await page.getByTestId("patch-view").evaluate((el) => {
@@ -287,46 +297,11 @@ async function main() {
     await page.getByTestId("current-user").waitFor();
 
     const target = `${base}/annotate/${instanceIds[0]}`;
-    await firstHunkVisible(page, target); // warm-up: server caches, first compile of the route's chunks
-    const loads: number[] = [];
-    for (let i = 0; i < LOADS; i++) loads.push(await firstHunkVisible(page, target));
-    const commented = await page.locator('[data-commented="true"]').count();
-    if (commented !== 1) throw new Error(`expected one commented line, found ${commented}`);
-
-    const roundTrips = await page.evaluate(
-      async ({ ids }) => {
-        const times: number[] = [];
-        for (const [i, instanceId] of ids.entries()) {
-          const t0 = performance.now();
-          const res = await fetch("/api/labels", {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify({
-              instanceId,
-              value: i % 3 === 0 ? "untrustworthy" : "trustworthy",
-              rationale: `bench label ${i}: checked the shard`,
-            }),
-          });
-          await res.json();
-          if (!res.ok) throw new Error(`label POST answered ${res.status}`);
-          times.push(performance.now() - t0);
-        }
-        return times;
-      },
-      { ids: instanceIds.slice(0, LABELS) },
-    );
-
+    const expandOnly = process.env.BENCH_ONLY === "expand";
+    if (!expandOnly) await measureLoadsAndLabels(page, target, instanceIds);
     const expands: ExpandRun[] = [];
     for (let i = 0; i < EXPAND_RUNS; i++) expands.push(await expandAllAndScroll(page, `${base}/annotate/${instanceIds4x[0]}`));
     const frames = expands.flatMap((r) => r.frameIntervals);
-
-    console.log(`first_hunk_visible_ms=${Math.round(percentile(loads, 50))}`);
-    console.log(`first_hunk_visible_max_ms=${Math.round(Math.max(...loads))}`);
-    console.log(`label_roundtrip_p95_ms=${Math.round(percentile(roundTrips, 95))}`);
-    console.log(`label_roundtrip_median_ms=${Math.round(percentile(roundTrips, 50))}`);
-    console.log(`patch_files=${fixture.files}`);
-    console.log(`patch_edited_lines=${fixture.editedLines}`);
-    console.log(`labels_posted=${roundTrips.length}`);
     console.log(
       `expand_all_ms=${Math.round(
         percentile(
@@ -338,6 +313,7 @@ async function main() {
     console.log(`expand_all_max_ms=${Math.round(Math.max(...expands.map((r) => r.expandMs)))}`);
     console.log(`expand_all_longest_task_ms=${Math.round(Math.max(...expands.map((r) => r.longestTaskMs)))}`);
     console.log(`expand_all_longest_task_source=${[...new Set(expands.map((r) => r.longestTaskSource))].join("+")}`);
+    console.log(`expand_all_long_tasks=${expands.reduce((n, r) => n + r.longTasks.length, 0)}`);
     console.log(
       `expand_all_settled_ms=${Math.round(
         percentile(
@@ -350,11 +326,50 @@ async function main() {
     console.log(`scroll_frames=${frames.length}`);
     console.log(`scroll_frame_max_ms=${Math.round(Math.max(...frames))}`);
     console.log(`expand_runs=${expands.length}`);
+    console.log(`patch_files=${fixture.files}`);
+    console.log(`patch_edited_lines=${fixture.editedLines}`);
     console.log(`patch_4x_files=${fixture4x.files}`);
     console.log(`patch_4x_edited_lines=${fixture4x.editedLines}`);
   } finally {
     await browser.close();
   }
+}
+
+async function measureLoadsAndLabels(page: Page, target: string, instanceIds: string[]) {
+  await firstHunkVisible(page, target); // warm-up: server caches, first compile of the route's chunks
+  const loads: number[] = [];
+  for (let i = 0; i < LOADS; i++) loads.push(await firstHunkVisible(page, target));
+  const commented = await page.locator('[data-commented="true"]').count();
+  if (commented !== 1) throw new Error(`expected one commented line, found ${commented}`);
+
+  const roundTrips = await page.evaluate(
+    async ({ ids }) => {
+      const times: number[] = [];
+      for (const [i, instanceId] of ids.entries()) {
+        const t0 = performance.now();
+        const res = await fetch("/api/labels", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            instanceId,
+            value: i % 3 === 0 ? "untrustworthy" : "trustworthy",
+            rationale: `bench label ${i}: checked the shard`,
+          }),
+        });
+        await res.json();
+        if (!res.ok) throw new Error(`label POST answered ${res.status}`);
+        times.push(performance.now() - t0);
+      }
+      return times;
+    },
+    { ids: instanceIds.slice(0, LABELS) },
+  );
+
+  console.log(`first_hunk_visible_ms=${Math.round(percentile(loads, 50))}`);
+  console.log(`first_hunk_visible_max_ms=${Math.round(Math.max(...loads))}`);
+  console.log(`label_roundtrip_p95_ms=${Math.round(percentile(roundTrips, 95))}`);
+  console.log(`label_roundtrip_median_ms=${Math.round(percentile(roundTrips, 50))}`);
+  console.log(`labels_posted=${roundTrips.length}`);
 }
 
 main()
