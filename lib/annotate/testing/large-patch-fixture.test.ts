@@ -12,6 +12,14 @@ describe("largePatchFixture", () => {
     expect(fx.editedLines).toBe(2070);
     expect(splitPatchByFile(fx.patch)).toHaveLength(48);
   });
+  test("scale 4 is 8,280 edited lines over 192 files, its first comment in the last file", () => {
+    const fx = largePatchFixture({ scale: 4 });
+    const files = parsePatch(fx.patch);
+    expect(files).toHaveLength(192);
+    expect(fx.editedLines).toBe(8280);
+    expect(files.reduce((n, f) => n + f.additions + f.deletions, 0)).toBe(8280);
+    expect(anchorComment(files, fx.comments[0].path, fx.comments[0].diffHunk)?.fileIndex).toBe(191);
+  });
   test("every comment anchors on a line of the patch, the first deep in its last file", () => {
     const fx = largePatchFixture();
     const files = parsePatch(fx.patch);

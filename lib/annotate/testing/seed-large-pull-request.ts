@@ -10,11 +10,13 @@ import type { LargePatchFixture } from "./large-patch-fixture";
 const fakeSha = (s: string) => createHash("sha1").update(s).digest("hex");
 
 export async function seedLargePullRequest(prisma: PrismaClient, fixture: LargePatchFixture, annotatorIds: string[]): Promise<string[]> {
+  // one repository per scale, so a database can hold the 1x and the 4x pull request side by side
+  const name = fixture.scale === 1 ? "monorepo" : `monorepo-x${fixture.scale}`;
   const repo = await prisma.repository.create({
     data: {
       owner: "bench-labs",
-      name: "monorepo",
-      fullName: "bench-labs/monorepo",
+      name,
+      fullName: `bench-labs/${name}`,
       language: "Python",
       stars: 1,
       prCount: 1,
@@ -25,11 +27,11 @@ export async function seedLargePullRequest(prisma: PrismaClient, fixture: LargeP
   const pr = await prisma.pullRequest.create({
     data: {
       repositoryId: repo.id,
-      number: 2070,
+      number: 2070 * fixture.scale,
       title: "Refactor every shard to propagate missing values",
       authorLogin: "bench-author",
       authorType: "User",
-      body: "Moves the NaN handling of all 48 shard modules into one place. ".repeat(12),
+      body: `Moves the NaN handling of all ${fixture.files} shard modules into one place. `.repeat(12),
       createdAt: created,
       updatedAt: created,
       baseSha: fakeSha("bench-base"),
