@@ -26,7 +26,7 @@ import { onViewportChange } from "./viewport-changes";
 /** Parsed files (small patches) or per-file chunks parsed only when their rows are needed (large ones). */
 export type PatchViewFile = PatchFile | PatchFileChunk;
 
-export const ROW_HEIGHT_PX = 20;
+const ROW_HEIGHT_PX = 20;
 /** rows this far beyond the viewport are rendered too, so a wheel step never shows a blank */
 const OVERSCAN_PX = 800;
 const BLOCK_ROWS = 32;
