@@ -65,7 +65,7 @@ function anchorRowOf(file: PatchViewFile, anchor: { hunkIndex: number; lineIndex
   return parsed ? rowOfLine(parsed, anchor.hunkIndex, anchor.lineIndex) : null;
 }
 
-export const rowCountOf = (file: PatchViewFile): number => ("hunks" in file ? countPatchRows(file) : file.rows);
+const rowCountOf = (file: PatchViewFile): number => ("hunks" in file ? countPatchRows(file) : file.rows);
 
 /** the file's lines to highlight, null for the `\ No newline` markers */
 const textsOf = (file: PatchViewFile) => () => rowsOfFile(file).lines.map((l) => (l.kind === "meta" ? null : l.text));
