@@ -85,6 +85,7 @@ test("the header's parts never overlap at 1280 and 1440 px for any role, and the
         }
       // the demo's users fit one row at these widths
       expect(header.bottom - header.top, where).toBeLessThan(70);
+      await page.screenshot({ path: `test-results/screenshots/header-${login}-${width}.png`, clip: { x: 0, y: 0, width, height: 120 } });
     }
     await context.close();
   }

@@ -31,6 +31,7 @@ test("Expand all on a 192-file patch renders the rows in view, scrolls to the la
   expect(rendered).toBeGreaterThan(20);
   expect(rendered).toBeLessThan(1_500);
   await expect(commented).toHaveCount(1);
+  await page.screenshot({ path: `test-results/screenshots/patch-expanded-${test.info().project.name}.png` });
 
   // to the bottom of the last file: its last line is rendered and in view
   await sections.last().evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().bottom + window.scrollY - window.innerHeight));

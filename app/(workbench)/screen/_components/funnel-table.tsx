@@ -157,8 +157,8 @@ function HandoffNote({ handoff }: { handoff: ScreeningHandoff }) {
       {idle.length > 0 && (
         <p className="mt-1 text-xs text-slate-600" data-testid="handoff-not-in-use">
           Not in use: {idle.map((s) => s.label).join(" and ")}. No LLM is configured and nobody has decided in the manual queue, so
-          annotation does not wait for {idle.length === 1 ? "it" : "them"}; its &ldquo;awaiting&rdquo; count is what it would screen once it
-          starts.
+          annotation does not wait for {idle.length === 1 ? "it" : "them"}. &ldquo;Awaiting&rdquo; there counts what the screen would look
+          at once it starts.
         </p>
       )}
     </div>
