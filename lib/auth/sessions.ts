@@ -61,7 +61,7 @@ export async function signIn(prisma: PrismaClient, login: string, password: stri
   const user = await prisma.user.findUnique({ where: { login } });
   const ok = user ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDummy(password);
   if (!user || !ok) {
-    await recordAudit(prisma, { action: FAILED, subjectId: login, details: { address: context.address } });
+    await recordAudit(prisma, { at: now, action: FAILED, subjectId: login, details: { address: context.address } });
     return null;
   }
   if (needsRehash(user.passwordHash))
