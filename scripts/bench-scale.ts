@@ -6,7 +6,7 @@
 // then, signed in, loads each page 20 times against `next start` (run `npx next build` first).
 // Prints name=value lines: scale_instances, screened_instances, assigned_instances,
 // llm_screen_items_per_second (two workers), llm_screen_items_per_second_one_worker,
-// page_p95_ms_<page> and page_p95_ms_max. Bounded: gives up after 40 minutes.
+// page_p95_ms_<page> (the lead's /annotate/team among them) and page_p95_ms_max. Bounded: gives up after 40 minutes.
 // --keep leaves the database in place and prints database_url=…; --pages-of <url> times only the pages
 // against such a kept database (to measure a page change without seeding and screening again), --only
 // a,b just the pages named.
@@ -171,6 +171,7 @@ async function timePages(db: Database, env: NodeJS.ProcessEnv) {
     ["screen", "/screen", admin.token],
     ["screen_dropped", "/screen/dropped", admin.token],
     ["annotate", "/annotate", admin.token],
+    ["team", "/annotate/team", admin.token],
     ["agreement", "/agreement", admin.token],
     ["perturb", "/perturb", admin.token],
     ["splits", "/splits", admin.token],
