@@ -21,6 +21,7 @@ import { type AgentSettings, AgentSettingsSchema, ContextPolicySchema } from "./
 import { type AgentStep, runAgent, type Trajectory } from "./run-agent";
 import { openTaskSandbox, removeLeftoverTaskDirs } from "./sandbox";
 import { toJsonInput } from "@/lib/db/json-input";
+import { mustGet } from "@/lib/must";
 import { recordAudit } from "@/lib/audit/record-audit";
 
 export const JudgeRunRequestSchema = z.object({
@@ -209,6 +210,13 @@ export async function executeJudgeRun(deps: ExecuteDeps, runId: string): Promise
     settings.systemPrompt,
     settings.userPrompt,
   ]);
+  // a task whose example is gone from the export's split is not judged either (nothing silent): said, with why
+  const missing = await prisma.judgeTask.findMany({
+    where: { runId, status: "pending", evalId: { notIn: [...inputs.keys(), ...unavailable.map((u) => u.evalId)] } },
+    select: { evalId: true },
+  });
+  for (const { evalId } of missing)
+    unavailable.push({ evalId, reason: `its example ${evalId} is not in the ${run.split} split of export ${run.exportId} any more` });
   for (const u of unavailable) {
     const updated = await prisma.judgeTask.updateMany({
       where: { runId, evalId: u.evalId, status: "pending" },
@@ -253,19 +261,7 @@ export async function executeJudgeRun(deps: ExecuteDeps, runId: string): Promise
       }
       taken++;
       const task = pending[next++];
-      const input = inputs.get(task.evalId);
-      if (!input) {
-        // its example is gone from the export's split (nothing silent: not judged, with why, judged again on resume)
-        const reason = `its example ${task.evalId} is not in the ${run.split} split of export ${run.exportId} any more`;
-        await prisma.judgeTask.update({
-          where: { id: task.id },
-          data: { status: "done", outcome: SETUP_ERROR, reason, finishedAt: new Date() },
-        });
-        await deps.log?.(`${task.evalId}: not judged: ${reason}`, "warn");
-        done++;
-        await deps.progress?.(done, total);
-        continue;
-      }
+      const input = mustGet(inputs, task.evalId, "task input");
       const ended = await judgeOneTask(deps, task.id, input, model, settings);
       if (ended === "requeued") continue;
       if (ended.outcome === "model_error") {
