@@ -23,43 +23,34 @@ export interface JudgedPatch {
 
 const short = (sha: string | null) => (sha ? sha.slice(0, 7) : "an earlier commit");
 
+/** Judged on the PR's final diff, with a warning saying why. */
+const onFinalDiff = (patch: string, headSha: string, why: string): JudgedPatch => ({
+  patch,
+  commit: headSha,
+  source: "final",
+  differsFromFinal: false,
+  notice: { tone: "warning", text: why },
+});
+
 export function judgedPatchOf(snapshot: SnapshotFacts | null, finalPatch: string, headSha: string): JudgedPatch {
-  if (!snapshot) {
-    return {
-      patch: finalPatch,
-      commit: headSha,
-      source: "final",
-      differsFromFinal: false,
-      notice: {
-        tone: "warning",
-        text: "This instance's snapshot has not been computed (scripts/compute-snapshots.ts): the PR's final diff is shown, which may differ from the code the comment refers to.",
-      },
-    };
-  }
-  if (snapshot.status === "unavailable") {
-    return {
-      patch: finalPatch,
-      commit: headSha,
-      source: "final",
-      differsFromFinal: false,
-      notice: {
-        tone: "warning",
-        text: `The code this comment was written on is unavailable: ${snapshot.reason}. The PR's final diff is shown; it may differ from what the reviewer saw. The instance stays out of the dataset unless an admin chooses (on the screening page) to judge it on the final diff.`,
-      },
-    };
-  }
-  if (snapshot.status === "final_fallback") {
-    return {
-      patch: snapshot.patch,
-      commit: headSha,
-      source: "final",
-      differsFromFinal: false,
-      notice: {
-        tone: "warning",
-        text: `Judged on the PR's final diff by an admin's choice: the snapshot is unavailable (${snapshot.reason}).`,
-      },
-    };
-  }
+  if (!snapshot)
+    return onFinalDiff(
+      finalPatch,
+      headSha,
+      "This instance's snapshot has not been computed (scripts/compute-snapshots.ts): the PR's final diff is shown, which may differ from the code the comment refers to.",
+    );
+  if (snapshot.status === "unavailable")
+    return onFinalDiff(
+      finalPatch,
+      headSha,
+      `The code this comment was written on is unavailable: ${snapshot.reason}. The PR's final diff is shown; it may differ from what the reviewer saw. The instance stays out of the dataset unless an admin chooses (on the screening page) to judge it on the final diff.`,
+    );
+  if (snapshot.status === "final_fallback")
+    return onFinalDiff(
+      snapshot.patch,
+      headSha,
+      `Judged on the PR's final diff by an admin's choice: the snapshot is unavailable (${snapshot.reason}).`,
+    );
   const differs = snapshot.patch !== finalPatch;
   return {
     patch: snapshot.patch,
