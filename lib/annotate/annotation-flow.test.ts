@@ -10,6 +10,7 @@ import { loadAgreement } from "./load-agreement";
 import { loadRevealedTimeline } from "./revealed-timeline";
 import { submitLabel } from "./submit-label";
 import { demoUsers, freshInstanceFor } from "./testing/annotation-fixture";
+import { loadScreenGate } from "@/lib/screen/screen-gate";
 
 describe.each(TEST_DATABASE_KINDS)("annotation flow on %s", (kind) => {
   let db: Database;
@@ -209,12 +210,15 @@ describe.each(TEST_DATABASE_KINDS)("assignment settings on %s", (kind) => {
     expect(await readOverlap(db.prisma)).toBe(2);
     await writeOverlap(db.prisma, 3, admin.id);
     expect(await readOverlap(db.prisma)).toBe(3);
-    const result = await assignInstances(db.prisma, { actorId: admin.id, llmConfigured: false });
+    const result = await assignInstances(db.prisma, { actorId: admin.id, gate: await loadScreenGate(db.prisma, { llmConfigured: false }) });
     const open = await db.prisma.instance.findMany({ where: { source: "human", stage: "annotating" }, include: { assignments: true } });
     expect(result.instances).toBe(open.length);
     for (const i of open) expect(i.assignments).toHaveLength(3);
     // nothing left to do: a second run assigns nothing
-    expect((await assignInstances(db.prisma, { actorId: admin.id, llmConfigured: false })).assignments).toBe(0);
+    expect(
+      (await assignInstances(db.prisma, { actorId: admin.id, gate: await loadScreenGate(db.prisma, { llmConfigured: false }) }))
+        .assignments,
+    ).toBe(0);
     expect(await db.prisma.auditEvent.count({ where: { action: "setting.update", actorId: admin.id } })).toBe(1);
   });
 });

@@ -15,6 +15,7 @@ import {
 } from "./annotation-queue";
 import { statusOf } from "./queue-filters";
 import { assignInstances } from "./assign-instances";
+import { loadScreenGate } from "@/lib/screen/screen-gate";
 
 describe.each(TEST_DATABASE_KINDS)("annotation queue on %s", (kind) => {
   let db: Database;
@@ -28,7 +29,7 @@ describe.each(TEST_DATABASE_KINDS)("annotation queue on %s", (kind) => {
     const l = await db.prisma.user.create({ data: { login: "lee", name: "Lee", passwordHash: "x", roles: ["admin"] } });
     ann = { id: a.id, login: a.login, name: a.name, roles: a.roles };
     lead = { id: l.id, login: l.login, name: l.name, roles: l.roles };
-    await assignInstances(db.prisma, { overlap: 1, llmConfigured: false });
+    await assignInstances(db.prisma, { overlap: 1, gate: await loadScreenGate(db.prisma, { llmConfigured: false }) });
   });
   afterAll(async () => db?.close());
 

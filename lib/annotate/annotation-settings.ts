@@ -1,6 +1,6 @@
 // The editable annotation settings, stored in the Setting table under "annotate.*" keys.
 import type { PrismaClient } from "@/lib/db/generated/client";
-import { loadScreenGate, notThroughEveryScreen, screensInWords, throughEveryScreen } from "@/lib/screen/screen-gate";
+import { notThroughEveryScreen, type ScreenGate, screensInWords, throughEveryScreen } from "@/lib/screen/screen-gate";
 import { DEFAULT_OVERLAP, OVERLAP_SETTING_KEY, OverlapSchema } from "./label-schemas";
 import { recordAudit } from "@/lib/audit/record-audit";
 
@@ -34,8 +34,7 @@ export interface AssignmentReadiness {
 }
 
 /** What the lead's "assign" panel shows: the overlap setting and how many instances could be assigned. */
-export async function loadAssignmentReadiness(prisma: PrismaClient, options: { llmConfigured: boolean }): Promise<AssignmentReadiness> {
-  const gate = await loadScreenGate(prisma, options);
+export async function loadAssignmentReadiness(prisma: PrismaClient, gate: ScreenGate): Promise<AssignmentReadiness> {
   const [overlap, ready, unscreened, inAnnotation] = await Promise.all([
     readOverlap(prisma),
     prisma.instance.count({ where: throughEveryScreen(gate) }),

@@ -8,18 +8,15 @@ import { mustGet } from "@/lib/must";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { InstanceStage } from "@/lib/db/generated/enums";
 import { AppError } from "@/lib/errors";
-import { loadScreenGate, throughEveryScreen } from "@/lib/screen/screen-gate";
+import { assignableWhere, type ScreenGate } from "@/lib/screen/screen-gate";
 import { readOverlap } from "./annotation-settings";
 import { planAssignments } from "./plan-assignments";
 import { recordAudits } from "@/lib/audit/record-audit";
 
 export interface AssignOptions {
   overlap?: number;
-  /**
-   * Whether an LLM is configured: its content screens then gate annotation even before they have
-   * run (loadScreenGate). Required, so no caller forgets the configuration.
-   */
-  llmConfigured: boolean;
+  /** the screens annotation waits for (loadScreenGate); required, so no caller forgets the LLM configuration */
+  gate: ScreenGate;
   /**
    * Also take instances not through every screen in use: candidates (rules not run) and screened
    * ones a content screen has not kept yet. For teams that skip screening and for the demo before
@@ -48,7 +45,6 @@ export interface AssignResult {
 export async function assignInstances(prisma: PrismaClient, options: AssignOptions): Promise<AssignResult> {
   const overlap = options.overlap ?? (await readOverlap(prisma));
   const stages: InstanceStage[] = ["screened", "annotating", ...(options.includeCandidates ? (["candidate"] as const) : [])];
-  const gate = await loadScreenGate(prisma, { llmConfigured: options.llmConfigured });
   // Role filtering in JS: the PGlite adapter rejects `has` on an enum array (a team has few users anyway).
   const annotators = (
     await prisma.user.findMany({
@@ -60,8 +56,7 @@ export async function assignInstances(prisma: PrismaClient, options: AssignOptio
   if (annotators.length === 0) throw new AppError("no_annotators", "No user has the annotator role: add annotators before assigning.");
   const instances = await prisma.instance.findMany({
     where: {
-      source: "human",
-      OR: [{ stage: "annotating" }, options.includeCandidates ? { stage: { in: ["screened", "candidate"] } } : throughEveryScreen(gate)],
+      ...assignableWhere(options.gate, options.includeCandidates ?? false),
       ...(options.instanceIds ? { id: { in: options.instanceIds } } : {}),
     },
     select: { id: true, stage: true, assignments: { select: { annotatorId: true } } },

@@ -62,7 +62,7 @@ describe.each(TEST_DATABASE_KINDS)("the lead's assignment choices on %s", (kind)
       overlap: 2,
       batch,
       actorId: users.admin.id,
-      llmConfigured: false,
+      gate: noContentScreens,
     });
     expect(out.assignments).toBe(ids.length * 2);
     const assigned = await db.prisma.assignment.findMany({ where: { instanceId: { in: ids } }, include: { annotator: true } });
@@ -78,7 +78,7 @@ describe.each(TEST_DATABASE_KINDS)("the lead's assignment choices on %s", (kind)
         overlap: 2,
         batch: AssignmentBatchSchema.parse({ repository: "nobody/nothing" }),
         actorId: users.admin.id,
-        llmConfigured: false,
+        gate: noContentScreens,
       }),
     ).rejects.toThrow(/No instance in this batch/);
   });
@@ -110,7 +110,7 @@ describe.each(TEST_DATABASE_KINDS)("the lead's assignment choices on %s", (kind)
       overlap: 2,
       batch: AssignmentBatchSchema.parse({ pullRequestNumber: "" }),
       actorId: users.admin.id,
-      llmConfigured: false,
+      gate: noContentScreens,
     });
     await skipAssignment(db.prisma, { instanceId: ids[0], annotatorId: users.bob.id, note: "Outside my area." });
     expect(() => ReassignRequestSchema.parse({ fromAnnotatorId: users.bob.id, toAnnotatorId: users.bob.id })).toThrow(/two different/);
@@ -155,26 +155,24 @@ describe.each(TEST_DATABASE_KINDS)("assignment waits for every screen in use on 
     const { pr, ids } = await readyPullRequest(db.prisma);
     expect(ids.length).toBeGreaterThanOrEqual(2);
     const batch = AssignmentBatchSchema.parse({ repository: pr.repository.fullName, pullRequestNumber: String(pr.number) });
-    const assign = (llmConfigured: boolean, includeCandidates = false) =>
+    const gateOf = (llmConfigured: boolean) => loadScreenGate(db.prisma, { llmConfigured });
+    const assign = async (llmConfigured: boolean, includeCandidates = false) =>
       assignTeamBatch(db.prisma, {
         annotatorIds: [users.alice.id, users.bob.id],
         overlap: 2,
         batch: { ...batch, includeCandidates },
         actorId: users.admin.id,
-        llmConfigured,
+        gate: await gateOf(llmConfigured),
       });
 
     // no LLM and no content decision: the rules are the only screen, the comments are ready
-    expect((await loadScreenGate(db.prisma, { llmConfigured: false })).contentScreens.map((s) => s.use)).toEqual([
-      "not_in_use",
-      "not_in_use",
-    ]);
-    const before = await loadAssignmentReadiness(db.prisma, { llmConfigured: false });
+    expect((await gateOf(false)).contentScreens.map((s) => s.use)).toEqual(["not_in_use", "not_in_use"]);
+    const before = await loadAssignmentReadiness(db.prisma, await gateOf(false));
     expect(before.screens).toBe("the rule filters");
     expect(before.ready).toBeGreaterThanOrEqual(ids.length);
 
     // an LLM configured: both content screens gate, nothing of this PR is ready, and the refusal names them
-    const configured = await loadAssignmentReadiness(db.prisma, { llmConfigured: true });
+    const configured = await loadAssignmentReadiness(db.prisma, await gateOf(true));
     expect(configured.screens).toBe("the rule filters, LLM PR audit and LLM comment screen");
     expect(configured.ready).toBe(0);
     expect(configured.unscreened).toBeGreaterThanOrEqual(ids.length);
@@ -189,7 +187,7 @@ describe.each(TEST_DATABASE_KINDS)("assignment waits for every screen in use on 
     expect(await db.prisma.assignment.count({ where: { instanceId: { in: ids.slice(1) } } })).toBe(0);
 
     // without an LLM the manual decisions put both screens in use: the rest still wait
-    expect((await loadScreenGate(db.prisma, { llmConfigured: false })).contentScreens.map((s) => s.use)).toEqual(["decided", "decided"]);
+    expect((await gateOf(false)).contentScreens.map((s) => s.use)).toEqual(["decided", "decided"]);
     const handoff = await loadScreeningHandoff(db.prisma, { llmConfigured: false });
     expect(handoff.waiting).toBeGreaterThanOrEqual(ids.length - 1);
     const earlyBefore = handoff.assignedBeforeScreened;

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
-import { loadScreenGate, type ScreenGate, screensInWords, throughEveryScreen } from "@/lib/screen/screen-gate";
+import { assignableWhere, type ScreenGate, screensInWords, throughEveryScreen } from "@/lib/screen/screen-gate";
 import { type AssignResult, assignInstances } from "./assign-instances";
 import { OverlapSchema } from "./label-schemas";
 
@@ -33,8 +33,7 @@ export type TeamAssignRequest = z.infer<typeof TeamAssignRequestSchema>;
 
 function batchWhere(batch: AssignmentBatch, gate: ScreenGate): Prisma.InstanceWhereInput {
   return {
-    source: "human",
-    OR: [{ stage: "annotating" }, batch.includeCandidates ? { stage: { in: ["screened", "candidate"] } } : throughEveryScreen(gate)],
+    ...assignableWhere(gate, batch.includeCandidates),
     ...(batch.repository || batch.pullRequestNumber
       ? {
           pullRequest: {
@@ -73,9 +72,9 @@ export async function readyByRepository(prisma: PrismaClient, gate: ScreenGate):
 
 export async function assignTeamBatch(
   prisma: PrismaClient,
-  input: TeamAssignRequest & { actorId: string; now?: Date; llmConfigured: boolean },
+  input: TeamAssignRequest & { actorId: string; now?: Date; gate: ScreenGate },
 ): Promise<AssignResult & { batch: number }> {
-  const gate = await loadScreenGate(prisma, { llmConfigured: input.llmConfigured });
+  const { gate } = input;
   const instanceIds = await selectAssignmentBatch(prisma, input.batch, gate);
   if (instanceIds.length === 0)
     throw new AppError(
@@ -88,7 +87,7 @@ export async function assignTeamBatch(
     annotatorIds: input.annotatorIds,
     instanceIds,
     includeCandidates: input.batch.includeCandidates,
-    llmConfigured: input.llmConfigured,
+    gate,
     actorId: input.actorId,
     now: input.now,
   });

@@ -8,6 +8,7 @@ import { buildDemoMirrors } from "./demo-mirrors";
 import { DEMO_REPOSITORIES } from "./demo-world";
 import { adjudicateInstance } from "@/lib/annotate/adjudicate-instance";
 import { assignInstances } from "@/lib/annotate/assign-instances";
+import { loadScreenGate } from "@/lib/screen/screen-gate";
 import { DEMO_JUDGEMENTS } from "./demo-judgements";
 import { submitLabel } from "@/lib/annotate/submit-label";
 
@@ -33,7 +34,8 @@ export async function seedDemoAnnotation(prisma: PrismaClient, options: { mirror
   // Until the screening stage moves demo instances to `screened`, the demo annotates its candidates.
   const screened = await prisma.instance.count({ where: { source: "human", stage: "screened" } });
   // The demo's world has no LLM decisions: its content screens do not hold annotation up, whatever is configured.
-  await assignInstances(prisma, { includeCandidates: screened === 0, llmConfigured: false, now: new Date(FIRST_LABEL_DAY - 86_400_000) });
+  const gate = await loadScreenGate(prisma, { llmConfigured: false });
+  await assignInstances(prisma, { includeCandidates: screened === 0, gate, now: new Date(FIRST_LABEL_DAY - 86_400_000) });
 
   const admin = (await prisma.user.findMany({ orderBy: { login: "asc" } })).find(
     (u) => u.roles.includes("adjudicator") && !u.roles.includes("annotator"),

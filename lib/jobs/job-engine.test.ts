@@ -12,6 +12,7 @@ import { seedSyntheticCorpus } from "@/lib/demo/seed-synthetic-corpus";
 import { defineJob } from "./job-definition";
 import { startJobEngine, type JobEngine } from "./job-engine";
 import { readJobRun, type JobRunView } from "./job-run-record";
+import { loadScreenGate } from "@/lib/screen/screen-gate";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -70,10 +71,10 @@ describe.each(TEST_DATABASE_KINDS)("job engine on %s", (kind: TestDatabaseKind) 
       payloadSchema: z.object({}),
       retryLimit: 2,
       retryDelaySeconds: 1,
-      run: (ctx) =>
+      run: async (ctx) =>
         assignInstances(ctx.db.prisma, {
           overlap: 2,
-          llmConfigured: false,
+          gate: await loadScreenGate(ctx.db.prisma, { llmConfigured: false }),
           batchSize: 25,
           onProgress: async (p) => {
             await ctx.run?.progress({ done: p.done, total: p.total });

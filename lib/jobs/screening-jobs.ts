@@ -162,7 +162,9 @@ const assignJob = defineJob({
   run: async (ctx, payload) =>
     (await import("@/lib/annotate/assign-instances")).assignInstances(ctx.db.prisma, {
       ...payload,
-      llmConfigured: screeningLlmStatus(ctx.config).configured,
+      gate: await (await import("@/lib/screen/screen-gate")).loadScreenGate(ctx.db.prisma, {
+        llmConfigured: screeningLlmStatus(ctx.config).configured,
+      }),
       onProgress: (p) => ctx.run?.progress({ done: p.done, total: p.total, unit: "instances" }) ?? Promise.resolve(),
     }),
   describe: (r) =>

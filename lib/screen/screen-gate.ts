@@ -5,15 +5,19 @@
 // (an LLM run or the manual queue): a team that never screens by content is not held up by a screen
 // nobody can run, and once a screen has started, annotation waits for it. The lead may still
 // include the rest explicitly; the funnel and the assign forms say what waits, and for which screen.
+import { z } from "zod";
 import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
-import { LLM_FILTER_KEYS, LLM_PR_FILTER, type LlmFilterKey, screeningFilter } from "./screening-filters";
+import { LLM_FILTER_KEYS, LLM_PR_FILTER, type LlmFilterKey, LlmFilterKeySchema, screeningFilter } from "./screening-filters";
+import { DECIDED_STAGES } from "./withdraw-from-annotation";
 
-export type ContentScreenUse = "configured" | "decided" | "not_in_use";
+const ContentScreenUseSchema = z.enum(["configured", "decided", "not_in_use"]);
+type ContentScreenUse = z.infer<typeof ContentScreenUseSchema>;
 
-export interface ScreenGate {
+const ScreenGateSchema = z.object({
   /** every content screen with whether annotation waits for it, and why */
-  contentScreens: { key: LlmFilterKey; label: string; use: ContentScreenUse }[];
-}
+  contentScreens: z.array(z.object({ key: LlmFilterKeySchema, label: z.string(), use: ContentScreenUseSchema })),
+});
+export type ScreenGate = z.infer<typeof ScreenGateSchema>;
 
 /** The content screens annotation waits for. */
 const gatingScreens = (gate: ScreenGate): LlmFilterKey[] => gate.contentScreens.filter((s) => s.use !== "not_in_use").map((s) => s.key);
@@ -53,6 +57,17 @@ export function notThroughEveryScreen(gate: ScreenGate): Prisma.InstanceWhereInp
   };
 }
 
+/**
+ * What assignment may take: instances already in annotation (topped up to the overlap) and those through
+ * every screen in use, or, when the lead includes the rest, every instance still on screening's side.
+ */
+export function assignableWhere(gate: ScreenGate, includeUnscreened: boolean): Prisma.InstanceWhereInput {
+  return {
+    source: "human",
+    OR: [{ stage: "annotating" }, includeUnscreened ? { stage: { in: ["screened", "candidate"] } } : throughEveryScreen(gate)],
+  };
+}
+
 /** Human instances in annotation or past it that a content screen in use has not decided: included by a lead. */
 function assignedBeforeScreened(gate: ScreenGate): Prisma.InstanceWhereInput {
   const screens = gatingScreens(gate);
@@ -61,18 +76,20 @@ function assignedBeforeScreened(gate: ScreenGate): Prisma.InstanceWhereInput {
     key === LLM_PR_FILTER
       ? { pullRequest: { filterDecisions: { none: { filterKey: key } } } }
       : { filterDecisions: { none: { filterKey: key } } };
-  return { source: "human", stage: { in: ["annotating", "adjudicating", "labelled", "unsuitable"] }, OR: screens.map(undecided) };
+  return { source: "human", stage: { in: ["annotating", ...DECIDED_STAGES] }, OR: screens.map(undecided) };
 }
 
-export interface ScreeningHandoff {
-  gate: ScreenGate;
+/** What the funnel says about the hand-off to annotation (stored with the screening overview, read back with this schema). */
+export const ScreeningHandoffSchema = z.object({
+  gate: ScreenGateSchema,
   /** through every screen in use, waiting for annotators */
-  ready: number;
+  ready: z.number(),
   /** not through every screen in use yet */
-  waiting: number;
+  waiting: z.number(),
   /** given to annotators before a screen in use decided them (the lead included them) */
-  assignedBeforeScreened: number;
-}
+  assignedBeforeScreened: z.number(),
+});
+export type ScreeningHandoff = z.infer<typeof ScreeningHandoffSchema>;
 
 /** What the funnel says about the hand-off to annotation. */
 export async function loadScreeningHandoff(prisma: PrismaClient, options: { llmConfigured: boolean }): Promise<ScreeningHandoff> {

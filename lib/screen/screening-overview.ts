@@ -6,8 +6,7 @@ import { z } from "zod";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { type ScreeningFunnel, screeningFunnel } from "./funnel";
 import { manualQueue } from "./manual-screening";
-import { loadScreeningHandoff, type ScreeningHandoff } from "./screen-gate";
-import { LlmFilterKeySchema } from "./screening-filters";
+import { loadScreeningHandoff, type ScreeningHandoff, ScreeningHandoffSchema } from "./screen-gate";
 
 const SCREENING_VERSION_KEY = "screen.version";
 const OVERVIEW_KEY = "screen.overview";
@@ -48,19 +47,11 @@ const StepSchema = z.object({
   remaining: z.number(),
   lastRun: LastRunSchema,
 });
-const HandoffSchema = z.object({
-  gate: z.object({
-    contentScreens: z.array(z.object({ key: LlmFilterKeySchema, label: z.string(), use: z.enum(["configured", "decided", "not_in_use"]) })),
-  }),
-  ready: z.number(),
-  waiting: z.number(),
-  assignedBeforeScreened: z.number(),
-});
 const StoredOverviewSchema = z.object({
   version: z.number(),
   /** the hand-off depends on whether an LLM is configured: counted again when that changes */
   llmConfigured: z.boolean(),
-  handoff: HandoffSchema,
+  handoff: ScreeningHandoffSchema,
   countedAt: z.coerce.date(),
   funnel: z.object({ pullRequests: z.array(StepSchema), instances: z.array(StepSchema) }),
   queues: z.object({ pr: z.number(), comment: z.number() }),

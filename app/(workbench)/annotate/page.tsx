@@ -5,6 +5,7 @@ import { hasRole } from "@/lib/auth/roles";
 import { config } from "@/lib/config";
 import { getPrisma } from "@/lib/db/server";
 import { screeningLlmStatus } from "@/lib/llm/configured-llm";
+import { loadScreenGate } from "@/lib/screen/screen-gate";
 import { loadAssignmentReadiness } from "@/lib/annotate/annotation-settings";
 import {
   loadQueue,
@@ -198,7 +199,9 @@ export default async function AnnotateQueuePage({ searchParams }: { searchParams
     : { items: pageItems, counts: summary.counts, repositories: summary.repositories, stages: Object.keys(STAGE_WORDS) };
   const queueLength = summary.counts.all;
   const admin = hasRole(user, "admin");
-  const readiness = admin ? await loadAssignmentReadiness(prisma, { llmConfigured: screeningLlmStatus(config()).configured }) : null;
+  const readiness = admin
+    ? await loadAssignmentReadiness(prisma, await loadScreenGate(prisma, { llmConfigured: screeningLlmStatus(config()).configured }))
+    : null;
   const mine = scope === "mine";
   const done = summary.counts.done;
   const firstToDo = mine ? summary.firstToDoId : null;

@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { createInstances } from "@/lib/screen/create-instances";
+import { loadScreenGate } from "@/lib/screen/screen-gate";
 import { assignInstances } from "../assign-instances";
 import type { LargePatchFixture } from "./large-patch-fixture";
 
@@ -57,7 +58,11 @@ export async function seedLargePullRequest(prisma: PrismaClient, fixture: LargeP
   });
   await createInstances(prisma, [pr.id]);
   await prisma.instance.updateMany({ where: { pullRequestId: pr.id }, data: { stage: "screened" } });
-  await assignInstances(prisma, { overlap: annotatorIds.length, annotatorIds, llmConfigured: false });
+  await assignInstances(prisma, {
+    overlap: annotatorIds.length,
+    annotatorIds,
+    gate: await loadScreenGate(prisma, { llmConfigured: false }),
+  });
   const instances = await prisma.instance.findMany({
     where: { pullRequestId: pr.id },
     orderBy: { targetEntry: { createdAt: "asc" } },

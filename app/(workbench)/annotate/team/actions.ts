@@ -7,6 +7,7 @@ import { getPrisma } from "@/lib/db/server";
 import { formAction } from "@/lib/http/form-action";
 import type { FormState } from "@/lib/http/form-state";
 import { screeningLlmStatus } from "@/lib/llm/configured-llm";
+import { loadScreenGate } from "@/lib/screen/screen-gate";
 
 export type TeamState = FormState;
 
@@ -31,8 +32,9 @@ export const assignBatchAction = formAction(
     }),
   },
   async (input, user) => {
-    const llmConfigured = screeningLlmStatus(config()).configured;
-    const r = await assignTeamBatch(await getPrisma(), { ...input, actorId: user.id, llmConfigured });
+    const prisma = await getPrisma();
+    const gate = await loadScreenGate(prisma, { llmConfigured: screeningLlmStatus(config()).configured });
+    const r = await assignTeamBatch(prisma, { ...input, actorId: user.id, gate });
     revalidatePath("/annotate", "layout");
     if (r.assignments === 0) return `The ${r.batch} instance(s) of this batch already have their annotators.`;
     return (

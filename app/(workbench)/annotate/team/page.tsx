@@ -14,12 +14,11 @@ const percent = (part: number, whole: number) => (whole === 0 ? "—" : `${Math.
 export default async function TeamPage() {
   await requirePageRole("admin");
   const prisma = await getPrisma();
-  const llmConfigured = screeningLlmStatus(config()).configured;
-  const gate = await loadScreenGate(prisma, { llmConfigured });
+  const gate = await loadScreenGate(prisma, { llmConfigured: screeningLlmStatus(config()).configured });
   const [workload, repositories, readiness] = await Promise.all([
     loadTeamWorkload(prisma),
     readyByRepository(prisma, gate),
-    loadAssignmentReadiness(prisma, { llmConfigured }),
+    loadAssignmentReadiness(prisma, gate),
   ]);
   const annotators = workload.map((w) => ({ id: w.id, login: w.login, open: w.open }));
   return (
