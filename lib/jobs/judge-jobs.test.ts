@@ -12,7 +12,12 @@ import { startJobEngine, type JobEngine } from "./job-engine";
 import { JUDGE_JOBS } from "./judge-jobs";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const LEASE_SECONDS = 8;
+const LEASE_SECONDS = 12;
+// Each task waits this long for its one model answer. A lease starts one task per worker (8 at a time),
+// so the 40 tasks take 5 leases one after another, at least 5 × 2.5 s = 12.5 s: longer than one lease
+// on the fastest machine, while a lease still has 9.5 s to spare for 8 sandboxes on a loaded one. (At
+// 8 s and 300 ms the run took 7.6 s on a quiet machine and one batch outlasted the lease at load 20.)
+const ANSWER_MS = 2_500;
 
 // PostgreSQL only: the lease is pg-boss's, the same SQL on both databases, and 40 sandboxed tasks cost
 // about 20 s of the suite per database; the judge runs and the job engine are tested on both elsewhere.
@@ -22,10 +27,9 @@ describe.each(["postgresql"] as const)("the judge job on %s", (kind) => {
   let engine: JobEngine | undefined;
   beforeEach(async () => {
     db = await openSeededTestDatabase(kind);
-    // each answer takes 300 ms, so 40 tasks outlast one lease at any speed of this machine
     server = await startFakeOpenAiServer({
       apiKey: "sk-run",
-      respond: async (...args) => ({ ...(await scriptedAgent(() => [{ command: submitCommand(true) }])(...args)), delayMs: 300 }),
+      respond: async (...args) => ({ ...(await scriptedAgent(() => [{ command: submitCommand(true) }])(...args)), delayMs: ANSWER_MS }),
     });
   });
   afterEach(async () => {
