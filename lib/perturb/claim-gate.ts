@@ -294,7 +294,10 @@ function isTechnical(sentence: Sentence): boolean {
   const opener = sentence.tokens.find((t) => !t.code);
   if (opener && DEICTIC_OPENERS.has(opener.lower)) return true;
   return sentence.tokens.some(
-    (t) => t.code || TECHNICAL_WORDS.has(t.lower.replace(/[^a-z]/g, "")) || /[a-z][A-Z]|_[a-z]|^[A-Z]{2,}$|\d/.test(t.text),
+    (t) =>
+      t.code ||
+      TECHNICAL_WORDS.has(t.lower.replace(/[^a-z]/g, "")) ||
+      /[a-z][A-Z]|_[a-z]|^[A-Z]{2,}$|\d|^[A-Za-z_]\w+\.[A-Za-z_]\w+/.test(t.text),
   );
 }
 

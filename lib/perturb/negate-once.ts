@@ -2,13 +2,14 @@ import { isInsideProse } from "./code-spans";
 import type { PerturbationResult, TextCandidate } from "./candidate-schema";
 import { explainSelfCheck } from "./self-check";
 import { refusalOf } from "./claim-gate";
+import { contextRefusal } from "./claim-context";
 import { chunkOf, sentenceChunks, type Chunk } from "./clause-mood";
 import { ADDITION_RULES } from "./negation-addition-rules";
 import { CLAIM_RULES } from "./negation-claim-rules";
 import { POLARITY_RULES } from "./negation-polarity-rules";
 import { REMOVAL_RULES } from "./negation-removal-rules";
 import { LEXICAL_ANTONYMS, type NegationEdit, type RuleContext } from "./negation-vocabulary";
-import { analyseProse, type Sentence } from "./prose-tokens";
+import { analyseProse, type ProseAnalysis, type Sentence } from "./prose-tokens";
 
 const RULES = [...POLARITY_RULES, ...CLAIM_RULES, ...REMOVAL_RULES, ...ADDITION_RULES];
 
@@ -56,10 +57,10 @@ function scoreEdit(edit: NegationEdit, sentence: Sentence, chunk: Chunk | undefi
  * (lib/perturb/claim-gate): not the writer's state of mind, a suggestion, a focus word, a double
  * negative or a noun taken for a verb.
  */
-function editsAClaim(edit: NegationEdit, sentence: Sentence, chunk: Chunk | undefined): boolean {
+function editsAClaim(edit: NegationEdit, sentence: Sentence, chunk: Chunk | undefined, analysis: ProseAnalysis, text: string): boolean {
   if (!chunk || chunk.mood === "request" || chunk.mood === "question") return false;
   if (chunk.mood === "rhetorical" && !RHETORICAL_RULES.has(edit.rule)) return false;
-  return refusalOf(edit, sentence) === undefined;
+  return refusalOf(edit, sentence) === undefined && contextRefusal(text, edit, sentence, analysis.sentences) === undefined;
 }
 
 /** At most this many candidates per comment: one claim, reversed the few ways that read naturally. */
@@ -125,7 +126,7 @@ export function negationCandidates(text: string): PerturbationResult<TextCandida
       for (const rule of RULES) {
         for (const edit of rule(sentence, i, context)) {
           const chunk = chunkOf(chunks, edit.anchor.index);
-          if (editsAClaim(edit, sentence, chunk)) found.push({ edit, sentence, chunk });
+          if (editsAClaim(edit, sentence, chunk, analysis, text)) found.push({ edit, sentence, chunk });
         }
       }
     }

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { negationCandidates } from "./negate-once";
+
+// The comment-level refusals of lib/perturb/claim-context, through the negation generator: each
+// comment's shape comes from a real review thread (issue #28), reworded.
+
+function edits(text: string): string[] {
+  return negationCandidates(text).candidates.map((c) => `${c.before.trim()} => ${c.after.trim()}`);
+}
+
+describe("negation refusals that read the whole comment", () => {
+  it("leaves a presentation that ends in a colon alone, but not a claim that does", () => {
+    expect(
+      edits("Have you tried it on the small model?\n\nThis is the results of my run:\n\n| case | result |\n|---|---|\n| a | FAILED |"),
+    ).toEqual([]);
+    expect(edits("This patch did fix our parser error:\n\nhttps://example.com/issue/1")).toContain("did => did not");
+  });
+
+  it("never edits a task-list item", () => {
+    expect(edits("Fixes inbound.\n\n- [x] Maximum context length reached error\n- [ ] Broken search command")).toEqual([]);
+  });
+
+  it("does not put 'not' beside a stance adverb", () => {
+    const out = edits("Yes, this issue was actually to make the small model possible to use at all.");
+    expect(out.some((e) => /was( actually)? => was( actually)? not|actually => actually not|^=> not$/.test(e))).toBe(false);
+    const modal = edits("It can also cause weird issues if, for example, `init` isn't run before other methods.");
+    expect(modal.some((e) => e.endsWith("=> not"))).toBe(false);
+  });
+
+  it("drops a reversal the next sentence contradicts", () => {
+    const out = edits("This flag shouldn't be added. It's not supported. If we are going to support this, we need CI for it.");
+    expect(out.some((e) => e.startsWith("not =>"))).toBe(false);
+  });
+
+  it("drops a reversal whose purpose follows it", () => {
+    expect(edits("This was a `map[string]bool` before to avoid duplicate selectors.")).not.toContain("was => was not");
+  });
+
+  it("still reverses a plain claim about the code", () => {
+    expect(edits("The err is printed by the deferred handler after the stack trace.")).toContain("is => is not");
+  });
+});

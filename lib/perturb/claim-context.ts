@@ -1,0 +1,115 @@
+import { MODALS, type NegationEdit } from "./negation-vocabulary";
+import type { Sentence, Token } from "./prose-tokens";
+
+// Where a negation edit sits in the whole comment (issue #28 items 1–2): refusals that need more
+// than the edited sentence. A presentation ending in a colon ("This is the results of my
+// testing:"), an item of a task list, "not" beside a stance adverb ("was not actually meant", "can also not cause"), a
+// predicate whose purpose follows it ("was `map` before to avoid duplicates") and a predicate the
+// later sentence speaks of again ("It's not supported. If we are going to support this, …") would read
+// as self-contradicting, clumsy or not as a claim once reversed. Each returns why, or undefined.
+
+/** Adverbs that carry the stance of the clause: "not" beside "actually" or "really" no longer reads. */
+const STANCE_ADVERBS = new Set(["actually", "really", "basically", "already", "definitely", "certainly", "clearly"]);
+
+/** Subjects of a presentation: "This is the results of my testing:", "Here are the numbers:". */
+const PRESENTERS = new Set(["this", "these", "here", "that", "those", "below", "following"]);
+
+/** Verbs of a purpose clause after "to": the predicate was done for this reason. */
+const PURPOSE_VERBS = new Set(["avoid", "prevent", "ensure", "make", "keep", "allow", "support", "handle", "fix", "guarantee", "stop"]);
+
+/** Raw text of the line the sentence starts on, from its beginning. */
+function lineOf(text: string, offset: number): string {
+  const start = text.lastIndexOf("\n", offset - 1) + 1;
+  const end = text.indexOf("\n", offset);
+  return text.slice(start, end === -1 ? text.length : end);
+}
+
+/** The sentence's raw text ends with a colon: it introduces a table, a list, a trace or code. */
+function introducesMaterial(text: string, sentence: Sentence, edit: NegationEdit): boolean {
+  if (!/:\s*$/.test(text.slice(sentence.start, sentence.end))) return false;
+  const words = sentence.tokens.filter((t) => !t.code);
+  const at = words.indexOf(edit.anchor);
+  return at >= 1 && at <= 2 && PRESENTERS.has(words[at - 1].lower) && /^(is|are|was|were|'s)$/.test(edit.anchor.lower);
+}
+
+/** "- [x] Maximum context length reached": a checklist item names a task, it asserts nothing. */
+function isTaskItem(text: string, sentence: Sentence): boolean {
+  return /^\s*(?:[-*+]|\d+[.)])\s+\[[ xX]\]/.test(lineOf(text, sentence.start));
+}
+
+/** The first prose word after the edit, skipping the words the edit replaces. */
+function wordsAfter(sentence: Sentence, edit: NegationEdit): Token[] {
+  return sentence.tokens.filter((t) => t.start >= edit.end);
+}
+
+/** "…was `map[string]bool` before to avoid duplicate selectors": a purpose that explains the predicate follows it. */
+function hasPurposeClause(sentence: Sentence, edit: NegationEdit): boolean {
+  const near = wordsAfter(sentence, edit).slice(0, 8);
+  const stop = near.findIndex((t) => /[,;:]/.test(t.gapBefore));
+  const stretch = stop === -1 ? near : near.slice(0, stop);
+  return stretch.some((t, k) => t.lower === "to" && PURPOSE_VERBS.has(stretch[k + 1]?.lower ?? ""));
+}
+
+/** "supported" and "support", "can" and "can't": one word in two forms (a shared stem of at least five letters). */
+function sameWord(a: string, b: string): boolean {
+  const x = a.toLowerCase().replace(/n't$|'s$/, "");
+  const y = b.toLowerCase().replace(/n't$|'s$/, "");
+  if (x === y) return true;
+  let k = 0;
+  while (k < x.length && x[k] === y[k]) k++;
+  return k >= 5 && k >= Math.min(x.length, y.length) - 3;
+}
+
+const FUNCTION_WORDS = new Set([
+  "is",
+  "are",
+  "was",
+  "were",
+  "be",
+  "been",
+  "do",
+  "does",
+  "did",
+  "has",
+  "have",
+  "had",
+  "it",
+  "this",
+  "that",
+  "not",
+  "no",
+]);
+
+/**
+ * The predicate reversed by the edit is taken up again by a later sentence ("It's not supported.
+ * If we are going to support this, …"; "everyone can use it. Me and few others can't"): reversed,
+ * the two sentences contradict each other or say the same thing twice.
+ */
+function echoedLater(text: string, edit: NegationEdit, sentence: Sentence, later: readonly Sentence[]): boolean {
+  const edited = sentence.tokens.filter((t) => t.start < edit.end && t.end > edit.start && !t.code && t.lower !== "not");
+  // "It's not supported" → "It's supported": the predicate is the word the removed "not" stood before.
+  const before = text.slice(edit.start, edit.end);
+  const removesNot = /\bnot\b|n't/.test(before) && !/\bnot\b|n't/.test(edit.after);
+  const following = removesNot ? wordsAfter(sentence, edit).find((t) => !t.code) : undefined;
+  const predicate = [...edited, edit.anchor, ...(following ? [following] : [])];
+  const words = predicate.map((t) => t.lower.replace(/'s$/, "")).filter((w) => w.length >= 3 && !FUNCTION_WORDS.has(w));
+  return later.some((next) => next.tokens.some((t) => !t.code && words.some((w) => sameWord(w, t.lower))));
+}
+
+/** Why the edit does not reverse a claim, read from the comment around its sentence; undefined when it does. */
+export function contextRefusal(text: string, edit: NegationEdit, sentence: Sentence, sentences: readonly Sentence[]): string | undefined {
+  if (isTaskItem(text, sentence)) return "a task-list item, not a claim";
+  if (introducesMaterial(text, sentence, edit)) return "a sentence introducing what follows (it ends in a colon)";
+  if (/\bnot$|n't$/.test(edit.after.trim())) {
+    const before = sentence.tokens.filter((t) => t.end <= edit.start).pop();
+    const after = wordsAfter(sentence, edit)[0];
+    if ([before, after].some((t) => t && !t.code && STANCE_ADVERBS.has(t.lower)))
+      return "'not' beside a stance adverb ('was not actually', 'is really not')";
+    const modal = before && sentence.tokens[before.index - 1];
+    if (before?.lower === "also" && modal && MODALS.has(modal.lower)) return "'not' after a modal's 'also' ('can also not cause')";
+  }
+  if (hasPurposeClause(sentence, edit)) return "a purpose follows it and would contradict it";
+  if (echoedLater(text, edit, sentence, sentences.slice(sentences.indexOf(sentence) + 1)))
+    return "a later sentence speaks of the same predicate: reversed, the two contradict";
+  return undefined;
+}
