@@ -47,7 +47,7 @@ if (values.export) {
   const split = realSplitSchema.parse(values.split);
   const lines: string[] = [];
   for (const c of set.cases.filter((k) => k.split === split)) {
-    const byKind = realCandidates(c, files);
+    const byKind = realCandidates(c, files, set.cases);
     for (const kind of ["negation", "symbol"] as const) {
       const known = judgements[c.id]?.[kind];
       const open = byKind[kind]

@@ -46,6 +46,38 @@ describe("definedSymbolCandidates: swaps to names the code defines, of the same 
     expect(definedSymbolCandidates("`test_nanmedian` covers the all-NaN case.", { definitions: before }).candidates).toEqual([]);
   });
 
+  it("offers a compound name defined a few lines away when none shares a word, after every name that does", () => {
+    const locals = [
+      def("chain_to_execute", "value", "patch", 10),
+      def("all_examples", "value", "patch", 12),
+      def("now", "value", "patch", 11),
+      def("retry_budget", "value", "patch", 40),
+      def("chain_length", "value", "patch", 30),
+    ];
+    const after = definedSymbolCandidates("Why pass in `chain_to_execute` here?", { definitions: locals }).candidates.map((c) => c.after);
+    // chain_length shares a word; all_examples is two lines away; `now` is one word; retry_budget is 30 lines away
+    expect(after).toEqual(["chain_length", "all_examples"]);
+  });
+
+  it("leaves a name alone when a mention outside code spans would keep the old name beside the new one", () => {
+    const defs = [def("addColumn", "callable"), def("addColumns", "callable"), def("addIndex", "callable")];
+    expect(
+      definedSymbolCandidates('Change the signature of `addColumn` like this: .addColumn("c5", 235)', { definitions: defs }).candidates,
+    ).toEqual([]);
+    expect(
+      definedSymbolCandidates("Change the signature of `addColumn` to take the length.", { definitions: defs }).candidates.map(
+        (c) => c.after,
+      ),
+    ).toContain("addIndex");
+  });
+
+  it("never swaps in a method every object has (`equals`, `__repr__`)", () => {
+    const defs = [def("setContext", "callable", "code", 5), def("equals", "callable", "code", 6), def("setField", "callable", "code", 9)];
+    expect(definedSymbolCandidates("Line 89 still calls `setContext()`.", { definitions: defs }).candidates.map((c) => c.after)).toEqual([
+      "setField",
+    ]);
+  });
+
   it("leaves a name written in two forms alone (`media.getDuration` vs `getDuration`)", () => {
     const defs = [def("getDuration", "callable"), def("getDurationLong", "callable")];
     expect(definedSymbolCandidates("Replace media.getDuration with getDuration?", { definitions: defs }).candidates).toEqual([]);

@@ -70,6 +70,27 @@ export function slipScore(name: string, other: Definition, near: number | undefi
   return { score: Math.round(score * 10) / 10, relation };
 }
 
+/** How far apart two definitions may be and still be neighbours a reviewer could confuse. */
+const NEIGHBOUR_LINES = 12;
+
+/**
+ * A compound name sharing no word with the original but defined beside it, from the same source
+ * (the change's own variables, the file's functions): "passing in `chain_to_execute`" → "…in
+ * `all_examples`" when both are assigned a few lines apart. Scored below every slip that shares a word.
+ */
+export function neighbourScore(name: string, definition: Definition, other: Definition): { score: number; relation: string } | undefined {
+  // A one-word name (`size`, `now`, `parse`) is as likely the platform's as the code's: only compound names qualify.
+  if (other.origin !== definition.origin || wordsOf(other.name).length < 2 || name.length < 2) return undefined;
+  const apart = Math.abs(other.line - definition.line);
+  if (apart > NEIGHBOUR_LINES) return undefined;
+  return { score: Math.round((56 - apart / 2) * 10) / 10, relation: `defined ${apart} line${apart === 1 ? "" : "s"} away` };
+}
+
+function wholeWordCount(text: string, name: string): number {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return [...text.matchAll(new RegExp(`(?<![\\w$])${escaped}(?![\\w$])`, "g"))].length;
+}
+
 function inventedName(name: string): string | undefined {
   const style = styleOf(name);
   if (style === "snake" || style === "lower") return name.endsWith("_") ? undefined : `${name}_impl`;
@@ -99,6 +120,9 @@ export function definedSymbolCandidates(text: string, options: DefinedSwapOption
     if (!definition) continue;
     // `media.getDuration` and `getDuration` in one comment contrast two forms: renaming both breaks it.
     if (new Set(group.map((e) => e.element.replace(/\(.*\)$/, ""))).size > 1) continue;
+    // A mention the swap cannot reach (".addColumn(" in a pasted call, "refresh" in plain prose) would
+    // keep the old name beside the new one: visibly inconsistent.
+    if (wholeWordCount(text, name) > group.length) continue;
     const kind = kindOf(group, definition);
     const style = styleOf(name);
     const bonus = (group.some((e) => e.inBackticks) ? 2 : 0) - Math.min(4, order++);
@@ -107,7 +131,7 @@ export function definedSymbolCandidates(text: string, options: DefinedSwapOption
       if (other.name === name || other.kind !== kind || mentioned.has(other.name) || isTwin(other.name, name)) continue;
       if (LIBRARY_ROOTS.has(other.name) || BUILTIN_NAMES.has(other.name) || !compatibleStyles(style, styleOf(other.name))) continue;
       if (dropsWholeWords(name, other.name)) continue;
-      const slip = slipScore(name, other, definition.line);
+      const slip = slipScore(name, other, definition.line) ?? neighbourScore(name, definition, other);
       if (slip) pool.push({ name: other.name, score: slip.score + bonus, relation: slip.relation, exists: true });
     }
     const invented = definition.origin === "patch" && kind !== "value" ? inventedName(name) : undefined;

@@ -325,6 +325,23 @@ export const BUILTIN_NAMES: ReadonlySet<string> = new Set([
   "hasOwnProperty",
   "toString",
   "valueOf",
+  // Object methods every class of Java, C#, Python and Ruby has: a swap to one names the platform, not the code.
+  "equals",
+  "hashCode",
+  "compareTo",
+  "getClass",
+  "clone",
+  "finalize",
+  "Equals",
+  "GetHashCode",
+  "ToString",
+  "__init__",
+  "__repr__",
+  "__str__",
+  "__eq__",
+  "__hash__",
+  "to_s",
+  "inspect",
 ]);
 
 const UNITTEST_ASSERTION = /^assert[A-Z]\w*$/;

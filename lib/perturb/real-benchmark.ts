@@ -44,11 +44,33 @@ function judge(judgement: KindJudgement | undefined, spec: string): RealJudgemen
   return "unjudged";
 }
 
+/** The pull request a thread comment of the release belongs to (its instance id), or undefined for a CodeReviewer row. */
+function pullRequestOf(c: RealCase): string | undefined {
+  return /^EuniAI\/CRJudgeBench [^,]+, ([^,]+),/.exec(c.source)?.[1];
+}
+
+/**
+ * The code a comment was written on: its hunk, and for a thread comment of the release every hunk
+ * its pull request's threads were written on (a comment on the whole pull request has no hunk of
+ * its own, but the product reads the pull request's patch for it).
+ */
+function codeOf(c: RealCase, cases: readonly RealCase[]): string {
+  const pr = pullRequestOf(c);
+  if (!pr) return c.hunk;
+  const hunks = new Set([c.hunk, ...cases.filter((k) => pullRequestOf(k) === pr).map((k) => k.hunk)]);
+  return [...hunks].filter((h) => h.trim()).join("\n");
+}
+
 /** Both generators' candidates for one comment, as the perturbation page would make them. */
-export function realCandidates(c: RealCase, files: Record<string, string>): Record<RealKind, TextCandidate[]> {
+export function realCandidates(
+  c: RealCase,
+  files: Record<string, string>,
+  cases: readonly RealCase[] = [],
+): Record<RealKind, TextCandidate[]> {
+  const code = codeOf(c, cases);
   return {
     negation: negationCandidates(c.body).candidates,
-    symbol: symbolCandidates(c.body, { knownSymbols: knownSymbolsOf(c.hunk, files[c.id]), definitions: definitionsOf(c.hunk, files[c.id]) })
+    symbol: symbolCandidates(c.body, { knownSymbols: knownSymbolsOf(code, files[c.id]), definitions: definitionsOf(code, files[c.id]) })
       .candidates,
   };
 }
@@ -56,7 +78,7 @@ export function realCandidates(c: RealCase, files: Record<string, string>): Reco
 export function realOutcomes(cases: readonly RealCase[], files: Record<string, string>, judgements: RealJudgements): RealOutcome[] {
   const outcomes: RealOutcome[] = [];
   for (const c of cases) {
-    const results = realCandidates(c, files);
+    const results = realCandidates(c, files, cases);
     for (const kind of ["negation", "symbol"] as const) {
       const judgement = judgements[c.id]?.[kind];
       const candidates = results[kind];
