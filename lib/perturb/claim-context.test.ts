@@ -40,3 +40,12 @@ describe("negation refusals that read the whole comment", () => {
     expect(edits("The err is printed by the deferred handler after the stack trace.")).toContain("is => is not");
   });
 });
+
+describe("the claim comes first, wherever it stands", () => {
+  it("ranks the plain claim about the code above the writer's impression before it", () => {
+    const [top] = negationCandidates(
+      "Okay, pushed some fixes. It looks like the bot is inserting its thoughts before the reply. I have some ideas, but in the meantime the JSON parser is doing its job.",
+    ).candidates;
+    expect(top.text).toContain("the JSON parser is not doing its job");
+  });
+});

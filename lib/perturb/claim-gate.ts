@@ -301,6 +301,50 @@ function isTechnical(sentence: Sentence): boolean {
   );
 }
 
+/** Words that hedge a statement into the writer's impression: "It looks like…", "I think…", "probably". */
+const HEDGES = new Set([
+  "think",
+  "believe",
+  "guess",
+  "suppose",
+  "assume",
+  "suspect",
+  "seems",
+  "seem",
+  "looks",
+  "probably",
+  "maybe",
+  "perhaps",
+  "might",
+  "apparently",
+  "hopefully",
+]);
+
+/**
+ * How plainly the statement an edit sits in makes a technical claim about the code (issue #28
+ * item 1: find the claim first). The statement runs from the last "but/because/so…" before the
+ * edit to the end of the edit's clause: code it names (spans, identifier-shaped words, up to 2) and
+ * words of code (up to 2), a "This …/It …" opener pointing at the code, less for a hedge ("It looks
+ * like", "I think"), a first-person subject or a question. Negation edits rank by it, so the claim
+ * of a conversational comment ("I have some ideas, but the JSON parser is doing its job") wins over
+ * the writer's impressions and courtesy.
+ */
+export function claimStrength(sentence: Sentence, at: number): number {
+  const anchor = sentence.tokens[at];
+  const from = statementStart(sentence, at);
+  const statement = sentence.tokens.filter((t, k) => k >= from && (k <= at || t.clause === anchor?.clause));
+  const words = statement.filter((t) => !t.code);
+  const code = statement.filter((t) => t.code || /[a-z][A-Z]|_[a-z]|^[A-Za-z_]\w+\.[A-Za-z_]\w+/.test(t.text)).length;
+  const technical = words.filter((t) => TECHNICAL_WORDS.has(t.lower.replace(/[^a-z]/g, ""))).length;
+  const opener = words[0];
+  let strength = Math.min(2, code) + Math.min(2, technical);
+  if (opener && DEICTIC_OPENERS.has(opener.lower)) strength += 1;
+  if (words.some((t) => HEDGES.has(t.lower))) strength -= 2;
+  if (words.some((t) => FIRST_PERSON.has(t.lower) || t.lower === "we")) strength -= 1;
+  if (sentence.question) strength -= 1;
+  return strength;
+}
+
 /** Why this edit does not reverse a claim about the code, or undefined when it does. */
 export function refusalOf(edit: NegationEdit, sentence: Sentence): string | undefined {
   const { anchor } = edit;

@@ -176,7 +176,7 @@ describe("negationCandidates: the full candidate list", () => {
   it("describes each candidate with its exact edit", () => {
     const [candidate] = negationCandidates("These imports are not used").candidates;
     expect(candidate).toMatchObject({ start: 17, end: 21, before: " not", after: "", rule: "auxiliary-not" });
-    expect(candidate.rationale).toMatch(/sentence 1, main clause/);
+    expect(candidate.rationale).toMatch(/sentence 1, claim strength \d+, main clause/);
     expect(candidate.score).toBeGreaterThan(0);
   });
 

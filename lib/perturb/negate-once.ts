@@ -1,7 +1,7 @@
 import { isInsideProse } from "./code-spans";
 import type { PerturbationResult, TextCandidate } from "./candidate-schema";
 import { explainSelfCheck } from "./self-check";
-import { refusalOf } from "./claim-gate";
+import { claimStrength, refusalOf } from "./claim-gate";
 import { contextRefusal } from "./claim-context";
 import { chunkOf, sentenceChunks, type Chunk } from "./clause-mood";
 import { ADDITION_RULES } from "./negation-addition-rules";
@@ -21,7 +21,8 @@ const FALLBACK_RULES = new Set(["without", "no-to-any", "quantifier", "possessio
 /**
  * Documented ranking score: the rule's base strength (polarity rewrite 76, contrast 78,
  * claim-verb antonym 74, dropped negation 70, inserted "not" 68, lexical antonym 62–64, weaker
- * forms below) + 20 for the first sentence (+10 for the second) − 15 in a subordinate clause
+ * forms below) + 3 per point of the statement's claim strength (lib/perturb/claim-gate claimStrength,
+ * −2 to 5; where a sentence stands in the comment does not count) − 15 in a subordinate clause
  * − 5 inside a rhetorical question (− 15 for dropping its negated frame) − 4 after the sentence's first punctuation break − 50 in quoted text − 8 for a "not" put before a word that
  * has an exact opposite ("is not always" is weaker than "is never") − half a point per word
  * before the anchor (at most 10). Higher is the more plausible hard negative.
@@ -29,7 +30,8 @@ const FALLBACK_RULES = new Set(["without", "no-to-any", "quantifier", "possessio
 function scoreEdit(edit: NegationEdit, sentence: Sentence, chunk: Chunk | undefined): { score: number; where: string } {
   const { anchor } = edit;
   let score = edit.base;
-  score += sentence.index === 0 ? 20 : sentence.index === 1 ? 10 : 0;
+  const strength = claimStrength(sentence, anchor.index);
+  score += 3 * Math.max(-2, Math.min(5, strength));
   if (anchor.subordinate) score -= 15;
   const rhetorical = chunk?.mood === "rhetorical";
   if (rhetorical) score -= RHETORICAL_RULES.has(edit.rule) ? 5 : 15; // dropping the frame only turns it into a plain question
@@ -42,6 +44,7 @@ function scoreEdit(edit: NegationEdit, sentence: Sentence, chunk: Chunk | undefi
   score -= Math.min(10, anchor.index * 0.5);
   const notes = [
     `sentence ${sentence.index + 1}`,
+    `claim strength ${strength}`,
     anchor.subordinate ? "subordinate clause" : "main clause",
     ...(rhetorical ? ["rhetorical question"] : []),
     ...(anchor.quoted ? ["quoted text"] : []),
