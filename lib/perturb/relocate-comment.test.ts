@@ -188,4 +188,22 @@ describe("locationCandidates", () => {
     const removed = { id: 1102, path: "scripts/ai.py", diffHunk: "@@ -1,3 +1,2 @@\n-import openai\n+import json" };
     expect(locationCandidates(target, [removed], { body }).candidates.map((c) => c.id)).toEqual([1102]);
   });
+
+  it("skips a place whose commented line has the same construct (a shared compound name or string literal)", () => {
+    const own: InlineAnchor = {
+      id: 1,
+      path: "scripts/chat.py",
+      diffHunk: '@@ -66,7 +66,7 @@\n-                model="gpt-4",\n+                model="gpt-3.5-turbo",',
+    };
+    const others: InlineAnchor[] = [
+      { id: 2, path: "scripts/config.py", diffHunk: '@@ -21,9 +21,21 @@\n+        self.smart_llm_model = "gpt-3.5-turbo"' },
+      { id: 3, path: "scripts/ai.py", diffHunk: "@@ -9,2 +9,2 @@\n+def call(function, model=cfg.smart_llm_model):" },
+    ];
+    const body = "Should this be hard-coded?";
+    // the same literal at 2; at 3 only the short word `model` is shared
+    expect(locationCandidates(own, others, { body }).candidates.map((c) => c.id)).toEqual([3]);
+    const config = others[0];
+    // from the config line, the call that reads `smart_llm_model` has the same construct
+    expect(locationCandidates(config, [own, others[1]], { body }).candidates.map((c) => c.id)).toEqual([]);
+  });
 });

@@ -92,6 +92,31 @@ function hunkHasSuggested(hunk: string, suggested: readonly string[]): boolean {
   return suggested.some((l) => code.has(l));
 }
 
+/**
+ * The specific names and literals of a commented line: string literals (`"gpt-3.5-turbo"`) and
+ * compound identifiers (`smart_llm_model`, `retryCount`), the parts a remark about the line is about.
+ */
+function specificsOf(line: string | undefined): Set<string> {
+  const found = new Set<string>();
+  if (!line) return found;
+  for (const m of line.matchAll(/(["'`])((?:(?!\1).){3,})\1/g)) found.add(m[0].slice(1, -1));
+  for (const m of line.matchAll(/[A-Za-z_$][\w$]*/g)) {
+    const word = m[0];
+    if (word.length >= 6 && /[a-z0-9]_[a-z0-9]|[a-z][A-Z]/i.test(word) && /_|[a-z][A-Z]/.test(word)) found.add(word);
+  }
+  return found;
+}
+
+/**
+ * The other commented line has the same construct as the comment's own line (a shared compound
+ * name or string literal): a remark about one very likely holds for the other (issue #28).
+ */
+function sameConstruct(own: Set<string>, other: InlineAnchor): boolean {
+  if (own.size === 0) return false;
+  for (const s of specificsOf(commentedLine(other.diffHunk))) if (own.has(s)) return true;
+  return false;
+}
+
 /** The code elements the comment names (`retry_count`, `parse()`), for "the same construct is there too". */
 function namedElements(body: string): string[] {
   return [
@@ -162,6 +187,7 @@ export function locationCandidates(
   }
   const names = options.body ? namedElements(options.body) : [];
   const suggested = options.body ? suggestedLines(options.body) : [];
+  const ownSpecifics = specificsOf(commentedLine(target.diffHunk));
   const targetHunk = hunkKey(target);
   const code = options.patch ? linesByFile(options.patch) : undefined;
   const inCode = (anchor: InlineAnchor) => {
@@ -192,6 +218,8 @@ export function locationCandidates(
     if (names.length > 0 && hunkHasAll(other.diffHunk, names)) return;
     // the code there already has a line the suggestion proposes: the suggestion may hold there too
     if (suggested.length > 0 && hunkHasSuggested(other.diffHunk, suggested)) return;
+    // the commented line there has the same construct (a shared compound name or literal) as the comment's own
+    if (sameConstruct(ownSpecifics, other)) return;
     const sameFile = other.path === target.path;
     const sameExtension = extensionOf(other.path) === extensionOf(target.path);
     const current = headers?.has(headerOf(other.diffHunk.split("\n")[0] ?? "")) ?? false;
@@ -216,7 +244,7 @@ export function locationCandidates(
     return {
       candidates,
       reason:
-        "Every other inline comment sits on the same place (same hunk, or the same line from an earlier push) or on code the patch no longer shows, so no move changes the location.",
+        "Every other inline comment sits on the same place (same hunk, or the same line from an earlier push), on code the patch no longer shows, or on code where the comment may still hold (the names, suggested line or construct it is about), so no move changes the location.",
     };
   }
   return { candidates: diversify(candidates.sort((a, b) => b.score - a.score)) };
