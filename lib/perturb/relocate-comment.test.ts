@@ -185,7 +185,7 @@ describe("locationCandidates", () => {
     const body = "```suggestion\r\nimport openai\r\n```";
     expect(locationCandidates(target, others, { body }).candidates.map((c) => c.id)).toEqual([1001]);
     // a removed line is not code the place shows
-    const removed = { id: 1102, path: "scripts/ai.py", diffHunk: "@@ -1,3 +1,2 @@\n-import openai\n+import json" };
+    const removed = { id: 1102, path: "scripts/ai.py", diffHunk: "@@ -1,3 +1,2 @@\n-import openai\n+def call(model):" };
     expect(locationCandidates(target, [removed], { body }).candidates.map((c) => c.id)).toEqual([1102]);
   });
 
@@ -205,5 +205,15 @@ describe("locationCandidates", () => {
     const config = others[0];
     // from the config line, the call that reads `smart_llm_model` has the same construct
     expect(locationCandidates(config, [own, others[1]], { body }).candidates.map((c) => c.id)).toEqual([]);
+  });
+
+  it("never moves a comment onto an import line", () => {
+    const others: InlineAnchor[] = [
+      { id: 5, path: "scripts/config.py", diffHunk: "@@ -1,3 +1,9 @@\n+import os\n+" },
+      { id: 6, path: "src/a.ts", diffHunk: '@@ -1,2 +1,3 @@\n+import { x } from "./x";' },
+      { id: 7, path: "src/b.py", diffHunk: "@@ -1,2 +1,3 @@\n+from config import Config" },
+      { id: 1001, path: "pandas/tests/groupby/test_reductions.py", diffHunk: testHunk },
+    ];
+    expect(locationCandidates(target, others, { body: "Should this be hard-coded?" }).candidates.map((c) => c.id)).toEqual([1001]);
   });
 });

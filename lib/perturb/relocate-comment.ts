@@ -117,6 +117,17 @@ function sameConstruct(own: Set<string>, other: InlineAnchor): boolean {
   return false;
 }
 
+/**
+ * An import line (`import os`, `from x import y`, `#include`, `require(...)`, `use a::b;`): a moved
+ * remark about behaviour reads as misplaced there at a glance, and an import remark still holds.
+ */
+function isImportLine(line: string | undefined): boolean {
+  return (
+    line !== undefined &&
+    /^(?:import\s|from\s+\S+\s+import\s|#\s*include\b|using\s+[\w.]+;|use\s+[\w:]+|(?:const|let|var)\s+\w+\s*=\s*require\()/.test(line)
+  );
+}
+
 /** The code elements the comment names (`retry_count`, `parse()`), for "the same construct is there too". */
 function namedElements(body: string): string[] {
   return [
@@ -220,6 +231,8 @@ export function locationCandidates(
     if (suggested.length > 0 && hunkHasSuggested(other.diffHunk, suggested)) return;
     // the commented line there has the same construct (a shared compound name or literal) as the comment's own
     if (sameConstruct(ownSpecifics, other)) return;
+    // an import line is no place for a moved remark
+    if (isImportLine(commentedLine(other.diffHunk))) return;
     const sameFile = other.path === target.path;
     const sameExtension = extensionOf(other.path) === extensionOf(target.path);
     const current = headers?.has(headerOf(other.diffHunk.split("\n")[0] ?? "")) ?? false;
