@@ -7,7 +7,8 @@
 // Then the frozen set of real review comments (issue #28, lib/perturb/fixtures/real-review-set.md):
 // the dev half the rules were tuned on and the held-out half judged by a rater who did not write
 // them, printed as dev_* and heldout_* lines. A candidate nobody judged yet counts as not good and
-// is reported as unjudged (hand them to a rater with scripts/rate-perturbations.ts).
+// is reported as unjudged (hand them to a rater with scripts/rate-perturbations.ts). Location moves
+// of the inline comments (lib/perturb/real-location.ts) are part of the dev_*/heldout_* figures.
 // Run: npx tsx scripts/bench-perturb.ts [--verbose]
 import { parseCli } from "@/lib/cli/parse-cli";
 import { evalSetSchema } from "@/lib/perturb/eval-set";
@@ -15,6 +16,7 @@ import fixture from "@/lib/perturb/fixtures/perturbation-eval-set.json";
 import { formatBenchmark, runBenchmark } from "@/lib/perturb/perturbation-benchmark";
 import { agreement, formatAgreement, formatRealFigures, realOutcomes } from "@/lib/perturb/real-benchmark";
 import { loadRealJudgements, loadRealSet, REAL_SECOND_JUDGEMENTS_PATH } from "@/lib/perturb/real-eval-set";
+import { loadRealExtract, locationSettings, realLocationOutcomes } from "@/lib/perturb/real-location";
 
 const { values } = parseCli({ url: import.meta.url }, { options: { verbose: { type: "boolean", default: false } } });
 const set = evalSetSchema.parse(fixture);
@@ -45,7 +47,11 @@ for (const batch of [...new Set(set.cases.flatMap((c) => (c.batch ? [c.batch] : 
 }
 
 const real = loadRealSet();
-const outcomes = realOutcomes(real.set.cases, real.files, loadRealJudgements());
+// Location moves of every inline comment (real-review-set.md "Location moves") count with the others.
+const outcomes = [
+  ...realOutcomes(real.set.cases, real.files, loadRealJudgements()),
+  ...realLocationOutcomes(real.set.cases, locationSettings(loadRealExtract()), loadRealJudgements()),
+];
 console.log(`# real review comments: ${real.set.cases.length} (dev and held-out halves split by project before tuning)`);
 for (const split of ["dev", "heldout"] as const) {
   for (const line of formatRealFigures(

@@ -3,7 +3,8 @@
 // possibility or top-three candidates nobody has judged; the rater fills `possible` (and `why` when
 // false) and each candidate's `judgement` ("good" or "bad"); `--merge F --rater NAME` adds them to
 // lib/perturb/fixtures/real-review-judgements.json (or `--judgements F`, e.g. a second rater's file).
-// Judgements already there are never changed.
+// Judgements already there are never changed. Location lines (every inline comment of the CRJudgeBench
+// part) also carry the comment's own `path` and `hunk` and each move's target `path` and `hunk`.
 // Run: npx tsx scripts/rate-perturbations.ts --export /tmp/dev.jsonl --split dev
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { z } from "zod";
@@ -17,6 +18,7 @@ import {
   realJudgementsSchema,
   realSplitSchema,
 } from "@/lib/perturb/real-eval-set";
+import { loadRealExtract, locationSettings, locationSpec, realLocationCandidates } from "@/lib/perturb/real-location";
 
 const { values } = parseCli(
   { url: import.meta.url },
@@ -34,7 +36,7 @@ const { values } = parseCli(
 
 const ratingSchema = z.object({
   id: z.string(),
-  kind: z.enum(["negation", "symbol"]),
+  kind: z.enum(["negation", "symbol", "location"]),
   possible: z.boolean(),
   why: z.string().optional(),
   candidates: z.array(z.object({ spec: z.string(), judgement: z.enum(["good", "bad"]) })),
@@ -67,6 +69,30 @@ if (values.export) {
         }),
       );
     }
+  }
+  // Location (issue #28): the comment, its own place (a reply's is its thread root's) and each move's target place.
+  const settings = locationSettings(loadRealExtract());
+  for (const c of set.cases.filter((k) => k.split === split)) {
+    const setting = settings.get(c.id);
+    if (!setting) continue;
+    const known = judgements[c.id]?.location;
+    const open = realLocationCandidates(c, setting)
+      .slice(0, 3)
+      .filter((k) => !known?.none && !known?.good.includes(locationSpec(k)) && !known?.bad.includes(locationSpec(k)));
+    if (known && open.length === 0) continue;
+    lines.push(
+      JSON.stringify({
+        id: c.id,
+        kind: "location",
+        language: c.language,
+        body: c.body,
+        path: setting.place.path,
+        hunk: setting.place.diffHunk,
+        possible: known ? !known.none : null,
+        why: known?.none,
+        candidates: open.map((k) => ({ spec: locationSpec(k), path: k.path, hunk: k.diffHunk, judgement: null })),
+      }),
+    );
   }
   writeFileSync(values.export, `${lines.join("\n")}\n`);
   console.log(`exported=${lines.length}`);

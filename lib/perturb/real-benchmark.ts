@@ -15,7 +15,8 @@ export type RealJudgement = "good" | "bad" | "unjudged";
 export type RealOutcome = {
   id: string;
   split: RealSplit;
-  kind: RealKind;
+  /** "location": scored by real-location.ts, counted in the shared figures like the others. */
+  kind: RealKind | "location";
   /** undefined: nobody has judged whether a perturbation is possible. */
   possible: boolean | undefined;
   candidates: number;
@@ -129,13 +130,16 @@ function rate(part: number, whole: number): string {
 export function formatRealFigures(prefix: string, outcomes: readonly RealOutcome[]): string[] {
   const negation = realFigures(outcomes.filter((o) => o.kind === "negation"));
   const symbol = realFigures(outcomes.filter((o) => o.kind === "symbol"));
+  const location = realFigures(outcomes.filter((o) => o.kind === "location"));
   const both = realFigures(outcomes);
   return [
     `${prefix}negation_top1_good_rate=${rate(negation.top1Good, negation.possible)}`,
     `${prefix}symbol_top1_good_rate=${rate(symbol.top1Good, symbol.possible)}`,
+    `${prefix}location_top1_good_rate=${rate(location.top1Good, location.possible)}`,
     `${prefix}top3_any_bad_rate=${rate(both.top3AnyBad, both.withCandidates)}`,
     `${prefix}no_candidate_rate=${rate(both.empty, both.possible)}`,
     `# ${prefix}: ${negation.comments} comments; negation possible ${negation.possible}, symbol possible ${symbol.possible}; unjudged ${both.unjudged}`,
+    `# ${prefix}: ${location.comments} inline comments with a place; location possible ${location.possible}, with a move ${location.withCandidates}, top-3 with a bad move ${location.top3AnyBad}; unjudged ${location.unjudged}`,
   ];
 }
 

@@ -65,7 +65,19 @@ const kindJudgementSchema = z.object({
 });
 export type KindJudgement = z.infer<typeof kindJudgementSchema>;
 
-const caseJudgementSchema = z.object({ negation: kindJudgementSchema.optional(), symbol: kindJudgementSchema.optional() });
+/** "path @ commented line": a location move onto the place whose commented line that is (real-review-set.md). */
+const locationSpecSchema = z.string().regex(/^\S[^\n]* @ [^\n]*$/, 'A location move is written "path @ commented line".');
+
+const locationJudgementSchema = kindJudgementSchema.extend({
+  good: z.array(locationSpecSchema).default([]),
+  bad: z.array(locationSpecSchema).default([]),
+});
+
+const caseJudgementSchema = z.object({
+  negation: kindJudgementSchema.optional(),
+  symbol: kindJudgementSchema.optional(),
+  location: locationJudgementSchema.optional(),
+});
 export const realJudgementsSchema = z.record(z.string(), caseJudgementSchema);
 export type RealJudgements = z.infer<typeof realJudgementsSchema>;
 

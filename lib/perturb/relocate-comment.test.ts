@@ -150,4 +150,70 @@ describe("locationCandidates", () => {
     );
     expect(result.candidates.map((c) => c.id)).toEqual([1001]);
   });
+
+  it("moves nothing for a comment that answers its thread or points to another comment (issue #28, real replies)", () => {
+    const others: InlineAnchor[] = [{ id: 1001, path: "pandas/tests/groupby/test_reductions.py", diffHunk: testHunk }];
+    for (const body of [
+      "Fixed!",
+      "Yeah, I set them to be the same for now.",
+      "Good point - let's add tests for these",
+      "Oh right! I need to change that.",
+      "I did my best here.",
+      "I've moved it into the config.",
+      "If you like! Submit a pull request upstream.",
+      "see previous comment",
+    ]) {
+      const result = locationCandidates(target, others, { body });
+      expect(result.candidates, body).toEqual([]);
+      expect(result.reason).toMatch(/answers its thread/);
+    }
+    // a claim about the code is still moved, also when it opens with "I" as a reviewer's view
+    for (const body of ["I think this misses the cache on a hit", "This lookup misses the cache", "Right now this misses the cache"]) {
+      expect(
+        locationCandidates(target, others, { body }).candidates.map((c) => c.id),
+        body,
+      ).toEqual([1001]);
+    }
+  });
+
+  it("skips a place whose code already has a line the comment's suggestion proposes", () => {
+    const importsHunk = "@@ -1,3 +1,5 @@\n import json\n import openai\n+import dirtyjson\n+def call(model):";
+    const others: InlineAnchor[] = [
+      { id: 1101, path: "scripts/ai.py", diffHunk: importsHunk },
+      { id: 1001, path: "pandas/tests/groupby/test_reductions.py", diffHunk: testHunk },
+    ];
+    const body = "```suggestion\r\nimport openai\r\n```";
+    expect(locationCandidates(target, others, { body }).candidates.map((c) => c.id)).toEqual([1001]);
+    // a removed line is not code the place shows
+    const removed = { id: 1102, path: "scripts/ai.py", diffHunk: "@@ -1,3 +1,2 @@\n-import openai\n+def call(model):" };
+    expect(locationCandidates(target, [removed], { body }).candidates.map((c) => c.id)).toEqual([1102]);
+  });
+
+  it("skips a place whose commented line has the same construct (a shared compound name or string literal)", () => {
+    const own: InlineAnchor = {
+      id: 1,
+      path: "scripts/chat.py",
+      diffHunk: '@@ -66,7 +66,7 @@\n-                model="gpt-4",\n+                model="gpt-3.5-turbo",',
+    };
+    const others: InlineAnchor[] = [
+      { id: 2, path: "scripts/config.py", diffHunk: '@@ -21,9 +21,21 @@\n+        self.smart_llm_model = "gpt-3.5-turbo"' },
+      { id: 3, path: "scripts/ai.py", diffHunk: "@@ -9,2 +9,2 @@\n+def call(function, model=cfg.smart_llm_model):" },
+    ];
+    const body = "Should this be hard-coded?";
+    // the same literal at 2; at 3 only the short word `model` is shared
+    expect(locationCandidates(own, others, { body }).candidates.map((c) => c.id)).toEqual([3]);
+    const config = others[0];
+    // from the config line, the call that reads `smart_llm_model` has the same construct
+    expect(locationCandidates(config, [own, others[1]], { body }).candidates.map((c) => c.id)).toEqual([]);
+  });
+
+  it("never moves a comment onto an import line", () => {
+    const others: InlineAnchor[] = [
+      { id: 5, path: "scripts/config.py", diffHunk: "@@ -1,3 +1,9 @@\n+import os\n+" },
+      { id: 6, path: "src/a.ts", diffHunk: '@@ -1,2 +1,3 @@\n+import { x } from "./x";' },
+      { id: 7, path: "src/b.py", diffHunk: "@@ -1,2 +1,3 @@\n+from config import Config" },
+      { id: 1001, path: "pandas/tests/groupby/test_reductions.py", diffHunk: testHunk },
+    ];
+    expect(locationCandidates(target, others, { body: "Should this be hard-coded?" }).candidates.map((c) => c.id)).toEqual([1001]);
+  });
 });

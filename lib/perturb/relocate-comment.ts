@@ -57,6 +57,77 @@ function namesItsPlace(body: string, target: InlineAnchor): boolean {
   return (base.length > 0 && body.includes(base)) || /\b(?:line|lines|L)\s?\d+\b|#L\d+/.test(body);
 }
 
+/**
+ * The comment answers its thread or points elsewhere (issue #28, real review threads): an
+ * acknowledgement ("Fixed!", "Yeah, ...", "Good point - ..."), the author reporting what they did
+ * ("I did my best here", "I've moved it"), or a pointer to another comment ("see previous comment").
+ * Moved alone it reads as an answer to nothing or stays right anywhere, so it is not moved.
+ */
+const ANSWERS =
+  /^\s*(?:(?:yeah|yes|yep|yup|nope|ok|okay|sure|thanks|thank you|thx|fixed|done|agreed|oh|ah|good point|good catch|nice catch|makes sense|will do|lgtm|sounds good|if you (?:like|want|prefer))\b|right[!,.]|i(?:'ve|'ll|’ve|’ll)\s|i (?:did|will|just|already|moved|changed|added|removed|fixed|set|updated|reverted|totally agree|agree)\b)/i;
+const POINTERS = /\b(?:see (?:the )?(?:previous|above|my other|other|earlier) comments?|same (?:as above|here|as before)|ditto)\b/i;
+
+export function answersItsThread(body: string): boolean {
+  return ANSWERS.test(body) || POINTERS.test(body);
+}
+
+/** The code a ```suggestion block proposes, line by line (trimmed, non-blank). */
+function suggestedLines(body: string): string[] {
+  const lines: string[] = [];
+  for (const block of body.matchAll(/```suggestion[^\n]*\n([\s\S]*?)```/g)) {
+    for (const line of block[1].split(/\r?\n/)) if (line.trim()) lines.push(line.trim());
+  }
+  return lines;
+}
+
+/** The hunk already shows a line the suggestion proposes: there the suggestion would hold (or be a no-op). */
+function hunkHasSuggested(hunk: string, suggested: readonly string[]): boolean {
+  const code = new Set(
+    hunk
+      .split("\n")
+      .filter((l) => !l.startsWith("@@") && !l.startsWith("-"))
+      .map((l) => l.slice(1).trim())
+      .filter((l) => l && !l.startsWith("#") && !l.startsWith("//")),
+  );
+  return suggested.some((l) => code.has(l));
+}
+
+/**
+ * The specific names and literals of a commented line: string literals (`"gpt-3.5-turbo"`) and
+ * compound identifiers (`smart_llm_model`, `retryCount`), the parts a remark about the line is about.
+ */
+function specificsOf(line: string | undefined): Set<string> {
+  const found = new Set<string>();
+  if (!line) return found;
+  for (const m of line.matchAll(/(["'`])((?:(?!\1).){3,})\1/g)) found.add(m[0].slice(1, -1));
+  for (const m of line.matchAll(/[A-Za-z_$][\w$]*/g)) {
+    const word = m[0];
+    if (word.length >= 6 && /[a-z0-9]_[a-z0-9]|[a-z][A-Z]/i.test(word) && /_|[a-z][A-Z]/.test(word)) found.add(word);
+  }
+  return found;
+}
+
+/**
+ * The other commented line has the same construct as the comment's own line (a shared compound
+ * name or string literal): a remark about one very likely holds for the other (issue #28).
+ */
+function sameConstruct(own: Set<string>, other: InlineAnchor): boolean {
+  if (own.size === 0) return false;
+  for (const s of specificsOf(commentedLine(other.diffHunk))) if (own.has(s)) return true;
+  return false;
+}
+
+/**
+ * An import line (`import os`, `from x import y`, `#include`, `require(...)`, `use a::b;`): a moved
+ * remark about behaviour reads as misplaced there at a glance, and an import remark still holds.
+ */
+function isImportLine(line: string | undefined): boolean {
+  return (
+    line !== undefined &&
+    /^(?:import\s|from\s+\S+\s+import\s|#\s*include\b|using\s+[\w.]+;|use\s+[\w:]+|(?:const|let|var)\s+\w+\s*=\s*require\()/.test(line)
+  );
+}
+
 /** The code elements the comment names (`retry_count`, `parse()`), for "the same construct is there too". */
 function namedElements(body: string): string[] {
   return [
@@ -118,7 +189,16 @@ export function locationCandidates(
       reason: `The comment names its own place (${basenameOf(target.path)} or a line number), so it stays right wherever it is shown.`,
     };
   }
+  if (options.body && answersItsThread(options.body)) {
+    return {
+      candidates: [],
+      reason:
+        'The comment answers its thread or points to another comment (an acknowledgement, the author\'s report, "see previous comment"), so moved alone it reads as an answer to nothing.',
+    };
+  }
   const names = options.body ? namedElements(options.body) : [];
+  const suggested = options.body ? suggestedLines(options.body) : [];
+  const ownSpecifics = specificsOf(commentedLine(target.diffHunk));
   const targetHunk = hunkKey(target);
   const code = options.patch ? linesByFile(options.patch) : undefined;
   const inCode = (anchor: InlineAnchor) => {
@@ -147,6 +227,12 @@ export function locationCandidates(
     if (key === targetHunk || samePlace(target, other) || !inCode(other)) return;
     // the code there has every name the comment is about: the comment may hold there too
     if (names.length > 0 && hunkHasAll(other.diffHunk, names)) return;
+    // the code there already has a line the suggestion proposes: the suggestion may hold there too
+    if (suggested.length > 0 && hunkHasSuggested(other.diffHunk, suggested)) return;
+    // the commented line there has the same construct (a shared compound name or literal) as the comment's own
+    if (sameConstruct(ownSpecifics, other)) return;
+    // an import line is no place for a moved remark
+    if (isImportLine(commentedLine(other.diffHunk))) return;
     const sameFile = other.path === target.path;
     const sameExtension = extensionOf(other.path) === extensionOf(target.path);
     const current = headers?.has(headerOf(other.diffHunk.split("\n")[0] ?? "")) ?? false;
@@ -171,7 +257,7 @@ export function locationCandidates(
     return {
       candidates,
       reason:
-        "Every other inline comment sits on the same place (same hunk, or the same line from an earlier push) or on code the patch no longer shows, so no move changes the location.",
+        "Every other inline comment sits on the same place (same hunk, or the same line from an earlier push), on code the patch no longer shows, or on code where the comment may still hold (the names, suggested line or construct it is about), so no move changes the location.",
     };
   }
   return { candidates: diversify(candidates.sort((a, b) => b.score - a.score)) };
