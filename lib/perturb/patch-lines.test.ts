@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { commentedLine, linesByFile } from "./patch-lines";
+import { commentedLine, commentedLineNumber, linesByFile } from "./patch-lines";
 
 describe("linesByFile", () => {
   it("collects each file's shown lines without diff markers, under old and new names", () => {
@@ -14,5 +14,17 @@ describe("commentedLine", () => {
   it("is the hunk's last non-blank line", () => {
     expect(commentedLine("@@ -1,2 +1,3 @@ def f():\n x = 1\n+    return x\n")).toBe("return x");
     expect(commentedLine("@@ -1 +1 @@")).toBeUndefined();
+  });
+});
+
+describe("commentedLineNumber", () => {
+  it("counts the new file's lines from the header's +start, skipping removed lines", () => {
+    expect(commentedLineNumber("@@ -10,4 +12,5 @@ def f():\n context\n-removed\n+added\n+commented")).toBe(14);
+    expect(commentedLineNumber("@@ -0,0 +1,3 @@\n+a\n+b")).toBe(2);
+  });
+
+  it("has no number for a removed line or a hunk without a header", () => {
+    expect(commentedLineNumber("@@ -1,2 +1,1 @@\n a\n-b")).toBeUndefined();
+    expect(commentedLineNumber("+a\n+b")).toBeUndefined();
   });
 });

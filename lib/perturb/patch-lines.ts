@@ -35,3 +35,17 @@ export function commentedLine(diffHunk: string): string | undefined {
   const last = lines[lines.length - 1];
   return last === undefined ? undefined : contentOf(last);
 }
+
+/**
+ * The new-file line number of the line a review comment sits on (the last line of its diff_hunk,
+ * counted from the header's `+start`), or undefined without a header or for a removed line.
+ */
+export function commentedLineNumber(diffHunk: string): number | undefined {
+  const lines = diffHunk.replace(/\s+$/, "").split("\n");
+  const headerAt = lines.findIndex((l) => HUNK_HEADER.test(l));
+  const start = headerAt === -1 ? undefined : /\+(\d+)/.exec(lines[headerAt])?.[1];
+  if (start === undefined) return undefined;
+  const body = lines.slice(headerAt + 1);
+  if (body.length === 0 || body[body.length - 1].startsWith("-")) return undefined;
+  return Number(start) + body.filter((l) => !l.startsWith("-") && !l.startsWith("\\")).length - 1;
+}

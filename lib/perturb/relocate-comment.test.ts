@@ -57,6 +57,20 @@ describe("locationCandidates", () => {
     expect(locationCandidates(target, others).candidates.map((c) => c.id)).toEqual([1002]);
   });
 
+  it("within one hunk (a new file), moves only to a line at least 10 lines from the comment's own, after other hunks", () => {
+    const newFile = ["@@ -0,0 +1,40 @@", ...Array.from({ length: 40 }, (_, k) => `+line_${k + 1} = compute_${k + 1}()`)];
+    const cut = (line: number) => newFile.slice(0, line + 1).join("\n");
+    const own: InlineAnchor = { id: 3001, path: "pkg/new_module.py", diffHunk: cut(5) };
+    const others: InlineAnchor[] = [
+      { id: 3002, path: own.path, diffHunk: cut(12) },
+      { id: 3003, path: own.path, diffHunk: cut(30) },
+      { id: 3004, path: "pkg/other.py", diffHunk: testHunk },
+    ];
+    const result = locationCandidates(own, others);
+    expect(result.candidates.map((c) => c.id)).toEqual([3004, 3003]);
+    expect(result.candidates[1].rationale).toMatch(/25 lines away within the same hunk of pkg\/new_module.py/);
+  });
+
   it("explains when all other comments share the target's hunk", () => {
     const result = locationCandidates(target, [target, { id: 1007, path: target.path, diffHunk: groupbyHunkBLater }]);
     expect(result.candidates).toEqual([]);

@@ -1,7 +1,7 @@
 import type { InlineAnchor, LocationCandidate, PerturbationResult } from "./candidate-schema";
 import { findCodeElements } from "./code-elements";
 import { hunkKey } from "./hunk-key";
-import { commentedLine, linesByFile } from "./patch-lines";
+import { commentedLine, commentedLineNumber, linesByFile } from "./patch-lines";
 
 function extensionOf(path: string): string {
   const base = path.slice(path.lastIndexOf("/") + 1);
@@ -17,6 +17,19 @@ function headerOf(line: string): string {
   return line.replace(/^(@@[^@]*@@).*$/, "$1");
 }
 
+/**
+ * Within one hunk (a new file is a single hunk), a commented line at least this many lines from
+ * the comment's own is another place: another function or block, not the line's neighbours.
+ */
+const SAME_HUNK_MIN_LINES = 10;
+
+/** How many lines apart two comments of one hunk sit, or undefined when a line number cannot be read. */
+function linesApart(a: InlineAnchor, b: InlineAnchor): number | undefined {
+  const x = commentedLineNumber(a.diffHunk);
+  const y = commentedLineNumber(b.diffHunk);
+  return x === undefined || y === undefined ? undefined : Math.abs(x - y);
+}
+
 /** Same file and the same commented line: an older comment on this spot from an earlier push. */
 function samePlace(a: InlineAnchor, b: InlineAnchor): boolean {
   const line = commentedLine(a.diffHunk);
@@ -26,12 +39,14 @@ function samePlace(a: InlineAnchor, b: InlineAnchor): boolean {
 /**
  * Moves a comment onto the file path + diff hunk of another inline comment in the same PR
  * (paper §2, location perturbation: same text, both path and hunk replaced). Only a different
- * place by content counts: the same hunk, or the same commented line under another push's hunk
- * header, is never offered, since the comment may well still apply there. With the patch the
+ * place by content counts: the same hunk (unless the lines are at least 10 apart: a new file is
+ * one hunk), or the same commented line under another push's hunk header, is never offered, since
+ * the comment may well still apply there. With the patch the
  * instance is judged against, the commented line must be in it, so the move lands on code the
  * judge can see (a comment on a file the final patch no longer touches is skipped).
  *
- * Ranking score: 100 for another file, 50 for another hunk of the same file; +10 when the other
+ * Ranking score: 100 for another file, 50 for another hunk of the same file, 30 for a line at least
+ * 10 lines away in the same hunk (a new file is one hunk); +10 when the other
  * file has the same extension (the move is harder to spot); +5 when the sibling's hunk header is
  * in the judged patch (its current push); minus 0.1 per sibling before it. Siblings on one place
  * (same file and line, different pushes) count once, with the best-scored hunk.
@@ -224,7 +239,9 @@ export function locationCandidates(
   const byPlace = new Map<string, LocationCandidate>();
   inline.forEach((other, order) => {
     const key = hunkKey(other);
-    if (key === targetHunk || samePlace(target, other) || !inCode(other)) return;
+    // A new file comes as one hunk: within it, only a place far from the comment's own line is another place.
+    const apart = key === targetHunk ? linesApart(target, other) : undefined;
+    if ((key === targetHunk && (apart === undefined || apart < SAME_HUNK_MIN_LINES)) || samePlace(target, other) || !inCode(other)) return;
     // the code there has every name the comment is about: the comment may hold there too
     if (names.length > 0 && hunkHasAll(other.diffHunk, names)) return;
     // the code there already has a line the suggestion proposes: the suggestion may hold there too
@@ -236,7 +253,11 @@ export function locationCandidates(
     const sameFile = other.path === target.path;
     const sameExtension = extensionOf(other.path) === extensionOf(target.path);
     const current = headers?.has(headerOf(other.diffHunk.split("\n")[0] ?? "")) ?? false;
-    const score = (sameFile ? 50 : 100) + (!sameFile && sameExtension ? 10 : 0) + (current ? 5 : 0) - Math.min(9, order * 0.1);
+    const score =
+      (apart !== undefined ? 30 : sameFile ? 50 : 100) +
+      (!sameFile && sameExtension ? 10 : 0) +
+      (current ? 5 : 0) -
+      Math.min(9, order * 0.1);
     // Two comments on one line from different pushes are one place: keep the current push's hunk.
     const place = `${other.path}\u0000${commentedLine(other.diffHunk) ?? other.diffHunk}`;
     const kept = byPlace.get(place);
@@ -247,9 +268,12 @@ export function locationCandidates(
       diffHunk: other.diffHunk,
       sameFile,
       score: Math.round(score * 10) / 10,
-      rationale: sameFile
-        ? `Moves the comment to another hunk of ${other.path} (from comment ${other.id}).`
-        : `Moves the comment from ${target.path} to ${other.path}${sameExtension ? " (same file type)" : ""} (from comment ${other.id}).`,
+      rationale:
+        apart !== undefined
+          ? `Moves the comment ${apart} lines away within the same hunk of ${other.path} (from comment ${other.id}).`
+          : sameFile
+            ? `Moves the comment to another hunk of ${other.path} (from comment ${other.id}).`
+            : `Moves the comment from ${target.path} to ${other.path}${sameExtension ? " (same file type)" : ""} (from comment ${other.id}).`,
     });
   });
   const candidates = [...byPlace.values()];
