@@ -79,14 +79,20 @@ export async function loadPerturbationParent(prisma: Db, parentId: string): Prom
   }
   const t = instance.targetEntry;
   const commentId = t.githubId?.toString() ?? t.id;
-  const comment = { id: commentId, kind: t.kind, author: t.authorLogin, body: t.body, path: t.path, diffHunk: t.diffHunk };
   const pr = instance.pullRequest;
+  // An imported reply carries no place of its own: it sits on its thread root's file and hunk.
+  const root =
+    (t.path === null || t.diffHunk === null) && t.inReplyToId !== null
+      ? pr.timeline.find((e) => e.githubId !== null && e.githubId === t.inReplyToId)
+      : undefined;
+  const place = root ? { path: root.path, diffHunk: root.diffHunk } : { path: t.path, diffHunk: t.diffHunk };
+  const comment = { id: commentId, kind: t.kind, author: t.authorLogin, body: t.body, ...place };
   const patch = judgedPatch(instance.snapshot, pr.patch);
   const patchFiles = parseReleasedPatch(patch);
   // a location perturbation moves the comment to another comment's hunk that the parent's snapshot shows
   const siblings = instance.pullRequest.timeline
     .flatMap((e) =>
-      e.id !== t.id && e.path !== null && e.diffHunk !== null
+      e.id !== t.id && e.id !== root?.id && e.path !== null && e.diffHunk !== null
         ? [{ id: e.githubId?.toString() ?? e.id, path: e.path, diffHunk: e.diffHunk }]
         : [],
     )

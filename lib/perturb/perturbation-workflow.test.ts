@@ -64,6 +64,33 @@ describe.each(TEST_DATABASE_KINDS)("perturbation workflow on %s", (kind) => {
     expect(location.candidates.every((c) => c.perturbed.body.startsWith("Nit: `test_nanmedian_all_nan`"))).toBe(true);
   });
 
+  test("an imported reply without a place of its own is moved from its thread root's hunk, never onto it", async () => {
+    const root = await db.prisma.instance.findUniqueOrThrow({ where: { id: w.trustworthyInline }, include: { targetEntry: true } });
+    const reply = await db.prisma.timelineEntry.create({
+      data: {
+        pullRequestId: root.pullRequestId,
+        kind: "inline_reply",
+        githubId: 1990000299n,
+        authorLogin: "reviewer-two",
+        authorType: "User",
+        createdAt: new Date(root.targetEntry.createdAt.getTime() + 60_000),
+        body: "The new check in `_nanmedian` returns early for an empty axis, so this test never reaches the dtype branch.",
+        inReplyToId: root.targetEntry.githubId,
+      },
+    });
+    const instance = await db.prisma.instance.create({
+      data: { pullRequestId: root.pullRequestId, targetEntryId: reply.id, source: "human", stage: "labelled", finalLabel: "trustworthy" },
+    });
+    const location = await proposePerturbations(db.prisma, instance.id, "location");
+    expect(location.reason).toBeUndefined();
+    expect(location.candidates.length).toBeGreaterThan(0);
+    const rootPlace = `${root.targetEntry.path}\u0000${root.targetEntry.diffHunk}`;
+    expect(location.candidates.every((c) => `${c.perturbed.path}\u0000${c.perturbed.diffHunk}` !== rootPlace)).toBe(true);
+    const created = await create(instance.id, "location");
+    const row = await db.prisma.instance.findUniqueOrThrow({ where: { id: created.id } });
+    expect(row).toMatchObject({ perturbationKind: "location", perturbedPath: location.candidates[0].perturbed.path });
+  });
+
   test("a chosen candidate becomes a pending perturbed copy of its parent, once", async () => {
     const created = await create(w.trustworthyInline, "negation");
     const row = await db.prisma.instance.findUniqueOrThrow({ where: { id: created.id } });
