@@ -49,3 +49,29 @@ describe("the claim comes first, wherever it stands", () => {
     expect(top.text).toContain("the JSON parser is not doing its job");
   });
 });
+
+describe("claims about something other than this code", () => {
+  it("leaves a house convention alone ('generally', 'usually')", () => {
+    expect(edits("Please add a space after the comma here (generally, with arguments there's always a space after commas).")).toEqual([]);
+    expect(edits("We usually avoid blank lines at the start of functions.")).toEqual([]);
+    expect(edits("This usually fails when the cache is cold.").length).toBeGreaterThan(0);
+  });
+
+  it("leaves the prediction about a proposal alone", () => {
+    expect(
+      edits(
+        "Can you just replace media.getDuration with getDuration? I think this should solve the issue too, without having to add checks.",
+      ),
+    ).toEqual([]);
+  });
+
+  it("leaves the purpose of a suggestion alone", () => {
+    expect(edits("I would also call this method in the `return` statement above, so we don't have duplicate methods.")).toEqual([]);
+  });
+
+  it("reverses 'is even called' as a plain negation", () => {
+    expect(negationCandidates("On shutdown `close()` is even called twice.").candidates.map((c) => c.text)).toEqual([
+      "On shutdown `close()` is not even called twice.",
+    ]);
+  });
+});

@@ -1,4 +1,5 @@
 import { MODALS, type NegationEdit } from "./negation-vocabulary";
+import { sentenceChunks } from "./clause-mood";
 import type { Sentence, Token } from "./prose-tokens";
 
 // Where a negation edit sits in the whole comment (issue #28 items 1–2): refusals that need more
@@ -6,7 +7,10 @@ import type { Sentence, Token } from "./prose-tokens";
 // testing:"), an item of a task list, "not" beside a stance adverb ("was not actually meant", "can also not cause"), a
 // predicate whose purpose follows it ("was `map` before to avoid duplicates") and a predicate the
 // later sentence speaks of again ("It's not supported. If we are going to support this, …") would read
-// as self-contradicting, clumsy or not as a claim once reversed. Each returns why, or undefined.
+// as self-contradicting, clumsy or not as a claim once reversed. So does a statement about something
+// other than this code: a house convention ("generally", "usually"), the prediction of what a
+// requested change will do ("Can you replace X? This should solve it") and the purpose of a
+// suggestion ("I would call it there, so we don't have duplicates"). Each returns why, or undefined.
 
 /** Adverbs that carry the stance of the clause: "not" beside "actually" or "really" no longer reads. */
 const STANCE_ADVERBS = new Set(["actually", "really", "basically", "already", "definitely", "certainly", "clearly"]);
@@ -16,6 +20,60 @@ const PRESENTERS = new Set(["this", "these", "here", "that", "those", "below", "
 
 /** Verbs of a purpose clause after "to": the predicate was done for this reason. */
 const PURPOSE_VERBS = new Set(["avoid", "prevent", "ensure", "make", "keep", "allow", "support", "handle", "fix", "guarantee", "stop"]);
+
+/** Words that make a statement a general convention rather than a claim about this code. */
+const GENERIC_MARKERS = new Set(["generally", "usually", "typically", "conventionally"]);
+const DEICTIC = new Set(["this", "that", "it", "these", "those", "it's", "that's"]);
+
+/** "…(generally, there's always a space after commas)", "We usually avoid blank lines": a house rule, not this code. */
+function statesConvention(sentence: Sentence, edit: NegationEdit): boolean {
+  const words = sentence.tokens.filter((t) => !t.code);
+  const generic = words.some(
+    (t, k) =>
+      GENERIC_MARKERS.has(t.lower) ||
+      (t.lower === "in" && words[k + 1]?.lower === "general") ||
+      (t.lower === "as" && words[k + 1]?.lower === "a" && words[k + 2]?.lower === "rule"),
+  );
+  if (!generic) return false;
+  const subject = words.filter((t) => t.end <= edit.start).pop();
+  return !words.slice(0, Math.max(1, words.indexOf(edit.anchor))).some((t) => DEICTIC.has(t.lower)) || subject === undefined;
+}
+
+/** Every stretch of the sentence asks or requests: "Can you just replace X with Y?" */
+function onlyAsks(sentence: Sentence | undefined): boolean {
+  if (!sentence) return false;
+  const chunks = sentenceChunks(sentence);
+  return chunks.length > 0 && chunks.every((c) => c.mood === "request" || c.mood === "question");
+}
+
+/**
+ * "Can you replace X with Y? I think this should solve the issue": after a request, "this should …"
+ * predicts what the proposal will do, it says nothing of the code as it is.
+ */
+function predictsTheProposal(sentence: Sentence, edit: NegationEdit, previous: Sentence | undefined): boolean {
+  if (!onlyAsks(previous)) return false;
+  const before = sentence.tokens.filter((t) => !t.code && t.start <= edit.anchor.start);
+  return before.some((t, k) => DEICTIC.has(t.lower) && /^(should|would|will)$/.test(before[k + 1]?.lower ?? ""));
+}
+
+/** "I would also call this method there, so we don't have duplicates": the purpose of a suggestion, not a claim. */
+function purposeOfSuggestion(sentence: Sentence, edit: NegationEdit): boolean {
+  const tokens = sentence.tokens;
+  let so = -1;
+  for (let k = edit.anchor.index - 1; k >= 0; k--) {
+    if (tokens[k].lower === "so") {
+      so = k;
+      break;
+    }
+  }
+  if (so <= 0) return false;
+  const head = tokens.slice(0, so).filter((t) => !t.code);
+  return (
+    head.some(
+      (t, k) => /^(i|we|you)$/.test(t.lower) && /^(would|could|might|should|can)$/.test(head[k + 1]?.lower ?? head[k + 2]?.lower ?? ""),
+    ) || head.some((t) => /^(i'd|we'd|you'd)$/.test(t.lower.replace(/’/g, "'")))
+  );
+}
 
 /** Raw text of the line the sentence starts on, from its beginning. */
 function lineOf(text: string, offset: number): string {
@@ -109,7 +167,11 @@ export function contextRefusal(text: string, edit: NegationEdit, sentence: Sente
     if (before?.lower === "also" && modal && MODALS.has(modal.lower)) return "'not' after a modal's 'also' ('can also not cause')";
   }
   if (hasPurposeClause(sentence, edit)) return "a purpose follows it and would contradict it";
-  if (echoedLater(text, edit, sentence, sentences.slice(sentences.indexOf(sentence) + 1)))
+  if (statesConvention(sentence, edit)) return "a general convention ('generally', 'usually'), not a claim about this code";
+  const at = sentences.indexOf(sentence);
+  if (predictsTheProposal(sentence, edit, sentences[at - 1])) return "a prediction about the proposed change ('this should solve it')";
+  if (purposeOfSuggestion(sentence, edit)) return "the purpose of a suggestion ('I would …, so we don't …')";
+  if (echoedLater(text, edit, sentence, sentences.slice(at + 1)))
     return "a later sentence speaks of the same predicate: reversed, the two contradict";
   return undefined;
 }

@@ -392,7 +392,9 @@ export function refusalOf(edit: NegationEdit, sentence: Sentence): string | unde
     if (/^(is|are|was|were|does|do|did)$/.test(anchor.lower) && twoBefore[0] === "as" && /^(it|they|this|that)$/.test(twoBefore[1] ?? "")) {
       return "a comparison ('as it is'), not a claim";
     }
-    if (afterInsertion.some((t) => FOCUS_WORDS.has(t.lower))) return "a focus word turns the negation into 'more than'";
+    // "is not even called" is a plain (stronger) negation; "is not just", "is not still" ask for "more than"
+    if (afterInsertion.some((t) => FOCUS_WORDS.has(t.lower) && t.lower !== "even"))
+      return "a focus word turns the negation into 'more than'";
     if (
       edit.rule === "auxiliary" &&
       previous &&
