@@ -71,6 +71,16 @@ describe("definedSymbolCandidates: swaps to names the code defines, of the same 
     ).toContain("addIndex");
   });
 
+  it("leaves the names inside the reviewer's proposed code alone, not the code they refer to", () => {
+    const defs = [def("run_task", "callable", "code", 3), def("run_command", "callable", "code", 5)];
+    expect(definedSymbolCandidates("`expect(run_task(target)).to match(/ok/)` seems clearer.", { definitions: defs }).candidates).toEqual(
+      [],
+    );
+    expect(
+      definedSymbolCandidates("`run_task(target)` returns before the hook runs.", { definitions: defs }).candidates.map((c) => c.after),
+    ).toEqual(["run_command"]);
+  });
+
   it("never swaps in a method every object has (`equals`, `__repr__`)", () => {
     const defs = [def("setContext", "callable", "code", 5), def("equals", "callable", "code", 6), def("setField", "callable", "code", 9)];
     expect(definedSymbolCandidates("Line 89 still calls `setContext()`.", { definitions: defs }).candidates.map((c) => c.after)).toEqual([

@@ -2,6 +2,7 @@ import type { PerturbationResult, SymbolCandidate } from "./candidate-schema";
 import type { Definition, DefinitionKind } from "./code-definitions";
 import { findCodeElements, linkTextRanges, replaceMentions, type CodeElement } from "./code-elements";
 import { editDistance } from "./edit-distance";
+import { splitCodeSpans } from "./code-spans";
 import { BUILTIN_NAMES, isLibraryElement, LIBRARY_ROOTS } from "./library-names";
 import { explainSelfCheck } from "./self-check";
 import { dropsWholeWords } from "./symbol-variants";
@@ -86,6 +87,29 @@ export function neighbourScore(name: string, definition: Definition, other: Defi
   return { score: Math.round((56 - apart / 2) * 10) / 10, relation: `defined ${apart} line${apart === 1 ? "" : "s"} away` };
 }
 
+/** Words that present a code span as the reviewer's proposal: "`expect(x).to match(y)` seems clearer". */
+const PROPOSING =
+  /\b(?:clearer|cleaner|better|simpler|nicer|neater|safer|instead|how about|what about|prefer|suggest|would be|could be|consider)\b/i;
+
+/**
+ * Inline code spans that are the reviewer's proposed code, not the code under review: an expression
+ * (a call with arguments, an operator, several words) in a sentence that proposes it. A name inside
+ * one is the proposal's, so swapping it changes the suggestion, not the comment's claim about the code.
+ */
+function proposedCodeRanges(text: string): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  for (const segment of splitCodeSpans(text)) {
+    if (segment.kind !== "inline-code") continue;
+    const code = segment.text.replace(/^`+|`+$/g, "");
+    if (!/\(\s*[^)\s]|\s|[=<>+\-*/|&]/.test(code)) continue;
+    const from = Math.max(text.lastIndexOf(".", segment.start - 2), text.lastIndexOf("\n", segment.start)) + 1;
+    const to = text.slice(segment.end).search(/[.!?](?:\s|$)|\n/);
+    const sentence = text.slice(from, to === -1 ? text.length : segment.end + to);
+    if (PROPOSING.test(sentence.replace(segment.text, " "))) ranges.push([segment.start, segment.end]);
+  }
+  return ranges;
+}
+
 function wholeWordCount(text: string, name: string): number {
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return [...text.matchAll(new RegExp(`(?<![\\w$])${escaped}(?![\\w$])`, "g"))].length;
@@ -106,8 +130,13 @@ function kindOf(group: readonly CodeElement[], definition: Definition): Definiti
 export function definedSymbolCandidates(text: string, options: DefinedSwapOptions): PerturbationResult<SymbolCandidate> {
   const links = linkTextRanges(text);
   const all = findCodeElements(text);
+  const proposed = proposedCodeRanges(text);
   const elements = all.filter(
-    (e) => e.shape === "identifier" && !isLibraryElement(e) && !links.some(([s, t]) => s <= e.start && e.start < t),
+    (e) =>
+      e.shape === "identifier" &&
+      !isLibraryElement(e) &&
+      !links.some(([s, t]) => s <= e.start && e.start < t) &&
+      !proposed.some(([s, t]) => s <= e.start && e.start < t),
   );
   const byName = new Map(options.definitions.map((d) => [d.name, d]));
   const mentioned = new Set(all.flatMap((e) => [e.name, e.element]));
