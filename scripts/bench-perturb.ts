@@ -64,5 +64,9 @@ for (const split of ["dev", "heldout"] as const) {
 // candidates scored by their judgements, and how often the two agree (Cohen's kappa).
 const second = loadRealJudgements(REAL_SECOND_JUDGEMENTS_PATH);
 const dev = real.set.cases.filter((c) => c.split === "dev");
-for (const line of formatRealFigures("dev_second_rater_", realOutcomes(dev, real.files, second))) console.log(line);
+const secondOutcomes = [
+  ...realOutcomes(dev, real.files, second),
+  ...realLocationOutcomes(dev, locationSettings(loadRealExtract()), second),
+];
+for (const line of formatRealFigures("dev_second_rater_", secondOutcomes)) console.log(line);
 for (const line of formatAgreement(agreement(dev, loadRealJudgements(), second))) console.log(line);
