@@ -75,3 +75,16 @@ describe("claims about something other than this code", () => {
     ]);
   });
 });
+
+describe("expectations and contracted echoes", () => {
+  it("leaves the writer's expectation alone ('should have picked it up', 'shouldn't matter')", () => {
+    expect(edits("I added pyyaml to requirements.txt: `pip install -r ./requirements.txt` should have picked it up...")).toEqual([]);
+    expect(edits("With the lock file pinned, the platform shouldn't matter.")).toEqual([]);
+    expect(edits("With the lock file pinned, the platform matters.")).toEqual(["matters => does not matter"]);
+  });
+
+  it("hears 'can't' in a later sentence as the same predicate as 'can'", () => {
+    const out = edits("By default, everyone can use the requirements.txt. Me and a few others can't for some reason.");
+    expect(out.some((e) => e.startsWith("can =>"))).toBe(false);
+  });
+});

@@ -75,6 +75,24 @@ function purposeOfSuggestion(sentence: Sentence, edit: NegationEdit): boolean {
   );
 }
 
+/**
+ * "`pip install` should have picked it up", "it shouldn't matter", "this should work": "should" of
+ * an expectation, the writer's forecast rather than a claim about what the code does.
+ */
+function statesExpectation(sentence: Sentence, edit: NegationEdit): boolean {
+  const anchor = edit.anchor.lower.replace(/’/g, "'");
+  if (anchor === "should've") return true;
+  if (anchor !== "should" && anchor !== "shouldn't") return false;
+  const next = sentence.tokens.slice(edit.anchor.index + 1).filter((t) => !t.code && t.lower !== "not");
+  const verb = next[0]?.lower ?? "";
+  return (
+    verb === "have" ||
+    verb === "matter" ||
+    verb === "work" ||
+    (verb === "be" && /^(fine|ok|okay|enough|good|safe)$/.test(next[1]?.lower ?? ""))
+  );
+}
+
 /** Raw text of the line the sentence starts on, from its beginning. */
 function lineOf(text: string, offset: number): string {
   const start = text.lastIndexOf("\n", offset - 1) + 1;
@@ -108,10 +126,19 @@ function hasPurposeClause(sentence: Sentence, edit: NegationEdit): boolean {
   return stretch.some((t, k) => t.lower === "to" && PURPOSE_VERBS.has(stretch[k + 1]?.lower ?? ""));
 }
 
+/** The word without its negation or contraction: "can't" and "cannot" → "can", "won't" → "will", "isn't" → "is". */
+function positiveForm(word: string): string {
+  const lower = word.toLowerCase().replace(/’/g, "'");
+  if (lower === "can't" || lower === "cannot") return "can";
+  if (lower === "won't") return "will";
+  if (lower === "shan't") return "shall";
+  return lower.replace(/n't$|'s$/, "");
+}
+
 /** "supported" and "support", "can" and "can't": one word in two forms (a shared stem of at least five letters). */
 function sameWord(a: string, b: string): boolean {
-  const x = a.toLowerCase().replace(/n't$|'s$/, "");
-  const y = b.toLowerCase().replace(/n't$|'s$/, "");
+  const x = positiveForm(a);
+  const y = positiveForm(b);
   if (x === y) return true;
   let k = 0;
   while (k < x.length && x[k] === y[k]) k++;
@@ -167,6 +194,7 @@ export function contextRefusal(text: string, edit: NegationEdit, sentence: Sente
     if (before?.lower === "also" && modal && MODALS.has(modal.lower)) return "'not' after a modal's 'also' ('can also not cause')";
   }
   if (hasPurposeClause(sentence, edit)) return "a purpose follows it and would contradict it";
+  if (statesExpectation(sentence, edit)) return "an expectation ('should have', 'shouldn't matter'), not a claim about the code";
   if (statesConvention(sentence, edit)) return "a general convention ('generally', 'usually'), not a claim about this code";
   const at = sentences.indexOf(sentence);
   if (predictsTheProposal(sentence, edit, sentences[at - 1])) return "a prediction about the proposed change ('this should solve it')";

@@ -423,6 +423,10 @@ export function refusalOf(edit: NegationEdit, sentence: Sentence): string | unde
       return "a participle, not a finite verb";
     }
     if (DETERMINERS.has(previous.lower) || previous.tags.has("Adjective")) return "a noun, not a verb";
+    // "With the lock file pinned, …": the participle of a with-phrase, no finite verb
+    const clauseOpener = tokens.find((t) => t.clause === anchor.clause && !t.code);
+    if (clauseOpener && /^(with|without)$/.test(clauseOpener.lower) && /ed$|en$/.test(anchor.lower))
+      return "a participle, not a finite verb";
     if (
       edit.rule === "main-verb" &&
       (anchor.tags.has("Noun") || anchor.tags.has("Plural") || !anchor.tags.has("Verb") || MODAL_WORDS.has(plain(anchor)))
