@@ -7,6 +7,9 @@ import { listPerturbations } from "./list-perturbations";
 import { loadPerturbationReview } from "./load-perturbation-review";
 import { perturbationCounts } from "./perturbation-counts";
 import { proposePerturbations } from "./propose-perturbations";
+import { proposeWithLlm } from "./propose-with-llm";
+import { createLlmClient } from "@/lib/llm/client";
+import { fakeReply, startFakeOpenAiServer } from "@/lib/llm/testing/fake-openai-server";
 import { loadRequiredVerifiers, saveRequiredVerifiers } from "./required-verifiers";
 import { seedDemoPerturbations } from "@/lib/demo/seed-demo-perturbations";
 import { buildPerturbationWorld, type PerturbationWorld } from "@/lib/demo/testing/perturbation-world";
@@ -89,6 +92,34 @@ describe.each(TEST_DATABASE_KINDS)("perturbation workflow on %s", (kind) => {
     const created = await create(instance.id, "location");
     const row = await db.prisma.instance.findUniqueOrThrow({ where: { id: created.id } });
     expect(row).toMatchObject({ perturbationKind: "location", perturbedPath: location.candidates[0].perturbed.path });
+  });
+
+  test("the model's proposals that fail the rules' checks are withheld with their reason, the others shown", async () => {
+    const root = await db.prisma.instance.findUniqueOrThrow({ where: { id: w.trustworthyInline }, include: { targetEntry: true } });
+    const body = root.targetEntry.body;
+    const valid = body.replace("returns early", "does not return early");
+    const twoEdits = valid.replace("Nit:", "Blocking:");
+    expect(valid).not.toBe(body);
+    const server = await startFakeOpenAiServer({
+      script: [
+        fakeReply.json({
+          proposals: [
+            { perturbed_comment: twoEdits, rationale: "Two edits." },
+            { perturbed_comment: valid, rationale: "Reverses the claim." },
+          ],
+        }),
+      ],
+    });
+    try {
+      const client = createLlmClient({ baseUrl: server.url, model: "perturb-model", retryBaseMs: 1 });
+      const result = await proposeWithLlm(db.prisma, w.trustworthyInline, "negation", { client });
+      expect(result.candidates.map((c) => [c.perturbed.body, c.origin])).toEqual([[valid, "llm"]]);
+      expect(result.withheld).toEqual([
+        { key: expect.any(String), text: twoEdits, reason: "The text changes in 2 places, not exactly one." },
+      ]);
+    } finally {
+      await server.close();
+    }
   });
 
   test("a chosen candidate becomes a pending perturbed copy of its parent, once", async () => {

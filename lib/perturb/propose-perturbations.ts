@@ -3,6 +3,7 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import { perturbationKindSchema, type PerturbationKind } from "./candidate-schema";
 import { collectKnownSymbols, openMirrorSymbolSource, type KnownSymbols } from "./collect-known-symbols";
 import { loadPerturbationParent, type PerturbationParent } from "./load-perturbation-parent";
+import { splitByChecks, type WithheldProposal } from "./merge-proposals";
 import type { ProposedCandidate } from "./proposed-candidate";
 import { ruleProposals } from "./rule-proposals";
 
@@ -22,6 +23,8 @@ export type PerturbationProposals = {
   reason?: string;
   /** symbol only: where the swap-in names came from. */
   symbols?: { count: number; fromRepository: boolean; note: string };
+  /** Proposals that failed the checks: not shown as candidates, listed with why. */
+  withheld?: WithheldProposal[];
 };
 
 const DEFAULT_PROPOSAL_LIMIT = 30;
@@ -59,11 +62,13 @@ export async function proposePerturbations(
     patch: parent.pullRequest.patch,
   });
   const limit = options.limit ?? DEFAULT_PROPOSAL_LIMIT;
+  const { shown, withheld } = splitByChecks(result.candidates);
   return {
     parentId,
     kind,
-    candidates: markExisting(result.candidates.slice(0, limit), parent),
-    total: result.candidates.length,
+    candidates: markExisting(shown.slice(0, limit), parent),
+    total: shown.length,
+    ...(withheld.length > 0 ? { withheld } : {}),
     ...(result.reason ? { reason: result.reason } : {}),
     ...(known ? { symbols: { count: known.symbols.length, fromRepository: known.fromRepository, note: known.note } } : {}),
   };

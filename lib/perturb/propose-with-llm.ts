@@ -5,6 +5,7 @@ import type { PerturbationKind } from "./candidate-schema";
 import { identifiersInPatch } from "./collect-known-symbols";
 import { llmPerturbationProposals } from "./llm-proposals";
 import { loadPerturbationParent } from "./load-perturbation-parent";
+import { splitByChecks } from "./merge-proposals";
 import { knownSymbolsFor, markExisting, type PerturbationProposals } from "./propose-perturbations";
 
 /** LLM proposals for a stored parent, marked like the rule candidates (nothing stored). */
@@ -31,15 +32,22 @@ export async function proposeWithLlm(
     kind,
     { cache: options.cache },
   );
-  const candidates = markExisting(result.candidates, parent);
+  // Every candidate shown passed the rules' checks; the others are listed with why (issue #28 item 5).
+  const { shown, withheld } = splitByChecks(result.candidates);
+  const candidates = markExisting(shown, parent);
   return {
     parentId,
     kind,
     candidates,
     total: candidates.length,
+    ...(withheld.length > 0 ? { withheld } : {}),
     model: result.model,
     cached: result.cached,
-    ...(result.reason ? { reason: result.reason } : {}),
+    ...(result.reason
+      ? { reason: result.reason }
+      : candidates.length === 0
+        ? { reason: `Every proposal of the model failed the checks the rules' candidates pass (${withheld.length} withheld).` }
+        : {}),
     ...(known ? { symbols: { count: known.symbols.length, fromRepository: known.fromRepository, note: known.note } } : {}),
   };
 }

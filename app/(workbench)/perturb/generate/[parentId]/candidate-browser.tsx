@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { PerturbationKind } from "@/lib/perturb/candidate-schema";
+import { mergeProposals, type WithheldProposal } from "@/lib/perturb/merge-proposals";
 import type { ProposedCandidate } from "@/lib/perturb/proposed-candidate";
 import { perturbationKeys } from "@/lib/perturb/query-keys";
 import { perturbationApi } from "../../perturbation-api";
@@ -39,6 +40,8 @@ export function CandidateBrowser({ parentId, llmConfigured }: { parentId: string
     KINDS.map(({ kind: k }) => [k, queryClient.getQueryData<{ total: number }>(perturbationKeys.proposals(parentId, k, "rule"))?.total]),
   );
   const help = KINDS.find((k) => k.kind === kind)?.help ?? "";
+  // One ranking: the rules' candidates and, once asked for, the model's that passed the same checks.
+  const shown = mergeProposals(rules.data?.candidates ?? [], askLlm[kind] ? (llm.data?.candidates ?? []) : []);
   return (
     <section className="space-y-4" data-testid="candidate-browser">
       <div role="tablist" aria-label="Perturbation kind" className="flex gap-1 border-b border-slate-200">
@@ -74,17 +77,18 @@ export function CandidateBrowser({ parentId, llmConfigured }: { parentId: string
               {rules.data.symbols.note} · {rules.data.symbols.count.toLocaleString("en-US")} names
             </p>
           )}
-          {rules.data.candidates.length === 0 ? (
+          {shown.length === 0 ? (
             <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600" data-testid="no-candidates">
               {rules.data.reason ?? "The generator found nothing to change in this comment."}
             </p>
           ) : (
             <ol className="space-y-3">
-              {rules.data.candidates.map((c, i) => (
+              {shown.map((c, i) => (
                 <CandidateCard key={c.key} candidate={c} rank={i + 1} parentId={parentId} />
               ))}
             </ol>
           )}
+          <WithheldList withheld={rules.data.withheld} source="rules" />
           {rules.data.total > rules.data.candidates.length && (
             <p className="text-xs text-slate-500">
               Showing the best {rules.data.candidates.length} of {rules.data.total} candidates.
@@ -120,20 +124,17 @@ export function CandidateBrowser({ parentId, llmConfigured }: { parentId: string
           )}
           {llm.data &&
             (llm.data.candidates.length === 0 ? (
-              <p className="text-sm text-slate-600">{llm.data.reason}</p>
+              <p className="text-sm text-slate-600" data-testid="llm-status">
+                {llm.data.reason}
+              </p>
             ) : (
-              <>
-                <p className="text-xs text-slate-500">
-                  From {llm.data.model}
-                  {llm.data.cached ? " (cached answer)" : ""}; each proposal goes through the same self-check as the rules.
-                </p>
-                <ol className="space-y-3">
-                  {llm.data.candidates.map((c, i) => (
-                    <CandidateCard key={c.key} candidate={c} rank={i + 1} parentId={parentId} />
-                  ))}
-                </ol>
-              </>
+              <p className="text-xs text-slate-500" data-testid="llm-status">
+                {llm.data.candidates.length} proposal{llm.data.candidates.length === 1 ? "" : "s"} from {llm.data.model}
+                {llm.data.cached ? " (cached answer)" : ""} passed the same checks as the rules&apos; candidates and are ranked with them
+                above, marked LLM.
+              </p>
             ))}
+          {llm.data && <WithheldList withheld={llm.data.withheld} source="the model" />}
         </div>
       )}
     </section>
@@ -223,5 +224,27 @@ function CandidateCard({ candidate: c, rank, parentId }: { candidate: ProposedCa
         )}
       </div>
     </li>
+  );
+}
+
+/** Proposals that failed the checks: never candidates, but listed with why, so nothing is dropped unseen. */
+function WithheldList({ withheld, source }: { withheld: WithheldProposal[] | undefined; source: string }) {
+  if (!withheld || withheld.length === 0) return null;
+  return (
+    <details className="rounded-md border border-slate-200 bg-white px-3 py-2 text-xs text-slate-600" data-testid="withheld">
+      <summary className="cursor-pointer">
+        {withheld.length} proposal{withheld.length === 1 ? "" : "s"} from {source} withheld: they failed the checks
+      </summary>
+      <ul className="mt-2 space-y-1">
+        {withheld.map((w) => (
+          <li key={w.key}>
+            <span className="text-slate-800">
+              <BidiText text={w.text} />
+            </span>{" "}
+            — {w.reason}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
