@@ -11,6 +11,7 @@
 // of the inline comments (lib/perturb/real-location.ts) are part of the dev_*/heldout_* figures.
 // Run: npx tsx scripts/bench-perturb.ts [--verbose]
 import { parseCli } from "@/lib/cli/parse-cli";
+import { seededRandom, shuffled } from "@/lib/random/seeded";
 import { evalSetSchema } from "@/lib/perturb/eval-set";
 import fixture from "@/lib/perturb/fixtures/perturbation-eval-set.json";
 import { formatBenchmark, runBenchmark } from "@/lib/perturb/perturbation-benchmark";
@@ -18,7 +19,17 @@ import { agreement, formatAgreement, formatRealFigures, realOutcomes } from "@/l
 import { loadRealJudgements, loadRealSet, REAL_SECOND_JUDGEMENTS_PATH } from "@/lib/perturb/real-eval-set";
 import { loadRealExtract, locationSettings, realLocationOutcomes } from "@/lib/perturb/real-location";
 
-const { values } = parseCli({ url: import.meta.url }, { options: { verbose: { type: "boolean", default: false } } });
+const { values } = parseCli(
+  { url: import.meta.url },
+  {
+    options: {
+      verbose: { type: "boolean", default: false },
+      /** Print this many held-out candidates (original → candidate) drawn at random, for a closing note. */
+      sample: { type: "string", default: "0" },
+      seed: { type: "string", default: "28" },
+    },
+  },
+);
 const set = evalSetSchema.parse(fixture);
 const result = runBenchmark(set);
 if (values.verbose) {
@@ -70,3 +81,28 @@ const secondOutcomes = [
 ];
 for (const line of formatRealFigures("dev_second_rater_", secondOutcomes)) console.log(line);
 for (const line of formatAgreement(agreement(dev, loadRealJudgements(), second))) console.log(line);
+
+// A random draw of held-out candidates, reproducible from its seed: what the figures above are made of.
+const sampleSize = Number(values.sample);
+if (sampleSize > 0) {
+  const seed = Number(values.seed);
+  const bodies = new Map(real.set.cases.map((c) => [c.id, c.body]));
+  const shown = outcomes
+    .filter((o) => o.split === "heldout")
+    .flatMap((o) => o.top.map((t, rank) => ({ id: o.id, kind: o.kind, rank: rank + 1, ...t })));
+  console.log(`# ${sampleSize} of ${shown.length} held-out candidates, drawn with seed ${seed}:`);
+  for (const t of shuffled(shown, seededRandom(seed)).slice(0, sampleSize)) {
+    const edit = /^([\s\S]*) => ([\s\S]*) @(\d+)$/.exec(t.spec);
+    const body = bodies.get(t.id) ?? "";
+    const line =
+      t.kind === "location" || !edit
+        ? `moved to ${t.spec}`
+        : (() => {
+            const start = Number(edit[3]);
+            const before = body.slice(Math.max(0, start - 60), start).replace(/\s+/g, " ");
+            const after = body.slice(start + edit[1].length, start + edit[1].length + 40).replace(/\s+/g, " ");
+            return `…${before}[${edit[1]}]${after}… → …${before}[${edit[2]}]${after}…`;
+          })();
+    console.log(`sample ${t.id} ${t.kind} #${t.rank} ${t.judgement}: ${line}`);
+  }
+}
