@@ -30,6 +30,22 @@ describe("definitionsIn: the names code defines, by kind", () => {
     expect(found).toMatchObject({ PlaybackController: "type", activity: "value", getDuration: "callable", unit: "value" });
   });
 
+  it("reads every name a multi-name binding declares", () => {
+    const names = (source: string) => definitionsIn(source, "code").map((d) => d.name);
+    expect(names("finfo, err := os.Stat(path)\nfor _, entry := range entries {\n}")).toEqual(
+      expect.arrayContaining(["finfo", "err", "entry"]),
+    );
+    expect(names("first, rest = split(path)\nfor idx, item in enumerate(rest):\n    pass\nwith open(path) as handle:\n    pass")).toEqual(
+      expect.arrayContaining(["first", "rest", "idx", "item", "handle"]),
+    );
+    expect(names("const { data, error: loadError, retries = 3 } = useQuery();\nlet [head, tail] = pair;")).toEqual(
+      expect.arrayContaining(["data", "loadError", "retries", "head", "tail"]),
+    );
+    expect(names("for (String name : names) {}")).toContain("name");
+    expect(names("attr_reader :options, :world")).toEqual(expect.arrayContaining(["options", "world"]));
+    expect(names("public int MaxSize { get; set; }")).toContain("MaxSize");
+  });
+
   it("never takes words from comments or string contents", () => {
     const found = kinds('# def commented_out():\nname = "def in_string(): pass"\n// function alsoNot() {}\n');
     expect(found).toEqual({ name: "value" });

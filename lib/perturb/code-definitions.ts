@@ -209,6 +209,36 @@ const VALUE_PATTERNS: RegExp[] = [
   /^\s*([A-Z_][A-Z0-9_]+)\s*(?:=|,)/gm,
 ];
 
+/**
+ * Declarations that bind several names at once; group 1 is the list: Go's `finfo, err := …` and
+ * `for _, entry := range …`, Python's `first, rest = …`, `for idx, item in …`, `with … as handle`,
+ * JavaScript's `const { data, error } = …` and `let [a, b] = …`, Java's `for (String name : names)`,
+ * Ruby's `attr_reader :options, :world` and C#'s `public int MaxSize { get; set; }`.
+ */
+const MULTI_VALUE_PATTERNS: RegExp[] = [
+  /^\s*(?:for\s+)?([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)+)\s*:=/gm,
+  /^\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)+)\s*=(?!=)/gm,
+  /\bfor\s+\(?\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*\)?\s+in\b/g,
+  /\b(?:as)\s+([a-z_]\w*)\s*[:,)]/g,
+  /\b(?:const|let|var)\s*[{[]([^}\]]*)[}\]]\s*=/g,
+  /\bfor\s*\(\s*(?:final\s+)?[\w.<>[\]]+\s+([A-Za-z_]\w*)\s*:/g,
+  /\battr_(?:reader|writer|accessor)\s+(:\w+(?:\s*,\s*:\w+)*)/g,
+  new RegExp(`^\\s*${MODIFIERS}+[\\w.<>\\[\\],?]+\\s+([A-Z]\\w*)\\s*\\{\\s*(?:get|set|init)\\b`, "gm"),
+];
+
+/** The names of a multi-name binding list: `{ data, error: err, retries = 3 }` → data, err, retries. */
+function boundNames(list: string): string[] {
+  return list
+    .split(",")
+    .map((part) =>
+      part
+        .replace(/=.*$/, "")
+        .replace(/^.*:\s*(?=[A-Za-z_$])/, "")
+        .replace(/^[\s:.*&]+|\s+$/g, ""),
+    )
+    .filter((name) => /^[A-Za-z_$][\w$]*$/.test(name));
+}
+
 /** Parameter names of the signatures on a line (`def f(a, b=1)`, `func f(x int)`, `f(String name)`). */
 function parameterNames(line: string): string[] {
   const m =
@@ -257,6 +287,8 @@ export function definitionsIn(source: string, origin: Definition["origin"]): Def
   ] as const) {
     for (const pattern of patterns) for (const m of code.matchAll(pattern)) add(m[1], kind, m.index ?? 0);
   }
+  for (const pattern of MULTI_VALUE_PATTERNS)
+    for (const m of code.matchAll(pattern)) for (const name of boundNames(m[1])) add(name, "value", m.index ?? 0);
   let offset = 0;
   for (const line of code.split("\n")) {
     for (const name of parameterNames(line)) add(name, "value", offset);
