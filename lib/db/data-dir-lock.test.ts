@@ -60,11 +60,12 @@ describe("acquireDataDirLock", () => {
   });
 
   it("takes over a lock held by a zombie (killed, not yet reaped)", async () => {
-    // the shell's background sleep exits at once and its parent (exec'd into a long sleep) never reaps it
-    const parent = spawn("sh", ["-c", "sleep 0 & echo $!; exec sleep 30"], { stdio: ["ignore", "pipe", "ignore"] });
+    // the shell's background sleep exits after its parent has exec'd into a long sleep, which never
+    // reaps it (with "sleep 0" the child could exit before the exec, and a busy shell reaped it)
+    const parent = spawn("sh", ["-c", "sleep 0.5 & echo $!; exec sleep 30"], { stdio: ["ignore", "pipe", "ignore"] });
     children.push(parent);
     const zombie = Number(await new Promise<string>((resolve) => parent.stdout.once("data", (d) => resolve(String(d)))));
-    for (let i = 0; i < 100 && procStat(zombie)?.state !== "Z"; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 200 && procStat(zombie)?.state !== "Z"; i++) await new Promise((r) => setTimeout(r, 20));
     expect(procStat(zombie)?.state).toBe("Z");
     const holder = { pid: zombie, startTime: procStat(zombie)?.startTime ?? null, host: hostname(), openedAt: "" };
     expect(holderIsAlive(holder)).toBe(false);

@@ -1,7 +1,7 @@
 import type { InlineAnchor, LocationCandidate, PerturbationResult } from "./candidate-schema";
 import { findCodeElements } from "./code-elements";
-import { hunkKey } from "./hunk-key";
-import { commentedLine, commentedLineNumber, linesByFile } from "./patch-lines";
+import { hunkKey, linesApart, SAME_HUNK_MIN_LINES } from "./hunk-key";
+import { commentedLine, linesByFile } from "./patch-lines";
 
 function extensionOf(path: string): string {
   const base = path.slice(path.lastIndexOf("/") + 1);
@@ -15,19 +15,6 @@ function isInline(anchor: InlineAnchor): boolean {
 /** A hunk header without the function context GitHub appends: "@@ -10,6 +10,9 @@". */
 function headerOf(line: string): string {
   return line.replace(/^(@@[^@]*@@).*$/, "$1");
-}
-
-/**
- * Within one hunk (a new file is a single hunk), a commented line at least this many lines from
- * the comment's own is another place: another function or block, not the line's neighbours.
- */
-const SAME_HUNK_MIN_LINES = 10;
-
-/** How many lines apart two comments of one hunk sit, or undefined when a line number cannot be read. */
-function linesApart(a: InlineAnchor, b: InlineAnchor): number | undefined {
-  const x = commentedLineNumber(a.diffHunk);
-  const y = commentedLineNumber(b.diffHunk);
-  return x === undefined || y === undefined ? undefined : Math.abs(x - y);
 }
 
 /** Same file and the same commented line: an older comment on this spot from an earlier push. */

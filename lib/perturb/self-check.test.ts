@@ -55,6 +55,14 @@ describe("selfCheck: location", () => {
       explainSelfCheck({ body, path: "a.py", diffHunk: hunk }, { body, path: "a.py", diffHunk: `${hunk}\n+    pass` }, "location").reason,
     ).toMatch(/same file and hunk/);
   });
+
+  it("accepts a line of the same hunk at least 10 lines away (a new file is one hunk), not a nearer one", () => {
+    const newFile = ["@@ -0,0 +1,30 @@", ...Array.from({ length: 30 }, (_, k) => `+value_${k + 1} = ${k}`)];
+    const at = (line: number) => newFile.slice(0, line + 1).join("\n");
+    const own = { body, path: "pkg/new.py", diffHunk: at(3) };
+    expect(selfCheck(own, { ...own, diffHunk: at(13) }, "location")).toBe(true);
+    expect(selfCheck(own, { ...own, diffHunk: at(12) }, "location")).toBe(false);
+  });
 });
 
 describe("selfCheck: one consistent swap, one short phrase", () => {

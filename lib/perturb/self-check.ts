@@ -1,6 +1,6 @@
 import { splitCodeSpans } from "./code-spans";
 import type { PerturbationKind } from "./candidate-schema";
-import { hunkKey } from "./hunk-key";
+import { isAnotherPlace } from "./hunk-key";
 import { countEditedRegions, wordDiff, type WordDiffSegment } from "./word-diff";
 
 export type CommentSnapshot = { body: string; path?: string | null; diffHunk?: string | null };
@@ -160,10 +160,12 @@ export function explainSelfCheck(
   if (kind === "location") {
     if (after.body !== before.body) return { ok: false, reason: "A location perturbation must keep the comment text." };
     if (!after.path || !after.diffHunk) return { ok: false, reason: "The moved comment has no file path or diff hunk." };
-    const moved =
-      hunkKey({ path: after.path, diffHunk: after.diffHunk }) !== hunkKey({ path: before.path ?? "", diffHunk: before.diffHunk ?? "" });
+    const moved = isAnotherPlace(
+      { path: after.path, diffHunk: after.diffHunk },
+      { path: before.path ?? "", diffHunk: before.diffHunk ?? "" },
+    );
     return moved
-      ? { ok: true, reason: "Same text on a different file or hunk." }
+      ? { ok: true, reason: "Same text on a different file, hunk or place." }
       : { ok: false, reason: "The comment stays on the same file and hunk." };
   }
   if ((after.path ?? null) !== (before.path ?? null) || (after.diffHunk ?? null) !== (before.diffHunk ?? null)) {
