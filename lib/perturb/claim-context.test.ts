@@ -88,3 +88,11 @@ describe("expectations and contracted echoes", () => {
     expect(out.some((e) => e.startsWith("can =>"))).toBe(false);
   });
 });
+
+describe("opposites of evaluative adjectives", () => {
+  it("reverses one in predicate position, never one before a noun", () => {
+    expect(edits("4,000 seems high for the small model though.")).toEqual(["high => low"]);
+    expect(edits("The timeout is too long for the health check.")).toContain("long => short");
+    expect(edits("This loads a large file into memory.").some((e) => e.startsWith("large"))).toBe(false);
+  });
+});

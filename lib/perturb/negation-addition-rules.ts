@@ -12,6 +12,8 @@ import {
   DO,
   HAVE,
   LEXICAL_ANTONYMS,
+  PREDICATE_HEADS,
+  PREDICATIVE_ANTONYMS,
   MODALS,
   NEGATE_CONTRACTED,
   NEGATE_FULL,
@@ -199,7 +201,8 @@ const swapAntonym: NegationRule = (sentence, i) => {
   ) {
     return [edit(token, token.start, token.start, "not ", "antonym", 64, `Inserts "not" before "${token.text}"`)];
   }
-  const antonym = LEXICAL_ANTONYMS[token.lower];
+  const predicative = prev && PREDICATE_HEADS.has(prev.lower) ? PREDICATIVE_ANTONYMS[token.lower] : undefined;
+  const antonym = LEXICAL_ANTONYMS[token.lower] ?? predicative;
   if (!antonym) return [];
   if (prev?.lower === "not") return []; // "not always" is handled by dropping "not"
   if (!NEGATIVE_WORDS.has(token.lower) && clauseAlreadyNegative(sentence, i)) return []; // "isn't always" ↛ "isn't never"

@@ -174,6 +174,75 @@ export const LEXICAL_ANTONYMS: Record<string, string> = {
   outdated: "up to date",
 };
 
+/**
+ * Opposites of evaluative adjectives that only reverse a claim in predicate position ("4,000 seems
+ * high" → "seems low", "the timeout is too long" → "too short"); before a noun ("a long line") they
+ * describe rather than claim, so the rule asks for a copula, a verdict verb or a degree word first.
+ */
+export const PREDICATIVE_ANTONYMS: Record<string, string> = {
+  high: "low",
+  low: "high",
+  large: "small",
+  small: "large",
+  big: "small",
+  long: "short",
+  short: "long",
+  slow: "fast",
+  fast: "slow",
+  expensive: "cheap",
+  cheap: "expensive",
+  enabled: "disabled",
+  disabled: "enabled",
+  optional: "required",
+  available: "unavailable",
+  unavailable: "available",
+  compatible: "incompatible",
+  incompatible: "compatible",
+  stable: "unstable",
+  unstable: "stable",
+  sorted: "unsorted",
+  unsorted: "sorted",
+  secure: "insecure",
+  insecure: "secure",
+  empty: "non-empty",
+  "non-empty": "empty",
+  synchronous: "asynchronous",
+  asynchronous: "synchronous",
+};
+
+/** Words after which an adjective is predicative: copulas, verdict verbs, degree adverbs. */
+export const PREDICATE_HEADS = new Set([
+  "is",
+  "are",
+  "was",
+  "were",
+  "be",
+  "been",
+  "being",
+  "'s",
+  "it's",
+  "that's",
+  "seems",
+  "seem",
+  "seemed",
+  "looks",
+  "look",
+  "sounds",
+  "appears",
+  "feels",
+  "stays",
+  "remains",
+  "too",
+  "very",
+  "quite",
+  "pretty",
+  "rather",
+  "fairly",
+  "so",
+  "still",
+  "already",
+]);
+
 /** "not X" where dropping "not" affirms X, even with no auxiliary before it ("Not needed."). */
 export const AFFIRMABLE_AFTER_NOT = new Set([
   "needed",
