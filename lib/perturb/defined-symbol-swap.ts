@@ -79,7 +79,7 @@ const NEIGHBOUR_LINES = 12;
  * (the change's own variables, the file's functions): "passing in `chain_to_execute`" → "…in
  * `all_examples`" when both are assigned a few lines apart. Scored below every slip that shares a word.
  */
-export function neighbourScore(name: string, definition: Definition, other: Definition): { score: number; relation: string } | undefined {
+function neighbourScore(name: string, definition: Definition, other: Definition): { score: number; relation: string } | undefined {
   // A one-word name (`size`, `now`, `parse`) is as likely the platform's as the code's: only compound names qualify.
   if (other.origin !== definition.origin || wordsOf(other.name).length < 2 || name.length < 2) return undefined;
   const apart = Math.abs(other.line - definition.line);

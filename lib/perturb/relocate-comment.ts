@@ -69,7 +69,7 @@ const ANSWERS =
   /^\s*(?:(?:yeah|yes|yep|yup|nope|ok|okay|sure|thanks|thank you|thx|fixed|done|agreed|oh|ah|good point|good catch|nice catch|makes sense|will do|lgtm|sounds good|if you (?:like|want|prefer))\b|right[!,.]|i(?:'ve|'ll|’ve|’ll)\s|i (?:did|will|just|already|moved|changed|added|removed|fixed|set|updated|reverted|totally agree|agree)\b)/i;
 const POINTERS = /\b(?:see (?:the )?(?:previous|above|my other|other|earlier) comments?|same (?:as above|here|as before)|ditto)\b/i;
 
-export function answersItsThread(body: string): boolean {
+function answersItsThread(body: string): boolean {
   return ANSWERS.test(body) || POINTERS.test(body);
 }
 
