@@ -16,6 +16,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { z } from "zod";
 import { REAL_SET_EXTRACT_PATH, REAL_SET_FILES_PATH, REAL_SET_PATH, REAL_SET_SEED } from "@/lib/perturb/real-eval-set";
+import { realExtractSchema } from "@/lib/perturb/real-location";
 
 const rowSchema = z.object({
   id: z.number().int(),
@@ -58,24 +59,7 @@ const cases = rows.map(({ file, line, row }) => ({
   body: row.msg,
   hunk: row.patch,
 }));
-const extractSchema = z.array(
-  z.object({
-    repo: z.string(),
-    pull_number: z.number().int(),
-    instance_id: z.string(),
-    entries: z.array(
-      z.object({
-        type: z.enum(["inline", "inline_reply", "pr_comment"]),
-        id: z.number().int(),
-        body: z.string(),
-        review_path: z.string().optional(),
-        diff_hunk: z.string().optional(),
-        in_reply_to_id: z.number().int().optional(),
-      }),
-    ),
-  }),
-);
-const extract = extractSchema.parse(JSON.parse(readFileSync(REAL_SET_EXTRACT_PATH, "utf8")));
+const extract = realExtractSchema.parse(JSON.parse(readFileSync(REAL_SET_EXTRACT_PATH, "utf8")));
 const byHash = [...extract].sort((a, b) => hash(a.repo).localeCompare(hash(b.repo)));
 for (const [k, pr] of byHash.entries()) {
   const roots = new Map(pr.entries.map((e) => [e.id, e]));

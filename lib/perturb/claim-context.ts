@@ -1,4 +1,4 @@
-import { MODALS, type NegationEdit } from "./negation-vocabulary";
+import { BE, DO, HAVE, MODALS, type NegationEdit } from "./negation-vocabulary";
 import { sentenceChunks } from "./clause-mood";
 import type { Sentence, Token } from "./prose-tokens";
 
@@ -145,25 +145,8 @@ function sameWord(a: string, b: string): boolean {
   return k >= 5 && k >= Math.min(x.length, y.length) - 3;
 }
 
-const FUNCTION_WORDS = new Set([
-  "is",
-  "are",
-  "was",
-  "were",
-  "be",
-  "been",
-  "do",
-  "does",
-  "did",
-  "has",
-  "have",
-  "had",
-  "it",
-  "this",
-  "that",
-  "not",
-  "no",
-]);
+/** Words too common to name a predicate: auxiliaries, pronouns of the code, negation, articles. */
+const FUNCTION_WORDS = new Set([...BE, "be", "been", ...DO, ...HAVE, "it", "this", "that", "not", "no", "the", "and", "for"]);
 
 /**
  * The predicate reversed by the edit is taken up again by a later sentence ("It's not supported.
