@@ -11,6 +11,10 @@
 // of the inline comments (lib/perturb/real-location.ts) are part of the dev_*/heldout_* figures.
 // Run: npx tsx scripts/bench-perturb.ts [--verbose]
 import { parseCli } from "@/lib/cli/parse-cli";
+import { config } from "@/lib/config";
+import { createMemoryLlmCache } from "@/lib/llm/cache";
+import { screeningLlmClient, screeningLlmStatus } from "@/lib/llm/configured-llm";
+import { realLlmOutcomes } from "@/lib/perturb/real-llm-benchmark";
 import { seededRandom, shuffled } from "@/lib/random/seeded";
 import { evalSetSchema } from "@/lib/perturb/eval-set";
 import fixture from "@/lib/perturb/fixtures/perturbation-eval-set.json";
@@ -27,6 +31,8 @@ const { values } = parseCli(
       /** Print this many held-out candidates (original → candidate) drawn at random, for a closing note. */
       sample: { type: "string", default: "0" },
       seed: { type: "string", default: "28" },
+      /** Also score the ranking with the configured LLM's proposals (LLM_BASE_URL, LLM_MODEL): llm_dev_*, llm_heldout_*. */
+      llm: { type: "boolean", default: false },
     },
   },
 );
@@ -104,5 +110,27 @@ if (sampleSize > 0) {
             return `…${before}[${edit[1]}]${after}… → …${before}[${edit[2]}]${after}…`;
           })();
     console.log(`sample ${t.id} ${t.kind} #${t.rank} ${t.judgement}: ${line}`);
+  }
+}
+
+// With an LLM configured, the ranking the page shows once the model is asked (issue #28 item 5): the
+// rules' candidates and the model's proposals that pass the same checks, scored with the same judgements.
+if (values.llm) {
+  const settings = config();
+  const status = screeningLlmStatus(settings);
+  if (!status.configured) {
+    console.log(`# llm: not configured, nothing scored (${status.instructions})`);
+  } else {
+    const { outcomes: withLlm } = await realLlmOutcomes(real.set.cases, real.files, loadRealJudgements(), screeningLlmClient(settings), {
+      cache: createMemoryLlmCache(),
+    });
+    const location = outcomes.filter((o) => o.kind === "location");
+    console.log(`# llm: ${status.model}; unjudged proposals count as not good (rate them: rate-perturbations --llm --export)`);
+    for (const split of ["dev", "heldout"] as const)
+      for (const line of formatRealFigures(
+        `llm_${split}_`,
+        [...withLlm, ...location].filter((o) => o.split === split),
+      ))
+        console.log(line);
   }
 }

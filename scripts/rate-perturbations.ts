@@ -5,11 +5,16 @@
 // lib/perturb/fixtures/real-review-judgements.json (or `--judgements F`, e.g. a second rater's file).
 // Judgements already there are never changed. Location lines (every inline comment of the CRJudgeBench
 // part) also carry the comment's own `path` and `hunk` and each move's target `path` and `hunk`.
+// With --llm (LLM_BASE_URL and LLM_MODEL set) the export is the ranking the page shows once the model
+// is asked: the rules' candidates and the model's proposals that pass the same checks.
 // Run: npx tsx scripts/rate-perturbations.ts --export /tmp/dev.jsonl --split dev
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { z } from "zod";
 import { parseCli } from "@/lib/cli/parse-cli";
+import { config } from "@/lib/config";
+import { screeningLlmClient, screeningLlmStatus } from "@/lib/llm/configured-llm";
 import { realCandidates } from "@/lib/perturb/real-benchmark";
+import { realRankingWithLlm } from "@/lib/perturb/real-llm-benchmark";
 import {
   editSpec,
   loadRealJudgements,
@@ -28,6 +33,8 @@ const { values } = parseCli(
       merge: { type: "string" },
       split: { type: "string", default: "dev" },
       rater: { type: "string" },
+      /** Export the ranking with the configured LLM's proposals (LLM_BASE_URL, LLM_MODEL), as the page shows it. */
+      llm: { type: "boolean", default: false },
       /** Another judgements file (a second rater's), created when missing. */
       judgements: { type: "string", default: REAL_JUDGEMENTS_PATH },
     },
@@ -42,19 +49,33 @@ const ratingSchema = z.object({
   candidates: z.array(z.object({ spec: z.string(), judgement: z.enum(["good", "bad"]) })),
 });
 
+/** The configured LLM's client, or a clear exit when none is configured. */
+function llmClientOrExit() {
+  const settings = config();
+  const status = screeningLlmStatus(settings);
+  if (!status.configured) {
+    console.error(`--llm needs an LLM: ${status.instructions}`);
+    process.exit(2);
+  }
+  return screeningLlmClient(settings);
+}
+
 const { set, files } = loadRealSet();
 const judgements = existsSync(values.judgements) ? loadRealJudgements(values.judgements) : {};
 
 if (values.export) {
   const split = realSplitSchema.parse(values.split);
   const lines: string[] = [];
+  const client = values.llm ? llmClientOrExit() : undefined;
   for (const c of set.cases.filter((k) => k.split === split)) {
     const byKind = realCandidates(c, files, set.cases);
     for (const kind of ["negation", "symbol"] as const) {
       const known = judgements[c.id]?.[kind];
-      const open = byKind[kind]
-        .slice(0, 3)
-        .filter((k) => !known?.none && !known?.good.includes(editSpec(k)) && !known?.bad.includes(editSpec(k)));
+      // with --llm, the top three of the ranking the page shows when the model is asked
+      const ranking = client
+        ? await realRankingWithLlm(c, files, set.cases, kind, client)
+        : byKind[kind].map((k) => ({ spec: editSpec(k), perturbed: k.text }));
+      const open = ranking.slice(0, 3).filter((k) => !known?.none && !known?.good.includes(k.spec) && !known?.bad.includes(k.spec));
       if (known && open.length === 0) continue;
       lines.push(
         JSON.stringify({
@@ -65,7 +86,7 @@ if (values.export) {
           hunk: c.hunk,
           possible: known ? !known.none : null,
           why: known?.none,
-          candidates: open.map((k) => ({ spec: editSpec(k), perturbed: k.text, judgement: null })),
+          candidates: open.map((k) => ({ spec: k.spec, perturbed: k.perturbed, judgement: null })),
         }),
       );
     }

@@ -126,12 +126,17 @@ export async function llmPerturbationProposals(
       candidate.existsInRepository = addedNames(candidate).some((n) => known.has(n) || known.has(n.split(".").pop() ?? ""));
       // The same checks as the rule generator: library and builtin API is never the swapped element,
       // and the swap goes from a name the reviewed code has to one of the same kind it defines.
-      const library = removedNames(candidate).find((n) => isLibraryElement({ element: n, name: n.split(".").pop() ?? n }));
+      const isLibrary = (n: string) => isLibraryElement({ element: n, name: n.split(".").pop() ?? n });
+      const library = removedNames(candidate).find(isLibrary);
+      // the rules never swap in library or builtin API either (`load_entry` → `json.loads`)
+      const libraryTarget = addedNames(candidate).find(isLibrary);
       const refusal = library
         ? `"${library}" is library or builtin API, not the repository's own symbol.`
-        : parent.definitions
-          ? swapRefusal(removedNames(candidate), addedNames(candidate), parent.definitions)
-          : undefined;
+        : libraryTarget
+          ? `"${libraryTarget}" is library or builtin API: a swap puts in a name of the reviewed code.`
+          : parent.definitions
+            ? swapRefusal(removedNames(candidate), addedNames(candidate), parent.definitions)
+            : undefined;
       if (refusal && candidate.selfCheck.ok) candidate.selfCheck = { ok: false, reason: refusal };
     }
     if (kind === "negation" && candidate.selfCheck.ok) {

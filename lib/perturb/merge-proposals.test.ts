@@ -23,6 +23,15 @@ describe("mergeProposals", () => {
     expect(merged.map((c) => c.key)).toEqual(["r1", "l1", "r2", "r3"]);
   });
 
+  it("shows an edit both proposed once, as the rules' and in the rules' place", () => {
+    const merged = mergeProposals([candidate("r1", "rule"), candidate("r2", "rule")], [candidate("r2", "llm"), candidate("l2", "llm")]);
+    expect(merged.map((c) => [c.key, c.origin])).toEqual([
+      ["r1", "rule"],
+      ["l2", "llm"],
+      ["r2", "rule"],
+    ]);
+  });
+
   it("shows an edit both proposed once, as the rules'", () => {
     const merged = mergeProposals([candidate("same", "rule")], [candidate("same", "llm"), candidate("l2", "llm")]);
     expect(merged.map((c) => [c.key, c.origin])).toEqual([

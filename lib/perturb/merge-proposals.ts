@@ -29,10 +29,12 @@ export function splitByChecks(candidates: readonly ProposedCandidate[]): { shown
  * edit proposed by both is shown once, as the rules' (its rationale names the rule that made it).
  */
 export function mergeProposals(rules: readonly ProposedCandidate[], llm: readonly ProposedCandidate[]): ProposedCandidate[] {
+  const ruleKeys = new Set(rules.map((c) => c.key));
+  const own = llm.filter((c) => !ruleKeys.has(c.key));
   const merged: ProposedCandidate[] = [];
   const seen = new Set<string>();
-  for (let i = 0; i < Math.max(rules.length, llm.length); i++) {
-    for (const c of [rules[i], llm[i]]) {
+  for (let i = 0; i < Math.max(rules.length, own.length); i++) {
+    for (const c of [rules[i], own[i]]) {
       if (!c || seen.has(c.key)) continue;
       seen.add(c.key);
       merged.push(c);

@@ -23,7 +23,7 @@ export type RealOutcome = {
   top: Array<{ spec: string; judgement: RealJudgement }>;
 };
 
-const TOP = 3;
+export const TOP = 3;
 
 /** Names the symbol generator may use: the hunk's and the file's, as the product reads a repository. */
 function knownSymbolsOf(hunk: string, file: string | undefined): string[] {
@@ -38,7 +38,7 @@ function definitionsOf(hunk: string, file: string | undefined): Definition[] {
   return namesOfCode({ files: file ? [file] : [], patch: hunk });
 }
 
-function judge(judgement: KindJudgement | undefined, spec: string): RealJudgement {
+export function judge(judgement: KindJudgement | undefined, spec: string): RealJudgement {
   if (judgement?.none) return "bad";
   if (judgement?.good.includes(spec)) return "good";
   if (judgement?.bad.includes(spec)) return "bad";
@@ -62,17 +62,26 @@ function codeOf(c: RealCase, cases: readonly RealCase[]): string {
   return [...hunks].filter((h) => h.trim()).join("\n");
 }
 
+/** What the generators read for one comment: its code (hunks), the names there, and their definitions. */
+export function realCodeContext(
+  c: RealCase,
+  files: Record<string, string>,
+  cases: readonly RealCase[] = [],
+): { code: string; knownSymbols: string[]; definitions: Definition[] } {
+  const code = codeOf(c, cases);
+  return { code, knownSymbols: knownSymbolsOf(code, files[c.id]), definitions: definitionsOf(code, files[c.id]) };
+}
+
 /** Both generators' candidates for one comment, as the perturbation page would make them. */
 export function realCandidates(
   c: RealCase,
   files: Record<string, string>,
   cases: readonly RealCase[] = [],
 ): Record<RealKind, TextCandidate[]> {
-  const code = codeOf(c, cases);
+  const { knownSymbols, definitions } = realCodeContext(c, files, cases);
   return {
     negation: negationCandidates(c.body).candidates,
-    symbol: symbolCandidates(c.body, { knownSymbols: knownSymbolsOf(code, files[c.id]), definitions: definitionsOf(code, files[c.id]) })
-      .candidates,
+    symbol: symbolCandidates(c.body, { knownSymbols, definitions }).candidates,
   };
 }
 
