@@ -15,7 +15,7 @@ export function hunkKey(anchor: { path: string; diffHunk: string }): string {
  * Within one hunk (a new file is a single hunk), a commented line at least this many lines from
  * another is another place: another function or block, not the line's neighbours.
  */
-export const SAME_HUNK_MIN_LINES = 10;
+const SAME_HUNK_MIN_LINES = 10;
 
 /** How many lines apart two comments of one hunk sit, or undefined when a line number cannot be read. */
 export function linesApart(a: { diffHunk: string }, b: { diffHunk: string }): number | undefined {

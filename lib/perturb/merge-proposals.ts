@@ -24,21 +24,29 @@ export function splitByChecks(candidates: readonly ProposedCandidate[]): { shown
 }
 
 /**
- * One ranking of the rules' candidates and the model's proposals: each list keeps its own order and
- * the two alternate, rules first (the rules' best, the model's best, the rules' second, …). The same
- * edit proposed by both is shown once, as the rules' (its rationale names the rule that made it).
+ * Two rankings made one: each keeps its own order and the two alternate, `first`'s best first (its
+ * best, `second`'s best, its second, …). An entry of `second` with the key of one of `first`'s is
+ * left out, so it stands once, as `first`'s and in `first`'s place.
  */
-export function mergeProposals(rules: readonly ProposedCandidate[], llm: readonly ProposedCandidate[]): ProposedCandidate[] {
-  const ruleKeys = new Set(rules.map((c) => c.key));
-  const own = llm.filter((c) => !ruleKeys.has(c.key));
-  const merged: ProposedCandidate[] = [];
+export function alternate<T>(first: readonly T[], second: readonly T[], keyOf: (item: T) => string): T[] {
+  const firstKeys = new Set(first.map(keyOf));
+  const own = second.filter((item) => !firstKeys.has(keyOf(item)));
+  const merged: T[] = [];
   const seen = new Set<string>();
-  for (let i = 0; i < Math.max(rules.length, own.length); i++) {
-    for (const c of [rules[i], own[i]]) {
-      if (!c || seen.has(c.key)) continue;
-      seen.add(c.key);
-      merged.push(c);
+  for (let i = 0; i < Math.max(first.length, own.length); i++) {
+    for (const item of [first[i], own[i]]) {
+      if (item === undefined || seen.has(keyOf(item))) continue;
+      seen.add(keyOf(item));
+      merged.push(item);
     }
   }
   return merged;
+}
+
+/**
+ * One ranking of the rules' candidates and the model's proposals, rules first. The same edit
+ * proposed by both is shown once, as the rules' (its rationale names the rule that made it).
+ */
+export function mergeProposals(rules: readonly ProposedCandidate[], llm: readonly ProposedCandidate[]): ProposedCandidate[] {
+  return alternate(rules, llm, (c) => c.key);
 }

@@ -72,17 +72,21 @@ export function realCodeContext(
   return { code, knownSymbols: knownSymbolsOf(code, files[c.id]), definitions: definitionsOf(code, files[c.id]) };
 }
 
+/** One generator's candidates for a comment, given what it reads of the code (realCodeContext). */
+export function realCandidatesOf(kind: RealKind, body: string, context: ReturnType<typeof realCodeContext>): TextCandidate[] {
+  return kind === "negation"
+    ? negationCandidates(body).candidates
+    : symbolCandidates(body, { knownSymbols: context.knownSymbols, definitions: context.definitions }).candidates;
+}
+
 /** Both generators' candidates for one comment, as the perturbation page would make them. */
 export function realCandidates(
   c: RealCase,
   files: Record<string, string>,
   cases: readonly RealCase[] = [],
 ): Record<RealKind, TextCandidate[]> {
-  const { knownSymbols, definitions } = realCodeContext(c, files, cases);
-  return {
-    negation: negationCandidates(c.body).candidates,
-    symbol: symbolCandidates(c.body, { knownSymbols, definitions }).candidates,
-  };
+  const context = realCodeContext(c, files, cases);
+  return { negation: realCandidatesOf("negation", c.body, context), symbol: realCandidatesOf("symbol", c.body, context) };
 }
 
 export function realOutcomes(cases: readonly RealCase[], files: Record<string, string>, judgements: RealJudgements): RealOutcome[] {

@@ -1,8 +1,8 @@
 import type { LlmCache } from "@/lib/llm/cache";
 import type { LlmClient } from "@/lib/llm/client";
 import { llmPerturbationProposals } from "./llm-proposals";
-import { splitByChecks } from "./merge-proposals";
-import { judge, type RealKind, type RealOutcome, realCandidates, realCodeContext, TOP } from "./real-benchmark";
+import { alternate, splitByChecks } from "./merge-proposals";
+import { judge, type RealKind, type RealOutcome, realCandidatesOf, realCodeContext, TOP } from "./real-benchmark";
 import { editSpec, type RealCase, type RealJudgements } from "./real-eval-set";
 
 // The real-comment set scored with an LLM configured (issue #28 items 5–6): for each comment and
@@ -42,9 +42,8 @@ export async function realRankingWithLlm(
   client: LlmClient,
   cache?: LlmCache,
 ): Promise<RealLlmCandidate[]> {
-  const rules = realCandidates(c, files, cases)[kind].map((k) => ({ spec: editSpec(k), perturbed: k.text, origin: "rule" as const }));
-  const ruleSpecs = new Map(rules.map((k) => [k.perturbed, k.spec]));
   const context = realCodeContext(c, files, cases);
+  const rules = realCandidatesOf(kind, c.body, context).map((k) => ({ spec: editSpec(k), perturbed: k.text, origin: "rule" as const }));
   const proposals = await llmPerturbationProposals(
     client,
     {
@@ -59,22 +58,12 @@ export async function realRankingWithLlm(
     kind,
     { cache },
   );
-  // a proposal the rules also make is the rules' candidate, in the rules' place
   const llm = splitByChecks(proposals.candidates).shown.flatMap((p) => {
-    if (ruleSpecs.has(p.perturbed.body)) return [];
     const edit = editOf(c.body, p.perturbed.body);
     return edit ? [{ spec: editSpec(edit), perturbed: p.perturbed.body, origin: "llm" as const }] : [];
   });
-  const merged: RealLlmCandidate[] = [];
-  const seen = new Set<string>();
-  for (let i = 0; i < Math.max(rules.length, llm.length); i++) {
-    for (const k of [rules[i], llm[i]]) {
-      if (!k || seen.has(k.perturbed)) continue;
-      seen.add(k.perturbed);
-      merged.push({ id: c.id, kind, ...k });
-    }
-  }
-  return merged;
+  // as the page merges them: a proposal the rules also make is the rules' candidate, in the rules' place
+  return alternate<Omit<RealLlmCandidate, "id" | "kind">>(rules, llm, (k) => k.perturbed).map((k) => ({ id: c.id, kind, ...k }));
 }
 
 /** Outcomes like realOutcomes, from the merged rankings. */

@@ -1,6 +1,6 @@
 import type { InlineAnchor, LocationCandidate, PerturbationResult } from "./candidate-schema";
 import { findCodeElements } from "./code-elements";
-import { hunkKey, linesApart, SAME_HUNK_MIN_LINES } from "./hunk-key";
+import { hunkKey, isAnotherPlace, linesApart } from "./hunk-key";
 import { commentedLine, linesByFile } from "./patch-lines";
 
 function extensionOf(path: string): string {
@@ -225,10 +225,9 @@ export function locationCandidates(
     : undefined;
   const byPlace = new Map<string, LocationCandidate>();
   inline.forEach((other, order) => {
-    const key = hunkKey(other);
     // A new file comes as one hunk: within it, only a place far from the comment's own line is another place.
-    const apart = key === targetHunk ? linesApart(target, other) : undefined;
-    if ((key === targetHunk && (apart === undefined || apart < SAME_HUNK_MIN_LINES)) || samePlace(target, other) || !inCode(other)) return;
+    if (!isAnotherPlace(target, other) || samePlace(target, other) || !inCode(other)) return;
+    const apart = hunkKey(other) === targetHunk ? linesApart(target, other) : undefined;
     // the code there has every name the comment is about: the comment may hold there too
     if (names.length > 0 && hunkHasAll(other.diffHunk, names)) return;
     // the code there already has a line the suggestion proposes: the suggestion may hold there too
