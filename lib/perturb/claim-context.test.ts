@@ -96,3 +96,34 @@ describe("opposites of evaluative adjectives", () => {
     expect(edits("This loads a large file into memory.").some((e) => e.startsWith("large"))).toBe(false);
   });
 });
+
+describe("frames, prescriptions and conditions that are no claim", () => {
+  it("leaves the writer's prescription in the future tense alone ('will have to')", () => {
+    expect(edits("I think this logic will have to move to the runner.")).toEqual([]);
+    expect(edits("I think this logic will move to the runner.")).toContain("will => will not");
+  });
+
+  it("never negates a copula that frames an explanation ('is that …', 'is because …')", () => {
+    const out = edits("I believe this is because we call `browse.search` in the loop.");
+    expect(out.some((e) => e.startsWith("is =>"))).toBe(false);
+    expect(edits("The idea is that it would skip the task.").some((e) => e.startsWith("is =>"))).toBe(false);
+  });
+
+  it("leaves a house convention stated as its subject alone", () => {
+    expect(edits("Convention is to use TEST for these constants.")).toEqual([]);
+  });
+
+  it("drops a claim that a 'but that …' clause builds on", () => {
+    const out = edits("The err is printed with a log.Error later on but that ends up after the stack trace.");
+    expect(out.some((e) => e.startsWith("is =>"))).toBe(false);
+  });
+
+  it("leaves the condition of a main clause that is no claim alone", () => {
+    expect(edits("If the environment is isolated properly, it shouldn't matter.")).toEqual([]);
+    expect(edits("If the list is empty, this crashes.")).toContain("crashes => does not crash");
+  });
+
+  it("never puts do-support after a modal ('will have to' → 'will don't have to')", () => {
+    expect(edits("The parser will have to read the whole file.").some((e) => e.includes("don't have"))).toBe(false);
+  });
+});

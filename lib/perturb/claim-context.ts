@@ -23,6 +23,7 @@ const PURPOSE_VERBS = new Set(["avoid", "prevent", "ensure", "make", "keep", "al
 
 /** Words that make a statement a general convention rather than a claim about this code. */
 const GENERIC_MARKERS = new Set(["generally", "usually", "typically", "conventionally"]);
+const CONVENTION_NOUNS = new Set(["convention", "conventions", "guideline", "guidelines", "policy", "practice"]);
 const DEICTIC = new Set(["this", "that", "it", "these", "those", "it's", "that's"]);
 
 /** "…(generally, there's always a space after commas)", "We usually avoid blank lines": a house rule, not this code. */
@@ -32,7 +33,9 @@ function statesConvention(sentence: Sentence, edit: NegationEdit): boolean {
     (t, k) =>
       GENERIC_MARKERS.has(t.lower) ||
       (t.lower === "in" && words[k + 1]?.lower === "general") ||
-      (t.lower === "as" && words[k + 1]?.lower === "a" && words[k + 2]?.lower === "rule"),
+      (t.lower === "as" && words[k + 1]?.lower === "a" && words[k + 2]?.lower === "rule") ||
+      // "Convention is to use TEST", "Our style is …": the house rule is the subject
+      (CONVENTION_NOUNS.has(t.lower) && t.end <= edit.start),
   );
   if (!generic) return false;
   const subject = words.filter((t) => t.end <= edit.start).pop();
@@ -91,6 +94,37 @@ function statesExpectation(sentence: Sentence, edit: NegationEdit): boolean {
     verb === "work" ||
     (verb === "be" && /^(fine|ok|okay|enough|good|safe)$/.test(next[1]?.lower ?? ""))
   );
+}
+
+/**
+ * "logic will have to move to bolt", "this would need to change": what the writer says must be
+ * done, a request in the future tense; reversed it only withdraws the request.
+ */
+function prescribes(sentence: Sentence, edit: NegationEdit): boolean {
+  if (!/^(will|would|'ll|won't|wouldn't)$/.test(edit.anchor.lower.replace(/’/g, "'"))) return false;
+  const next = sentence.tokens.slice(edit.anchor.index + 1).filter((t) => !t.code && t.lower !== "not" && t.lower !== "also");
+  return /^(have|need|want)$/.test(next[0]?.lower ?? "") && next[1]?.lower === "to";
+}
+
+/**
+ * "The idea is that it would skip …", "this is because we attempt …": a copula that frames what
+ * follows (an explanation, a reason) asserts nothing itself; "is not because" denies the framing
+ * and leaves the claim after it standing.
+ */
+function framesWhatFollows(sentence: Sentence, edit: NegationEdit): boolean {
+  if (!BE.has(edit.anchor.lower.replace(/’/g, "'").replace(/n't$/, "")) && !/^(it's|that's|this's)$/.test(edit.anchor.lower)) return false;
+  const next = sentence.tokens.slice(edit.anchor.index + 1).filter((t) => !t.code && t.lower !== "not")[0];
+  return next !== undefined && /^(that|because|why|how|what|when|where|since)$/.test(next.lower);
+}
+
+/**
+ * "The err is printed with a log.Error later on but that ends up after the stack trace": a "but"
+ * clause that goes on about the same thing ("but that", "but it") builds on the claim; reversed,
+ * the sentence no longer holds together.
+ */
+function continuedByBut(sentence: Sentence, edit: NegationEdit): boolean {
+  const after = wordsAfter(sentence, edit).filter((t) => !t.code);
+  return after.some((t, k) => t.lower === "but" && /^(that|it|this|they|these|those|it's|that's|they're)$/.test(after[k + 1]?.lower ?? ""));
 }
 
 /** Raw text of the line the sentence starts on, from its beginning. */
@@ -178,6 +212,9 @@ export function contextRefusal(text: string, edit: NegationEdit, sentence: Sente
   }
   if (hasPurposeClause(sentence, edit)) return "a purpose follows it and would contradict it";
   if (statesExpectation(sentence, edit)) return "an expectation ('should have', 'shouldn't matter'), not a claim about the code";
+  if (prescribes(sentence, edit)) return "what the writer says must be done ('will have to'), a request, not a claim";
+  if (framesWhatFollows(sentence, edit)) return "a copula framing what follows ('is that …', 'is because …'), not the claim itself";
+  if (continuedByBut(sentence, edit)) return "a 'but that …' clause builds on it: reversed, the sentence no longer holds together";
   if (statesConvention(sentence, edit)) return "a general convention ('generally', 'usually'), not a claim about this code";
   const at = sentences.indexOf(sentence);
   if (predictsTheProposal(sentence, edit, sentences[at - 1])) return "a prediction about the proposed change ('this should solve it')";

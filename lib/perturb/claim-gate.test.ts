@@ -22,7 +22,7 @@ describe("claim gate: only the technical claim is reversed", () => {
   });
 
   it("keeps the claim an opinion verb frames", () => {
-    expect(edits("I think logic will have to move to bolt.")).toEqual(["will => will not"]);
+    expect(edits("I think the logic will run in bolt.")).toEqual(["will => will not"]);
   });
 
   it("keeps the claim after a contrast with the writer's own stance", () => {

@@ -22,6 +22,14 @@ describe("sentenceChunks", () => {
     ["Nobody reads `stats` after the refactor, can we delete it?", ["assertive", "question"]],
     ["You can remove this, nothing imports it anymore.", ["request", "assertive"]],
     ["Sorting here is unnecessary because the query already orders by date.", ["assertive"]],
+    ["This is consistent for all clients that we will check yes?", ["question"]],
+    ["This is already on the stable image as a flag, right?", ["assertive", "question"]],
+    ["The cache is per request right?", ["question"]],
+    ["This runs once per request, doesn't it?", ["assertive", "rhetorical"]],
+    ["this is just logging, it's not asserting anything?", ["assertive", "assertive"]],
+    ["You don't need to bundle jquery in `groups.js`.", ["request"]],
+    ["We don't need the extra copy.", ["assertive"]],
+    ["Last thing: we are missing a test for implicit positive zero.", ["assertive", "request"]],
   ])("%s", (text, expected) => {
     expect(moods(text)).toEqual(expected);
   });

@@ -119,15 +119,37 @@ function isRequest(sentence: Sentence, start: number, last: number): boolean {
   if (head.lower === "no" && t[start + 1]?.lower === "need") return false;
   // "We should also update…", "You can remove this", "I'd rather…"
   for (let i = start; i <= Math.min(last, start + 2); i++) {
-    if (SUGGESTING_SUBJECTS.has(t[i].lower) && !t[i].code) {
-      const next = t[i + 1];
-      const afterNext = t[i + 2];
+    if (t[i].code) continue;
+    const subject = t[i].lower.replace(/’/g, "'");
+    const next = t[i + 1];
+    const afterNext = t[i + 2];
+    if (SUGGESTING_SUBJECTS.has(subject)) {
       if (next && (SUGGESTING_MODALS.has(next.lower) || (next.lower === "also" && afterNext && SUGGESTING_MODALS.has(afterNext.lower))))
         return true;
-      if (t[i].lower.endsWith("'d")) return true;
+      if (subject.endsWith("'d")) return true;
+      // "you don't need to bundle jquery": an instruction, not a claim about the code
+      const negated = next?.lower.replace(/’/g, "'");
+      const infinitive = /^(need|have)$/.test(afterNext?.lower ?? "") && t[i + 3]?.lower === "to";
+      if (subject === "you" && (negated === "needn't" || (/^(don't|dont)$/.test(negated ?? "") && infinitive))) return true;
     }
+    // "we are missing a test for …", "you're missing the null check": asks for what is missing
+    const verb = /^(we're|you're)$/.test(subject) ? next : /^(we|you)$/.test(subject) && next?.lower === "are" ? afterNext : undefined;
+    if (verb && !verb.code && verb.lower === "missing") return true;
   }
   return false;
+}
+
+/** Words that, last before a question mark, ask for confirmation of what the sentence says. */
+const TAG_WORDS = new Set(["right", "yes", "no", "correct", "true", "ok", "okay", "eh", "huh", "yeah", "innit"]);
+
+/** "…, right?", "… yes?", "…, isn't it?", "…, don't we?": a statement turned into a question by its tag. */
+function endsWithTag(sentence: Sentence): boolean {
+  const t = sentence.tokens;
+  const last = t[t.length - 1];
+  if (!last || last.code) return false;
+  if (TAG_WORDS.has(last.lower)) return true;
+  const previous = t[t.length - 2];
+  return !!previous && isNegatedAuxiliary(previous) && previous.index > 1 && /^(it|we|you|they|he|she|i|there|that|this)$/.test(last.lower);
 }
 
 /** The mood of each punctuation-delimited stretch of a sentence. */
@@ -135,6 +157,9 @@ export function sentenceChunks(sentence: Sentence): Chunk[] {
   const ranges = chunkRanges(sentence);
   // "You use gpt-4 here, or gpt-3?": a question offering alternatives asks in every stretch
   const offersAlternatives = sentence.question && sentence.tokens.some((t) => t.lower === "or");
+  // "This is an appsec concept right?", "…that we will check yes?": a tag run into the statement asks the reader to
+  // confirm, it is a question; set off by a comma ("This is already on the image, right?") the statement still asserts
+  const confirms = sentence.question && endsWithTag(sentence);
   return ranges.map(([first, last], k) => {
     const start = firstContent(sentence, first, last);
     const head = sentence.tokens[start];
@@ -148,7 +173,7 @@ export function sentenceChunks(sentence: Sentence): Chunk[] {
       (head.code || head.tags.has("Pronoun") || head.tags.has("Determiner") || head.tags.has("Noun")) &&
       !head.tags.has("Verb") &&
       !offersAlternatives;
-    if (asking && declarative) return { first, last, mood: isRequest(sentence, start, last) ? "request" : "assertive" };
+    if (asking && declarative && !confirms) return { first, last, mood: isRequest(sentence, start, last) ? "request" : "assertive" };
     if (asking) {
       const why = head?.lower === "why" && sentence.tokens[start + 1]?.lower === "not";
       const rhetorical = (!!head && isNegatedAuxiliary(head)) || why;

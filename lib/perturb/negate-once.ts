@@ -90,7 +90,7 @@ function isCircumstance(found: Found): boolean {
  * object"); a main-clause edit hides the if/when/before… clauses of its sentence; fallback rules stay
  * only when nothing better exists in the comment.
  */
-function pruneEdits(found: readonly Found[]): Found[] {
+function pruneEdits(found: readonly Found[], unclaimed: ReadonlySet<Sentence>): Found[] {
   const owners = found.filter((f) => f.edit.rule === "contrast" || f.edit.rule === "polarity" || f.edit.rule === "but-not");
   const owned = (f: Found) =>
     owners.some(
@@ -105,7 +105,8 @@ function pruneEdits(found: readonly Found[]): Found[] {
   const antonymChunks = new Set(found.filter((f) => f.edit.rule === "antonym").map((f) => f.chunk));
   let kept = found.filter((f) => !owned(f) && !(f.edit.rule === "auxiliary" && f.chunk && antonymChunks.has(f.chunk)));
   const mainSentences = new Set(kept.filter((f) => !f.edit.anchor.subordinate).map((f) => f.sentence));
-  kept = kept.filter((f) => !isCircumstance(f) || !mainSentences.has(f.sentence));
+  // "If the environment is isolated properly, it shouldn't matter": the condition of a main clause that is no claim is none either
+  kept = kept.filter((f) => !isCircumstance(f) || (!mainSentences.has(f.sentence) && !unclaimed.has(f.sentence)));
   const strong = kept.filter((f) => !FALLBACK_RULES.has(f.edit.rule));
   return strong.length > 0 ? strong : kept;
 }
@@ -123,19 +124,24 @@ export function negationCandidates(text: string): PerturbationResult<TextCandida
   }
   const context: RuleContext = { text, contracted: analysis.contracted, apostrophe: analysis.apostrophe };
   const found: Found[] = [];
+  /** Sentences whose main clause asks, requests or was refused as a claim. */
+  const unclaimed = new Set<Sentence>();
   for (const sentence of analysis.sentences) {
     const chunks = sentenceChunks(sentence);
+    if (sentence.tokens.some((t) => !t.subordinate && !t.code && /^(request|question)$/.test(chunkOf(chunks, t.index)?.mood ?? "")))
+      unclaimed.add(sentence);
     for (let i = 0; i < sentence.tokens.length; i++) {
       for (const rule of RULES) {
         for (const edit of rule(sentence, i, context)) {
           const chunk = chunkOf(chunks, edit.anchor.index);
           if (editsAClaim(edit, sentence, chunk, analysis, text)) found.push({ edit, sentence, chunk });
+          else if (!edit.anchor.subordinate) unclaimed.add(sentence);
         }
       }
     }
   }
   const byText = new Map<string, TextCandidate>();
-  for (const { edit, sentence, chunk } of pruneEdits(found)) {
+  for (const { edit, sentence, chunk } of pruneEdits(found, unclaimed)) {
     const before = text.slice(edit.start, edit.end);
     if (before === edit.after || (!edit.movesCode && !isInsideProse(analysis.segments, edit.start, edit.end))) continue;
     const perturbed = text.slice(0, edit.start) + edit.after + text.slice(edit.end);

@@ -143,6 +143,9 @@ const negatePossession: NegationRule = (sentence, i, context) => {
     return [edit(have, object.start, object.end, "no", "possession", 62, `Turns "${have.text} ${object.text}" into "${have.text} no"`)];
   }
   if (object.lower === "to" || DETERMINERS.has(object.lower)) {
+    // "will have to move": "have" after a modal or "to" takes no do-support ("will don't have to")
+    const previous = sentence.tokens[i - 1];
+    if (previous && !previous.code && (MODALS.has(previous.lower) || previous.lower === "to" || previous.lower === "'ll")) return [];
     const doForm = have.lower === "has" ? "does" : have.lower === "have" ? "do" : "did";
     const negated = negatedForm(doForm, context, false);
     if (!negated) return [];
