@@ -127,3 +127,16 @@ describe("frames, prescriptions and conditions that are no claim", () => {
     expect(edits("The parser will have to read the whole file.").some((e) => e.includes("don't have"))).toBe(false);
   });
 });
+
+describe("a comment with no negation says why", () => {
+  it("names the words it considered and why each was left alone", () => {
+    const { candidates, reason } = negationCandidates("If the environment is isolated properly, it shouldn't matter.");
+    expect(candidates).toEqual([]);
+    expect(reason).toContain(`"shouldn't" in "If the environment is isolated properly, it shouldn't mat…": an expectation`);
+    expect(reason).toContain(`"is" in "If the environment is isolated properly, it shouldn't mat…": the condition of a main clause`);
+  });
+
+  it("keeps the general reason when no rule found anything to reverse", () => {
+    expect(negationCandidates("Thanks!").reason).toMatch(/^No claim to reverse: /);
+  });
+});

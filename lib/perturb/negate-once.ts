@@ -60,10 +60,34 @@ function scoreEdit(edit: NegationEdit, sentence: Sentence, chunk: Chunk | undefi
  * (lib/perturb/claim-gate): not the writer's state of mind, a suggestion, a focus word, a double
  * negative or a noun taken for a verb.
  */
-function editsAClaim(edit: NegationEdit, sentence: Sentence, chunk: Chunk | undefined, analysis: ProseAnalysis, text: string): boolean {
-  if (!chunk || chunk.mood === "request" || chunk.mood === "question") return false;
-  if (chunk.mood === "rhetorical" && !RHETORICAL_RULES.has(edit.rule)) return false;
-  return refusalOf(edit, sentence) === undefined && contextRefusal(text, edit, sentence, analysis.sentences) === undefined;
+function whyNotAClaim(
+  edit: NegationEdit,
+  sentence: Sentence,
+  chunk: Chunk | undefined,
+  analysis: ProseAnalysis,
+  text: string,
+): string | undefined {
+  if (!chunk || chunk.mood === "request") return "a request, not a claim";
+  if (chunk.mood === "question") return "a plain question";
+  if (chunk.mood === "rhetorical" && !RHETORICAL_RULES.has(edit.rule))
+    return "a rhetorical question: this edit would only ask it another way";
+  return refusalOf(edit, sentence) ?? contextRefusal(text, edit, sentence, analysis.sentences);
+}
+
+/** The refused edits a comment with no candidate is explained by: the word, its sentence's opening and why. */
+function explainRefusals(text: string, refused: ReadonlyArray<{ edit: NegationEdit; sentence: Sentence; why: string }>): string {
+  const seen = new Set<string>();
+  const lines: string[] = [];
+  for (const { edit, sentence, why } of refused) {
+    const key = `${sentence.index}:${why}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const opening = text.slice(sentence.start, sentence.end).replace(/\s+/g, " ").trim();
+    const shown = opening.length > 60 ? `${opening.slice(0, 57)}…` : opening;
+    lines.push(`"${edit.anchor.text}" in "${shown}": ${why}`);
+  }
+  const more = lines.length > 3 ? ` (and ${lines.length - 3} more)` : "";
+  return `No claim to reverse. Considered and left alone: ${lines.slice(0, 3).join("; ")}${more}.`;
 }
 
 /** At most this many candidates per comment: one claim, reversed the few ways that read naturally. */
@@ -126,6 +150,7 @@ export function negationCandidates(text: string): PerturbationResult<TextCandida
   const found: Found[] = [];
   /** Sentences whose main clause asks, requests or was refused as a claim. */
   const unclaimed = new Set<Sentence>();
+  const refused: Array<{ edit: NegationEdit; sentence: Sentence; why: string }> = [];
   for (const sentence of analysis.sentences) {
     const chunks = sentenceChunks(sentence);
     if (sentence.tokens.some((t) => !t.subordinate && !t.code && /^(request|question)$/.test(chunkOf(chunks, t.index)?.mood ?? "")))
@@ -134,14 +159,22 @@ export function negationCandidates(text: string): PerturbationResult<TextCandida
       for (const rule of RULES) {
         for (const edit of rule(sentence, i, context)) {
           const chunk = chunkOf(chunks, edit.anchor.index);
-          if (editsAClaim(edit, sentence, chunk, analysis, text)) found.push({ edit, sentence, chunk });
-          else if (!edit.anchor.subordinate) unclaimed.add(sentence);
+          const why = whyNotAClaim(edit, sentence, chunk, analysis, text);
+          if (why === undefined) found.push({ edit, sentence, chunk });
+          else {
+            refused.push({ edit, sentence, why });
+            if (!edit.anchor.subordinate) unclaimed.add(sentence);
+          }
         }
       }
     }
   }
   const byText = new Map<string, TextCandidate>();
-  for (const { edit, sentence, chunk } of pruneEdits(found, unclaimed)) {
+  const kept = pruneEdits(found, unclaimed);
+  for (const f of found)
+    if (!kept.includes(f) && isCircumstance(f) && unclaimed.has(f.sentence))
+      refused.push({ ...f, why: "the condition of a main clause that makes no claim" });
+  for (const { edit, sentence, chunk } of kept) {
     const before = text.slice(edit.start, edit.end);
     if (before === edit.after || (!edit.movesCode && !isInsideProse(analysis.segments, edit.start, edit.end))) continue;
     const perturbed = text.slice(0, edit.start) + edit.after + text.slice(edit.end);
@@ -164,6 +197,7 @@ export function negationCandidates(text: string): PerturbationResult<TextCandida
     .sort((a, b) => b.score - a.score || a.start - b.start || a.text.localeCompare(b.text))
     .slice(0, MAX_NEGATIONS);
   if (candidates.length === 0) {
+    if (refused.length > 0) return { candidates, reason: explainRefusals(text, refused) };
     return {
       candidates,
       reason:
