@@ -101,3 +101,21 @@ describe("slipScore", () => {
     expect(slipScore("load_entry", def("render_frame", "callable"), 1)).toBeUndefined();
   });
 });
+
+describe("definedSymbolCandidates: the element the comment is about", () => {
+  it("never swaps a namespace that qualifies another name (`::RSpec::Core::Time`)", () => {
+    const definitions = [def("RSpec", "type"), def("CommandLine", "type"), def("Core", "type")];
+    const out = definedSymbolCandidates("You might also want to reference `::RSpec::Core::Time` directly.", { definitions });
+    expect(out.candidates.map((c) => c.before)).not.toContain("RSpec");
+    expect(out.candidates.map((c) => c.before)).not.toContain("Core");
+  });
+
+  it("does not take a module's member (`RA.isPositiveZero(0)`) for the change's local binding of the same name", () => {
+    const definitions = [def("isPositiveZero", "value", "patch"), def("isNegativeZero", "value", "patch")];
+    const text = "We are missing a test for assert.isTrue(RA.isPositiveZero(0));";
+    expect(definedSymbolCandidates(text, { definitions }).candidates).toEqual([]);
+    // through `self` it is still the code's own value
+    const own = definedSymbolCandidates("`self.isPositiveZero` is set twice.", { definitions }).candidates.map((c) => c.after);
+    expect(own).toEqual(["isNegativeZero"]);
+  });
+});

@@ -122,6 +122,15 @@ function inventedName(name: string): string | undefined {
   return undefined;
 }
 
+/** Receivers through which a name is still the code's own binding: `self.load_entry`, `this.cache`. */
+const OWN_RECEIVERS = new Set(["this", "self", "cls", "@"]);
+
+/** `RA.isPositiveZero`, `media.getDuration`: the name reached through another object. */
+function isMemberOfAnother(element: CodeElement): boolean {
+  const qualifier = element.element.slice(0, element.element.lastIndexOf(element.name)).replace(/[.:]+$/, "");
+  return qualifier !== "" && !OWN_RECEIVERS.has(qualifier);
+}
+
 function kindOf(group: readonly CodeElement[], definition: Definition): DefinitionKind {
   if (definition.kind !== "value") return definition.kind;
   return group.some((e) => /\)$/.test(e.element)) ? "callable" : "value";
@@ -152,6 +161,10 @@ export function definedSymbolCandidates(text: string, options: DefinedSwapOption
     // A mention the swap cannot reach (".addColumn(" in a pasted call, "refresh" in plain prose) would
     // keep the old name beside the new one: visibly inconsistent.
     if (wholeWordCount(text, name) > group.length) continue;
+    // `::RSpec::Core::Time`: a namespace that qualifies another name is not the element the comment is about
+    if (group.some((e) => text.startsWith("::", e.nameEnd))) continue;
+    // `RA.isPositiveZero(0)` is the module's member, not the change's `const isPositiveZero = …`
+    if (definition.kind === "value" && group.every(isMemberOfAnother)) continue;
     const kind = kindOf(group, definition);
     const style = styleOf(name);
     const bonus = (group.some((e) => e.inBackticks) ? 2 : 0) - Math.min(4, order++);
@@ -163,7 +176,7 @@ export function definedSymbolCandidates(text: string, options: DefinedSwapOption
       const slip = slipScore(name, other, definition.line) ?? neighbourScore(name, definition, other);
       if (slip) pool.push({ name: other.name, score: slip.score + bonus, relation: slip.relation, exists: true });
     }
-    const invented = definition.origin === "patch" && kind !== "value" ? inventedName(name) : undefined;
+    const invented = definition.origin === "patch" && kind !== "value" && definition.kind !== "value" ? inventedName(name) : undefined;
     if (invented && !byName.has(invented) && !mentioned.has(invented)) {
       pool.push({ name: invented, score: 50 + bonus, relation: "an invented variant of a name the change adds", exists: false });
     }
