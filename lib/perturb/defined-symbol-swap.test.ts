@@ -119,3 +119,16 @@ describe("definedSymbolCandidates: the element the comment is about", () => {
     expect(own).toEqual(["isNegativeZero"]);
   });
 });
+
+describe("definedSymbolCandidates: a comment with no swap says why", () => {
+  it("names each name it considered and why it was left alone", () => {
+    const definitions = [def("err", "value"), def("isPositiveZero", "value", "patch")];
+    const { candidates, reason } = definedSymbolCandidates("ineffectual assignment to `err`; see RA.isPositiveZero(0) and `json.loads`", {
+      definitions,
+    });
+    expect(candidates).toEqual([]);
+    expect(reason).toContain(`"err": the code defines no plausible other value`);
+    expect(reason).toContain(`"isPositiveZero": another object's member`);
+    expect(reason).toContain(`"loads": library or builtin API`);
+  });
+});

@@ -147,6 +147,19 @@ export function definedSymbolCandidates(text: string, options: DefinedSwapOption
       !links.some(([s, t]) => s <= e.start && e.start < t) &&
       !proposed.some(([s, t]) => s <= e.start && e.start < t),
   );
+  /** Why each name the comment uses was left alone, for a comment that gets no candidate. */
+  const skipped = new Map<string, string>();
+  for (const e of all) {
+    if (elements.includes(e) || e.shape !== "identifier") continue;
+    skipped.set(
+      e.name,
+      isLibraryElement(e)
+        ? "library or builtin API"
+        : links.some(([s, t]) => s <= e.start && e.start < t)
+          ? "inside a link"
+          : "inside the reviewer's proposed code",
+    );
+  }
   const byName = new Map(options.definitions.map((d) => [d.name, d]));
   const mentioned = new Set(all.flatMap((e) => [e.name, e.element]));
   const groups = new Map<string, CodeElement[]>();
@@ -155,16 +168,31 @@ export function definedSymbolCandidates(text: string, options: DefinedSwapOption
   let order = 0;
   for (const [name, group] of groups) {
     const definition = byName.get(name);
-    if (!definition) continue;
+    if (!definition) {
+      skipped.set(name, "not defined in the reviewed code");
+      continue;
+    }
     // `media.getDuration` and `getDuration` in one comment contrast two forms: renaming both breaks it.
-    if (new Set(group.map((e) => e.element.replace(/\(.*\)$/, ""))).size > 1) continue;
+    if (new Set(group.map((e) => e.element.replace(/\(.*\)$/, ""))).size > 1) {
+      skipped.set(name, "mentioned in two forms that contrast");
+      continue;
+    }
     // A mention the swap cannot reach (".addColumn(" in a pasted call, "refresh" in plain prose) would
     // keep the old name beside the new one: visibly inconsistent.
-    if (wholeWordCount(text, name) > group.length) continue;
+    if (wholeWordCount(text, name) > group.length) {
+      skipped.set(name, "also used where a swap cannot reach (prose or pasted code)");
+      continue;
+    }
     // `::RSpec::Core::Time`: a namespace that qualifies another name is not the element the comment is about
-    if (group.some((e) => text.startsWith("::", e.nameEnd))) continue;
+    if (group.some((e) => text.startsWith("::", e.nameEnd))) {
+      skipped.set(name, "a namespace qualifying another name");
+      continue;
+    }
     // `RA.isPositiveZero(0)` is the module's member, not the change's `const isPositiveZero = …`
-    if (definition.kind === "value" && group.every(isMemberOfAnother)) continue;
+    if (definition.kind === "value" && group.every(isMemberOfAnother)) {
+      skipped.set(name, "another object's member, not the code's own binding");
+      continue;
+    }
     const kind = kindOf(group, definition);
     const style = styleOf(name);
     const bonus = (group.some((e) => e.inBackticks) ? 2 : 0) - Math.min(4, order++);
@@ -180,6 +208,8 @@ export function definedSymbolCandidates(text: string, options: DefinedSwapOption
     if (invented && !byName.has(invented) && !mentioned.has(invented)) {
       pool.push({ name: invented, score: 50 + bonus, relation: "an invented variant of a name the change adds", exists: false });
     }
+    if (pool.length === 0)
+      skipped.set(name, `the code defines no plausible other ${kind} (sharing a word, a close spelling, or defined beside it)`);
     const mentions = group.map((e) => ({ start: e.nameStart, end: e.nameEnd }));
     for (const variant of pool) {
       const out = replaceMentions(text, mentions, variant.name);
@@ -201,12 +231,12 @@ export function definedSymbolCandidates(text: string, options: DefinedSwapOption
   }
   candidates.sort((a, b) => b.score - a.score || a.start - b.start || a.after.localeCompare(b.after));
   if (candidates.length === 0) {
+    if (all.length === 0) return { candidates, reason: "The comment names no code element outside code blocks and links." };
+    const names = [...skipped].map(([name, why]) => `"${name}": ${why}`);
+    const more = names.length > 4 ? ` (and ${names.length - 4} more)` : "";
     return {
       candidates,
-      reason:
-        groups.size === 0
-          ? "The comment names no code element outside code blocks and links, or only library and builtin API."
-          : "None of the names the comment uses is one the reviewed code defines with a plausible other name of the same kind.",
+      reason: `No name to swap. Considered and left alone: ${names.slice(0, 4).join("; ") || "every swap failed the self-check"}${more}.`,
     };
   }
   return { candidates: candidates.slice(0, MAX_DEFINED_SWAPS) };
