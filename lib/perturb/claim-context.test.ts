@@ -140,3 +140,16 @@ describe("a comment with no negation says why", () => {
     expect(negationCandidates("Thanks!").reason).toMatch(/^No claim to reverse: /);
   });
 });
+
+describe("questions without their mark and double negatives", () => {
+  it("reads an auxiliary before its subject as a question when the question mark is left out", () => {
+    expect(edits("can we get rid of this and hardcode it / remove the flag")).toEqual([]);
+    expect(edits("Was this our code @csrwng")).toEqual([]);
+  });
+
+  it("never puts 'not' into a clause that is negative already", () => {
+    const out = edits("Move this to a try/except - this shouldn't be required for people without a GPU.");
+    expect(out.some((e) => e.endsWith("not"))).toBe(false);
+    expect(edits("This flag is required for people without a GPU.")).toContain(" => not");
+  });
+});

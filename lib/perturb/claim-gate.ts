@@ -382,6 +382,13 @@ export function refusalOf(edit: NegationEdit, sentence: Sentence): string | unde
   if (!INSERTIONS.has(edit.rule) && following.slice(0, 1).some((t) => FOCUS_WORDS.has(t.lower))) {
     return "a focus word turns the reversal into 'more than'";
   }
+  // "this shouldn't be required" → "this shouldn't be not required": the clause is negative already
+  const negative = (t: Token) => !t.code && (NEGATIONS.has(t.lower) || /n't$/.test(t.lower.replace(/’/g, "'")));
+  const replaced = tokens.filter((t) => t.start < edit.end && t.end > edit.start);
+  if (/\bnot\b/.test(edit.after) && !replaced.some(negative)) {
+    const negatesAlready = tokens.some((t) => t.end <= edit.start && t.clause === anchor.clause && negative(t));
+    if (negatesAlready) return "a double negative";
+  }
   if (INSERTIONS.has(edit.rule)) {
     const afterInsertion = tokens.filter((t) => !t.code && t.start >= edit.end).slice(0, 2);
     const beforeInsertion = tokens.filter((t) => !t.code && t.end <= edit.start).pop();

@@ -30,6 +30,10 @@ describe("sentenceChunks", () => {
     ["You don't need to bundle jquery in `groups.js`.", ["request"]],
     ["We don't need the extra copy.", ["assertive"]],
     ["Last thing: we are missing a test for implicit positive zero.", ["assertive", "request"]],
+    ["can we get rid of this and hardcode it", ["question"]],
+    ["Was this our code before the move", ["question"]],
+    ["Shouldn't this be `>=` here", ["rhetorical"]],
+    ["Should you need the old path, the flag keeps it.", ["request", "assertive"]],
   ])("%s", (text, expected) => {
     expect(moods(text)).toEqual(expected);
   });

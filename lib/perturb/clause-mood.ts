@@ -139,6 +139,38 @@ function isRequest(sentence: Sentence, start: number, last: number): boolean {
   return false;
 }
 
+/** Subjects an inverted auxiliary stands before in a question: "can we", "was this", "is there", "does the". */
+const QUESTION_SUBJECTS = new Set([
+  "we",
+  "you",
+  "i",
+  "this",
+  "that",
+  "it",
+  "these",
+  "those",
+  "there",
+  "they",
+  "he",
+  "she",
+  "the",
+  "our",
+  "your",
+]);
+/** Auxiliaries whose inversion also opens a condition: "Should you need it, …", "Had we known, …", "Were it …, …". */
+const CONDITIONAL_INVERSIONS = new Set(["should", "had", "were"]);
+
+/** The sentence opens with an auxiliary before its subject: a question, with or without its mark. */
+function opensQuestion(sentence: Sentence, start: number, hasLaterStretch: boolean): boolean {
+  const head = sentence.tokens[start];
+  const subject = sentence.tokens[start + 1];
+  if (!head || head.code || !subject || subject.code || start > 0) return false;
+  const word = head.lower.replace(/’/g, "'");
+  if (!AUXILIARIES.has(word) && !isNegatedAuxiliary(head)) return false;
+  if (!QUESTION_SUBJECTS.has(subject.lower)) return false;
+  return !(CONDITIONAL_INVERSIONS.has(word) && hasLaterStretch);
+}
+
 /** Words that, last before a question mark, ask for confirmation of what the sentence says. */
 const TAG_WORDS = new Set(["right", "yes", "no", "correct", "true", "ok", "okay", "eh", "huh", "yeah", "innit"]);
 
@@ -173,6 +205,10 @@ export function sentenceChunks(sentence: Sentence): Chunk[] {
       (head.code || head.tags.has("Pronoun") || head.tags.has("Determiner") || head.tags.has("Noun")) &&
       !head.tags.has("Verb") &&
       !offersAlternatives;
+    // "can we get rid of this and hardcode it", "Was this our code @csrwng": an auxiliary before its subject
+    // opens a question even when the writer left out the question mark ("Should you need it, …" is a condition)
+    if (!sentence.question && k === 0 && opensQuestion(sentence, start, ranges.length > 1))
+      return { first, last, mood: head && isNegatedAuxiliary(head) ? "rhetorical" : "question" };
     if (asking && declarative && !confirms) return { first, last, mood: isRequest(sentence, start, last) ? "request" : "assertive" };
     if (asking) {
       const why = head?.lower === "why" && sentence.tokens[start + 1]?.lower === "not";
