@@ -23,7 +23,8 @@ const PURPOSE_VERBS = new Set(["avoid", "prevent", "ensure", "make", "keep", "al
 
 /** Words that make a statement a general convention rather than a claim about this code. */
 const GENERIC_MARKERS = new Set(["generally", "usually", "typically", "conventionally"]);
-const CONVENTION_NOUNS = new Set(["convention", "conventions", "guideline", "guidelines", "policy", "practice"]);
+/** Nouns naming a house rule ("Convention is to use TEST"); not "policy", which code has too ("the retry policy"). */
+const CONVENTION_NOUNS = new Set(["convention", "conventions", "guideline", "guidelines"]);
 const DEICTIC = new Set(["this", "that", "it", "these", "those", "it's", "that's"]);
 
 /** "…(generally, there's always a space after commas)", "We usually avoid blank lines": a house rule, not this code. */
@@ -34,7 +35,7 @@ function statesConvention(sentence: Sentence, edit: NegationEdit): boolean {
       GENERIC_MARKERS.has(t.lower) ||
       (t.lower === "in" && words[k + 1]?.lower === "general") ||
       (t.lower === "as" && words[k + 1]?.lower === "a" && words[k + 2]?.lower === "rule") ||
-      // "Convention is to use TEST", "Our style is …": the house rule is the subject
+      // "Convention is to use TEST", "Our guidelines are …": the house rule is the subject
       (CONVENTION_NOUNS.has(t.lower) && t.end <= edit.start),
   );
   if (!generic) return false;

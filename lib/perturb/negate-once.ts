@@ -53,7 +53,7 @@ function scoreEdit(edit: NegationEdit, sentence: Sentence, chunk: Chunk | undefi
 }
 
 /**
- * Whether an edit reverses a claim: never in a request or a plain question; in a rhetorical
+ * Why an edit does not reverse a claim, or undefined when it does: never in a request or a plain question; in a rhetorical
  * question only the rules that reverse what it asserts ("Wouldn't it enable all plugins?" →
  * "…disable…"). Dropping the question's negated frame ("Shouldn't this be `>=`?" → "Should this
  * be `>=`?") or its "why not" only asks the same thing again. Then the claim gate
