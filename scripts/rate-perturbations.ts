@@ -17,6 +17,7 @@ import { realCandidates } from "@/lib/perturb/real-benchmark";
 import { realRankingWithLlm } from "@/lib/perturb/real-llm-benchmark";
 import {
   editSpec,
+  type KindJudgement,
   loadRealJudgements,
   loadRealSet,
   REAL_JUDGEMENTS_PATH,
@@ -60,6 +61,12 @@ function llmClientOrExit() {
   return screeningLlmClient(settings);
 }
 
+/** The top three of a ranking that nobody has judged yet (none when the comment was judged to allow no perturbation). */
+function unjudgedTop<T>(ranking: readonly T[], specOf: (item: T) => string, known: KindJudgement | undefined): T[] {
+  if (known?.none) return [];
+  return ranking.slice(0, 3).filter((k) => !known?.good.includes(specOf(k)) && !known?.bad.includes(specOf(k)));
+}
+
 const { set, files } = loadRealSet();
 const judgements = existsSync(values.judgements) ? loadRealJudgements(values.judgements) : {};
 
@@ -68,14 +75,14 @@ if (values.export) {
   const lines: string[] = [];
   const client = values.llm ? llmClientOrExit() : undefined;
   for (const c of set.cases.filter((k) => k.split === split)) {
-    const byKind = realCandidates(c, files, set.cases);
+    // the rules' candidates; with --llm the ranking the page shows when the model is asked (it runs the rules itself)
+    const byKind = client ? undefined : realCandidates(c, files, set.cases);
     for (const kind of ["negation", "symbol"] as const) {
       const known = judgements[c.id]?.[kind];
-      // with --llm, the top three of the ranking the page shows when the model is asked
       const ranking = client
         ? await realRankingWithLlm(c, files, set.cases, kind, client)
-        : byKind[kind].map((k) => ({ spec: editSpec(k), perturbed: k.text }));
-      const open = ranking.slice(0, 3).filter((k) => !known?.none && !known?.good.includes(k.spec) && !known?.bad.includes(k.spec));
+        : (byKind?.[kind] ?? []).map((k) => ({ spec: editSpec(k), perturbed: k.text }));
+      const open = unjudgedTop(ranking, (k) => k.spec, known);
       if (known && open.length === 0) continue;
       lines.push(
         JSON.stringify({
@@ -97,9 +104,7 @@ if (values.export) {
     const setting = settings.get(c.id);
     if (!setting) continue;
     const known = judgements[c.id]?.location;
-    const open = realLocationCandidates(c, setting)
-      .slice(0, 3)
-      .filter((k) => !known?.none && !known?.good.includes(locationSpec(k)) && !known?.bad.includes(locationSpec(k)));
+    const open = unjudgedTop(realLocationCandidates(c, setting), locationSpec, known);
     if (known && open.length === 0) continue;
     lines.push(
       JSON.stringify({

@@ -75,7 +75,7 @@ function purposeOfSuggestion(sentence: Sentence, edit: NegationEdit): boolean {
   return (
     head.some(
       (t, k) => /^(i|we|you)$/.test(t.lower) && /^(would|could|might|should|can)$/.test(head[k + 1]?.lower ?? head[k + 2]?.lower ?? ""),
-    ) || head.some((t) => /^(i'd|we'd|you'd)$/.test(t.lower.replace(/’/g, "'")))
+    ) || head.some((t) => /^(i'd|we'd|you'd)$/.test(t.lower))
   );
 }
 
@@ -84,7 +84,7 @@ function purposeOfSuggestion(sentence: Sentence, edit: NegationEdit): boolean {
  * an expectation, the writer's forecast rather than a claim about what the code does.
  */
 function statesExpectation(sentence: Sentence, edit: NegationEdit): boolean {
-  const anchor = edit.anchor.lower.replace(/’/g, "'");
+  const anchor = edit.anchor.lower;
   if (anchor === "should've") return true;
   if (anchor !== "should" && anchor !== "shouldn't") return false;
   const next = sentence.tokens.slice(edit.anchor.index + 1).filter((t) => !t.code && t.lower !== "not");
@@ -102,7 +102,7 @@ function statesExpectation(sentence: Sentence, edit: NegationEdit): boolean {
  * done, a request in the future tense; reversed it only withdraws the request.
  */
 function prescribes(sentence: Sentence, edit: NegationEdit): boolean {
-  if (!/^(will|would|'ll|won't|wouldn't)$/.test(edit.anchor.lower.replace(/’/g, "'"))) return false;
+  if (!/^(will|would|'ll|won't|wouldn't)$/.test(edit.anchor.lower)) return false;
   const next = sentence.tokens.slice(edit.anchor.index + 1).filter((t) => !t.code && t.lower !== "not" && t.lower !== "also");
   return /^(have|need|want)$/.test(next[0]?.lower ?? "") && next[1]?.lower === "to";
 }
@@ -113,7 +113,7 @@ function prescribes(sentence: Sentence, edit: NegationEdit): boolean {
  * and leaves the claim after it standing.
  */
 function framesWhatFollows(sentence: Sentence, edit: NegationEdit): boolean {
-  if (!BE.has(edit.anchor.lower.replace(/’/g, "'").replace(/n't$/, "")) && !/^(it's|that's|this's)$/.test(edit.anchor.lower)) return false;
+  if (!BE.has(edit.anchor.lower.replace(/n't$/, "")) && !/^(it's|that's|this's)$/.test(edit.anchor.lower)) return false;
   const next = sentence.tokens.slice(edit.anchor.index + 1).filter((t) => !t.code && t.lower !== "not")[0];
   return next !== undefined && /^(that|because|why|how|what|when|where|since)$/.test(next.lower);
 }

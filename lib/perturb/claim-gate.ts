@@ -383,7 +383,7 @@ export function refusalOf(edit: NegationEdit, sentence: Sentence): string | unde
     return "a focus word turns the reversal into 'more than'";
   }
   // "this shouldn't be required" → "this shouldn't be not required": the clause is negative already
-  const negative = (t: Token) => !t.code && (NEGATIONS.has(t.lower) || /n't$/.test(t.lower.replace(/’/g, "'")));
+  const negative = (t: Token) => !t.code && (NEGATIONS.has(t.lower) || /n't$/.test(t.lower));
   const replaced = tokens.filter((t) => t.start < edit.end && t.end > edit.start);
   if (/\bnot\b/.test(edit.after) && !replaced.some(negative)) {
     const negatesAlready = tokens.some((t) => t.end <= edit.start && t.clause === anchor.clause && negative(t));

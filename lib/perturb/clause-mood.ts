@@ -120,7 +120,7 @@ function isRequest(sentence: Sentence, start: number, last: number): boolean {
   // "We should also update…", "You can remove this", "I'd rather…"
   for (let i = start; i <= Math.min(last, start + 2); i++) {
     if (t[i].code) continue;
-    const subject = t[i].lower.replace(/’/g, "'");
+    const subject = t[i].lower;
     const next = t[i + 1];
     const afterNext = t[i + 2];
     if (SUGGESTING_SUBJECTS.has(subject)) {
@@ -128,7 +128,7 @@ function isRequest(sentence: Sentence, start: number, last: number): boolean {
         return true;
       if (subject.endsWith("'d")) return true;
       // "you don't need to bundle jquery": an instruction, not a claim about the code
-      const negated = next?.lower.replace(/’/g, "'");
+      const negated = next?.lower;
       const infinitive = /^(need|have)$/.test(afterNext?.lower ?? "") && t[i + 3]?.lower === "to";
       if (subject === "you" && (negated === "needn't" || (/^(don't|dont)$/.test(negated ?? "") && infinitive))) return true;
     }
@@ -165,7 +165,7 @@ function opensQuestion(sentence: Sentence, start: number, hasLaterStretch: boole
   const head = sentence.tokens[start];
   const subject = sentence.tokens[start + 1];
   if (!head || head.code || !subject || subject.code || start > 0) return false;
-  const word = head.lower.replace(/’/g, "'");
+  const word = head.lower;
   if (!AUXILIARIES.has(word) && !isNegatedAuxiliary(head)) return false;
   if (!QUESTION_SUBJECTS.has(subject.lower)) return false;
   return !(CONDITIONAL_INVERSIONS.has(word) && hasLaterStretch);

@@ -2,6 +2,7 @@ import type { PerturbationResult, SymbolCandidate } from "./candidate-schema";
 import type { Definition, DefinitionKind } from "./code-definitions";
 import { findCodeElements, linkTextRanges, replaceMentions, type CodeElement } from "./code-elements";
 import { editDistance } from "./edit-distance";
+import { escapeRegExp } from "./escape-reg-exp";
 import { splitCodeSpans } from "./code-spans";
 import { BUILTIN_NAMES, isLibraryElement, LIBRARY_ROOTS } from "./library-names";
 import { explainSelfCheck } from "./self-check";
@@ -111,8 +112,7 @@ function proposedCodeRanges(text: string): Array<[number, number]> {
 }
 
 function wholeWordCount(text: string, name: string): number {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return [...text.matchAll(new RegExp(`(?<![\\w$])${escaped}(?![\\w$])`, "g"))].length;
+  return [...text.matchAll(new RegExp(`(?<![\\w$])${escapeRegExp(name)}(?![\\w$])`, "g"))].length;
 }
 
 function inventedName(name: string): string | undefined {
@@ -140,25 +140,21 @@ export function definedSymbolCandidates(text: string, options: DefinedSwapOption
   const links = linkTextRanges(text);
   const all = findCodeElements(text);
   const proposed = proposedCodeRanges(text);
-  const elements = all.filter(
-    (e) =>
-      e.shape === "identifier" &&
-      !isLibraryElement(e) &&
-      !links.some(([s, t]) => s <= e.start && e.start < t) &&
-      !proposed.some(([s, t]) => s <= e.start && e.start < t),
-  );
+  const inside = (ranges: ReadonlyArray<[number, number]>, e: CodeElement) => ranges.some(([s, t]) => s <= e.start && e.start < t);
   /** Why each name the comment uses was left alone, for a comment that gets no candidate. */
   const skipped = new Map<string, string>();
+  const elements: CodeElement[] = [];
   for (const e of all) {
-    if (elements.includes(e) || e.shape !== "identifier") continue;
-    skipped.set(
-      e.name,
-      isLibraryElement(e)
-        ? "library or builtin API"
-        : links.some(([s, t]) => s <= e.start && e.start < t)
-          ? "inside a link"
-          : "inside the reviewer's proposed code",
-    );
+    if (e.shape !== "identifier") continue;
+    const why = isLibraryElement(e)
+      ? "library or builtin API"
+      : inside(links, e)
+        ? "inside a link"
+        : inside(proposed, e)
+          ? "inside the reviewer's proposed code"
+          : undefined;
+    if (why) skipped.set(e.name, why);
+    else elements.push(e);
   }
   const byName = new Map(options.definitions.map((d) => [d.name, d]));
   const mentioned = new Set(all.flatMap((e) => [e.name, e.element]));

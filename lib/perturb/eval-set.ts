@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { escapeRegExp } from "./escape-reg-exp";
 
 // The perturbation evaluation set (issue #18): review comments written for it, with the expected
 // judgement of the candidates each generator may make. Validated here, at the file boundary.
@@ -55,10 +56,6 @@ export type EditKind = "negation" | "symbol";
 function parseEdit(spec: string): { from: string; to: string } {
   const at = spec.indexOf(" => ");
   return { from: spec.slice(0, at), to: spec.slice(at + 4) };
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /**

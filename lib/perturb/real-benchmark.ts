@@ -23,7 +23,7 @@ export type RealOutcome = {
   top: Array<{ spec: string; judgement: RealJudgement }>;
 };
 
-export const TOP = 3;
+const TOP = 3;
 
 /** Names the symbol generator may use: the hunk's and the file's, as the product reads a repository. */
 function knownSymbolsOf(hunk: string, file: string | undefined): string[] {
@@ -38,7 +38,7 @@ function definitionsOf(hunk: string, file: string | undefined): Definition[] {
   return namesOfCode({ files: file ? [file] : [], patch: hunk });
 }
 
-export function judge(judgement: KindJudgement | undefined, spec: string): RealJudgement {
+function judge(judgement: KindJudgement | undefined, spec: string): RealJudgement {
   if (judgement?.none) return "bad";
   if (judgement?.good.includes(spec)) return "good";
   if (judgement?.bad.includes(spec)) return "bad";
@@ -89,22 +89,36 @@ export function realCandidates(
   return { negation: realCandidatesOf("negation", c.body, context), symbol: realCandidatesOf("symbol", c.body, context) };
 }
 
+/** One comment's outcome for one kind: its ranking (as specs, best first) judged against the comment's judgements. */
+export function outcomeOf(
+  c: RealCase,
+  kind: RealOutcome["kind"],
+  judgement: KindJudgement | undefined,
+  specs: readonly string[],
+): RealOutcome {
+  return {
+    id: c.id,
+    split: c.split,
+    kind,
+    possible: judgement === undefined ? undefined : !judgement.none,
+    candidates: specs.length,
+    top: specs.slice(0, TOP).map((spec) => ({ spec, judgement: judge(judgement, spec) })),
+  };
+}
+
 export function realOutcomes(cases: readonly RealCase[], files: Record<string, string>, judgements: RealJudgements): RealOutcome[] {
   const outcomes: RealOutcome[] = [];
   for (const c of cases) {
     const results = realCandidates(c, files, cases);
-    for (const kind of ["negation", "symbol"] as const) {
-      const judgement = judgements[c.id]?.[kind];
-      const candidates = results[kind];
-      outcomes.push({
-        id: c.id,
-        split: c.split,
-        kind,
-        possible: judgement === undefined ? undefined : !judgement.none,
-        candidates: candidates.length,
-        top: candidates.slice(0, TOP).map((k) => ({ spec: editSpec(k), judgement: judge(judgement, editSpec(k)) })),
-      });
-    }
+    for (const kind of ["negation", "symbol"] as const)
+      outcomes.push(
+        outcomeOf(
+          c,
+          kind,
+          judgements[c.id]?.[kind],
+          results[kind].map((k) => editSpec(k)),
+        ),
+      );
   }
   return outcomes;
 }

@@ -2,7 +2,7 @@ import type { LlmCache } from "@/lib/llm/cache";
 import type { LlmClient } from "@/lib/llm/client";
 import { llmPerturbationProposals } from "./llm-proposals";
 import { alternate, splitByChecks } from "./merge-proposals";
-import { judge, type RealKind, type RealOutcome, realCandidatesOf, realCodeContext, TOP } from "./real-benchmark";
+import { outcomeOf, type RealKind, type RealOutcome, realCandidatesOf, realCodeContext } from "./real-benchmark";
 import { editSpec, type RealCase, type RealJudgements } from "./real-eval-set";
 
 // The real-comment set scored with an LLM configured (issue #28 items 5–6): for each comment and
@@ -80,15 +80,14 @@ export async function realLlmOutcomes(
     for (const kind of ["negation", "symbol"] as const) {
       const ranking = await realRankingWithLlm(c, files, options.all ?? cases, kind, client, options.cache);
       rankings.push(ranking);
-      const judgement = judgements[c.id]?.[kind];
-      outcomes.push({
-        id: c.id,
-        split: c.split,
-        kind,
-        possible: judgement === undefined ? undefined : !judgement.none,
-        candidates: ranking.length,
-        top: ranking.slice(0, TOP).map((k) => ({ spec: k.spec, judgement: judge(judgement, k.spec) })),
-      });
+      outcomes.push(
+        outcomeOf(
+          c,
+          kind,
+          judgements[c.id]?.[kind],
+          ranking.map((k) => k.spec),
+        ),
+      );
     }
   }
   return { outcomes, rankings };

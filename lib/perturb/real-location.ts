@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import type { InlineAnchor, LocationCandidate } from "./candidate-schema";
 import { commentedLine } from "./patch-lines";
-import type { RealOutcome } from "./real-benchmark";
-import { type KindJudgement, REAL_SET_EXTRACT_PATH, type RealCase, type RealJudgements } from "./real-eval-set";
+import { outcomeOf, type RealOutcome } from "./real-benchmark";
+import { REAL_SET_EXTRACT_PATH, type RealCase, type RealJudgements } from "./real-eval-set";
 import { locationCandidates } from "./relocate-comment";
 
 // Location moves on the real-comment set (issue #28): every inline comment of the CRJudgeBench
@@ -64,15 +64,6 @@ export function realLocationCandidates(c: RealCase, setting: LocationSetting): L
   return locationCandidates(setting.place, setting.others, { patch: setting.patch, body: c.body }).candidates;
 }
 
-const TOP = 3;
-
-function judge(judgement: KindJudgement | undefined, spec: string): "good" | "bad" | "unjudged" {
-  if (judgement?.none) return "bad";
-  if (judgement?.good.includes(spec)) return "good";
-  if (judgement?.bad.includes(spec)) return "bad";
-  return "unjudged";
-}
-
 /** One outcome per inline comment of the set, scored like negation and symbol (real-benchmark.ts). */
 export function realLocationOutcomes(
   cases: readonly RealCase[],
@@ -83,16 +74,7 @@ export function realLocationOutcomes(
   for (const c of cases) {
     const setting = settings.get(c.id);
     if (!setting) continue;
-    const judgement = judgements[c.id]?.location;
-    const candidates = realLocationCandidates(c, setting);
-    outcomes.push({
-      id: c.id,
-      split: c.split,
-      kind: "location",
-      possible: judgement === undefined ? undefined : !judgement.none,
-      candidates: candidates.length,
-      top: candidates.slice(0, TOP).map((k) => ({ spec: locationSpec(k), judgement: judge(judgement, locationSpec(k)) })),
-    });
+    outcomes.push(outcomeOf(c, "location", judgements[c.id]?.location, realLocationCandidates(c, setting).map(locationSpec)));
   }
   return outcomes;
 }

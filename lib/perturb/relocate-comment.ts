@@ -113,9 +113,9 @@ function specificsOf(line: string | undefined): Set<string> {
  * The other commented line has the same construct as the comment's own line (a shared compound
  * name or string literal): a remark about one very likely holds for the other (issue #28).
  */
-function sameConstruct(own: Set<string>, other: InlineAnchor): boolean {
+function sameConstruct(own: Set<string>, otherLine: string | undefined): boolean {
   if (own.size === 0) return false;
-  for (const s of specificsOf(commentedLine(other.diffHunk))) if (own.has(s)) return true;
+  for (const s of specificsOf(otherLine)) if (own.has(s)) return true;
   return false;
 }
 
@@ -232,10 +232,11 @@ export function locationCandidates(
     if (names.length > 0 && hunkHasAll(other.diffHunk, names)) return;
     // the code there already has a line the suggestion proposes: the suggestion may hold there too
     if (suggested.length > 0 && hunkHasSuggested(other.diffHunk, suggested)) return;
+    const otherLine = commentedLine(other.diffHunk);
     // the commented line there has the same construct (a shared compound name or literal) as the comment's own
-    if (sameConstruct(ownSpecifics, other)) return;
+    if (sameConstruct(ownSpecifics, otherLine)) return;
     // an import line is no place for a moved remark
-    if (isImportLine(commentedLine(other.diffHunk))) return;
+    if (isImportLine(otherLine)) return;
     const sameFile = other.path === target.path;
     const sameExtension = extensionOf(other.path) === extensionOf(target.path);
     const current = headers?.has(headerOf(other.diffHunk.split("\n")[0] ?? "")) ?? false;
@@ -245,7 +246,7 @@ export function locationCandidates(
       (current ? 5 : 0) -
       Math.min(9, order * 0.1);
     // Two comments on one line from different pushes are one place: keep the current push's hunk.
-    const place = `${other.path}\u0000${commentedLine(other.diffHunk) ?? other.diffHunk}`;
+    const place = `${other.path}\u0000${otherLine ?? other.diffHunk}`;
     const kept = byPlace.get(place);
     if (kept && kept.score >= score) return;
     byPlace.set(place, {
