@@ -1,136 +1,127 @@
-// Scores the perturbation generators against the evaluation set written for issue #18
-// (lib/perturb/fixtures/perturbation-eval-set.json): top-1 good rate per kind, how often a
-// comment with a valid perturbation gets no candidate, and how many top-3 candidates are bad.
-// A candidate is matched to the expectations by its perturbed text (location: by the sibling
-// comment whose place it borrows); one that matches none is unjudged and never counts as good.
-// Comments marked heldOut were written after tuning and are also reported on their own.
-// Then the frozen set of real review comments (issue #28, lib/perturb/fixtures/real-review-set.md):
-// the dev half the rules were tuned on and the held-out half judged by a rater who did not write
-// them, printed as dev_* and heldout_* lines. A candidate nobody judged yet counts as not good and
-// is reported as unjudged (hand them to a rater with scripts/rate-perturbations.ts). Location moves
-// of the inline comments (lib/perturb/real-location.ts) are part of the dev_*/heldout_* figures.
-// Run: npx tsx scripts/bench-perturb.ts [--verbose]
+// Scores the hard-negative offer (issue #42) against judgements by raters who never saw the prompts,
+// rules or critic (criteria: lib/perturb/fixtures/real-review-set.md):
+// - negation and symbol on the fresh held-out set (lib/perturb/fixtures/fresh-heldout-set.json, 100 real
+//   reviewer comments frozen before the issue's work), location on the release's real threads;
+// - the model path (the model's proposals that pass the sanity checks and the critic, then the rules')
+//   and the rules alone; top-1 good rate over comments with a candidate, yield over all comments;
+// - critic precision and recall against the raters.
+// By default the model is the recorded one (lib/perturb/fixtures/model-recordings/, model named there),
+// replayed through the product by a local OpenAI-compatible server, so the figures are reproducible
+// offline; --live asks the configured LLM (LLM_BASE_URL, LLM_MODEL) instead. Requests the recording
+// has no answer for are counted (unanswered_requests) and, with --pending FILE, written there to answer.
+// Run: npx tsx scripts/bench-perturb.ts [--recording FILE] [--live] [--pending FILE] [--sample N --seed S]
 import { parseCli } from "@/lib/cli/parse-cli";
 import { config } from "@/lib/config";
 import { createMemoryLlmCache } from "@/lib/llm/cache";
+import { createLlmClient, type LlmClient } from "@/lib/llm/client";
 import { screeningLlmClient, screeningLlmStatus } from "@/lib/llm/configured-llm";
-import { realLlmOutcomes } from "@/lib/perturb/real-llm-benchmark";
+import { loadRecording } from "@/lib/llm/recorded-answers";
+import { type ReplayServer, startReplayServer } from "@/lib/llm/replay-server";
+import { loadFreshHeldoutSet } from "@/lib/perturb/fresh-heldout-set";
+import { ruleGenerator } from "@/lib/perturb/generators/rule-generator";
+import {
+  type BenchmarkItem,
+  criticFigures,
+  DEV_JUDGEMENTS_PATH,
+  devItems,
+  FRESH_JUDGEMENTS_PATH,
+  freshInput,
+  loadFreshJudgements,
+  locationInput,
+  modelPath,
+  pathFigures,
+  scorePath,
+} from "@/lib/perturb/model-benchmark";
+import { DEFAULT_RECORDING_PATH } from "@/lib/perturb/model-recording";
+import { loadRealSet } from "@/lib/perturb/real-eval-set";
+import { loadRealExtract, locationSettings } from "@/lib/perturb/real-location";
 import { seededRandom, shuffled } from "@/lib/random/seeded";
-import { evalSetSchema } from "@/lib/perturb/eval-set";
-import fixture from "@/lib/perturb/fixtures/perturbation-eval-set.json";
-import { formatBenchmark, runBenchmark } from "@/lib/perturb/perturbation-benchmark";
-import { agreement, formatAgreement, formatRealFigures, realOutcomes } from "@/lib/perturb/real-benchmark";
-import { loadRealJudgements, loadRealSet, REAL_SECOND_JUDGEMENTS_PATH } from "@/lib/perturb/real-eval-set";
-import { loadRealExtract, locationSettings, realLocationOutcomes } from "@/lib/perturb/real-location";
+import { existsSync } from "node:fs";
 
 const { values } = parseCli(
   { url: import.meta.url },
   {
     options: {
-      verbose: { type: "boolean", default: false },
-      /** Print this many held-out candidates (original → candidate) drawn at random, for a closing note. */
+      recording: { type: "string", default: DEFAULT_RECORDING_PATH },
+      live: { type: "boolean", default: false },
+      pending: { type: "string" },
+      /** Print this many held-out candidates of the model path drawn at random, for a closing note. */
       sample: { type: "string", default: "0" },
-      seed: { type: "string", default: "28" },
-      /** Also score the ranking with the configured LLM's proposals (LLM_BASE_URL, LLM_MODEL): llm_dev_*, llm_heldout_*. */
-      llm: { type: "boolean", default: false },
+      seed: { type: "string", default: "42" },
+      /** heldout (default): the fresh held-out set and location; dev: the older set's dev half, where the prompts are tuned. */
+      set: { type: "string", default: "heldout" },
     },
   },
 );
-const set = evalSetSchema.parse(fixture);
-const result = runBenchmark(set);
-if (values.verbose) {
-  for (const o of result.outcomes) {
-    const first = o.top[0];
-    if (o.valid && first?.judgement === "good" && !o.top.some((t) => t.judgement === "bad")) continue;
-    if (!o.valid && o.top.length === 0) continue;
-    console.log(
-      `${o.id} ${o.kind}${o.valid ? "" : " (none valid)"}: ${o.candidates} candidates; ${o.top.map((t) => `${t.judgement}: ${t.label}`).join(" | ") || "—"}`,
-    );
-  }
-}
-const size = set.cases.length + set.locationPullRequests.reduce((n, pr) => n + pr.comments.length, 0);
-console.log(`# evaluation set: ${size} review comments`);
-for (const line of formatBenchmark(result)) console.log(line);
-// The held-out comments were written after the generators were tuned on the rest; their figures
-// show how far the tuning carries to comments the rules were not fitted to.
-const heldOut = runBenchmark(set, (o) => o.heldOut);
-console.log(`# held-out split (${set.cases.filter((c) => c.heldOut).length} comments, included above):`);
-for (const line of formatBenchmark(heldOut).slice(0, 5)) console.log(`#   ${line}`);
-// Batches written later by another session, judged by hand against its outputs before any rule changed.
-for (const batch of [...new Set(set.cases.flatMap((c) => (c.batch ? [c.batch] : [])))]) {
-  const only = runBenchmark(set, (o) => o.batch === batch);
-  console.log(`# batch ${batch} (${set.cases.filter((c) => c.batch === batch).length} comments, included above):`);
-  for (const line of formatBenchmark(only).slice(0, 5)) console.log(`#   ${line}`);
-}
 
+const dev = values.set === "dev";
+const judgementsFile = dev ? DEV_JUDGEMENTS_PATH : FRESH_JUDGEMENTS_PATH;
+const judgements = existsSync(judgementsFile) ? loadFreshJudgements(judgementsFile) : { raters: [], cases: {} };
+const fresh = loadFreshHeldoutSet();
 const real = loadRealSet();
-// Location moves of every inline comment (real-review-set.md "Location moves") count with the others.
-const outcomes = [
-  ...realOutcomes(real.set.cases, real.files, loadRealJudgements()),
-  ...realLocationOutcomes(real.set.cases, locationSettings(loadRealExtract()), loadRealJudgements()),
-];
-console.log(`# real review comments: ${real.set.cases.length} (dev and held-out halves split by project before tuning)`);
-for (const split of ["dev", "heldout"] as const) {
-  for (const line of formatRealFigures(
-    `${split}_`,
-    outcomes.filter((o) => o.split === split),
-  ))
-    console.log(line);
-}
-// A second rater judged the dev half blind to the rules and to the first judgements: the same
-// candidates scored by their judgements, and how often the two agree (Cohen's kappa).
-const second = loadRealJudgements(REAL_SECOND_JUDGEMENTS_PATH);
-const dev = real.set.cases.filter((c) => c.split === "dev");
-const secondOutcomes = [
-  ...realOutcomes(dev, real.files, second),
-  ...realLocationOutcomes(dev, locationSettings(loadRealExtract()), second),
-];
-for (const line of formatRealFigures("dev_second_rater_", secondOutcomes)) console.log(line);
-for (const line of formatAgreement(agreement(dev, loadRealJudgements(), second))) console.log(line);
+const settings = locationSettings(loadRealExtract());
+const items: BenchmarkItem[] = dev
+  ? devItems(real.set.cases)
+  : [
+      ...fresh.cases.flatMap((c) => (["negation", "symbol"] as const).map((kind) => ({ input: freshInput(c, kind), original: c.body }))),
+      ...real.set.cases.flatMap((c) => {
+        const setting = settings.get(c.id);
+        return setting ? [{ input: locationInput(c, setting), original: c.body }] : [];
+      }),
+    ];
+const prefix = dev ? "dev" : "heldout";
 
-// A random draw of held-out candidates, reproducible from its seed: what the figures above are made of.
+/** "Propose negation perturbations … | Why do we need…": what a request was for, in the recording. */
+function requestLabel(messages: ReadonlyArray<{ content: string | null }>): string {
+  const user = messages[messages.length - 1]?.content ?? "";
+  const comment = /name="(?:review_comment|original_comment)">>>\n([\s\S]{0,60})/.exec(user)?.[1] ?? "";
+  return `${user.split("\n")[0]} | ${comment.replace(/\s+/g, " ")}`;
+}
+
+let replay: ReplayServer | undefined;
+let client: LlmClient;
+let modelName: string;
+if (values.live) {
+  const status = screeningLlmStatus(config());
+  if (!status.configured) throw new Error(`--live needs an LLM: ${status.instructions}`);
+  client = screeningLlmClient(config());
+  modelName = status.model;
+} else {
+  const recording = loadRecording(values.recording);
+  replay = await startReplayServer(recording, { pendingFile: values.pending, labelOf: requestLabel });
+  client = createLlmClient({ baseUrl: replay.url, model: recording.model, maxRetries: 0, concurrency: 4 });
+  modelName = `${recording.model} (recorded; answered by ${recording.answeredBy})`;
+}
+
+if (dev) console.log(`# dev (tuning): ${items.length / 2} comments of the older set's dev half`);
+else
+  console.log(
+    `# held-out: ${fresh.cases.length} comments (${fresh.source}, frozen ${fresh.frozenAt}); location: ${items.filter((i) => i.input.kind === "location").length} release thread comments`,
+  );
+console.log(`# model: ${modelName}; raters: ${judgements.raters.map((r) => r.name).join(", ") || "none yet"}`);
+const model = await scorePath(items, modelPath(client, createMemoryLlmCache()), judgements);
+const rules = await scorePath(items, [ruleGenerator()], judgements);
+for (const line of pathFigures(`${prefix}_model`, model.outcomes)) console.log(line);
+for (const line of pathFigures(`${prefix}_rules`, rules.outcomes)) console.log(line);
+for (const line of criticFigures(model.criticCalls, judgements))
+  console.log(!dev ? line : line.startsWith("#") ? `# dev ${line.slice(2)}` : `dev_${line}`);
+if (replay) {
+  console.log(`replayed_answers=${replay.hits}`);
+  console.log(
+    `unanswered_requests=${replay.misses.length}${values.pending && replay.misses.length ? ` (written to ${values.pending})` : ""}`,
+  );
+  await replay.close();
+}
+const failures = model.failures.filter((f) => !/no_recorded_answer|No recorded answer/.test(f));
+if (failures.length > 0) console.log(`# ${failures.length} model failures other than unanswered requests, e.g. ${failures[0]}`);
+
 const sampleSize = Number(values.sample);
 if (sampleSize > 0) {
   const seed = Number(values.seed);
-  const bodies = new Map(real.set.cases.map((c) => [c.id, c.body]));
-  const shown = outcomes
-    .filter((o) => o.split === "heldout")
-    .flatMap((o) => o.top.map((t, rank) => ({ id: o.id, kind: o.kind, rank: rank + 1, ...t })));
-  console.log(`# ${sampleSize} of ${shown.length} held-out candidates, drawn with seed ${seed}:`);
+  const shown = model.outcomes.flatMap((o) => o.top.map((t, rank) => ({ id: o.id, kind: o.kind, original: o.body, rank: rank + 1, ...t })));
+  console.log(`# ${sampleSize} of ${shown.length} model-path candidates (top 3), drawn with seed ${seed}:`);
   for (const t of shuffled(shown, seededRandom(seed)).slice(0, sampleSize)) {
-    const edit = /^([\s\S]*) => ([\s\S]*) @(\d+)$/.exec(t.spec);
-    const body = bodies.get(t.id) ?? "";
-    const line =
-      t.kind === "location" || !edit
-        ? `moved to ${t.spec}`
-        : (() => {
-            const start = Number(edit[3]);
-            const before = body.slice(Math.max(0, start - 60), start).replace(/\s+/g, " ");
-            const after = body.slice(start + edit[1].length, start + edit[1].length + 40).replace(/\s+/g, " ");
-            return `…${before}[${edit[1]}]${after}… → …${before}[${edit[2]}]${after}…`;
-          })();
-    console.log(`sample ${t.id} ${t.kind} #${t.rank} ${t.judgement}: ${line}`);
-  }
-}
-
-// With an LLM configured, the ranking the page shows once the model is asked (issue #28 item 5): the
-// rules' candidates and the model's proposals that pass the same checks, scored with the same judgements.
-if (values.llm) {
-  const settings = config();
-  const status = screeningLlmStatus(settings);
-  if (!status.configured) {
-    console.log(`# llm: not configured, nothing scored (${status.instructions})`);
-  } else {
-    const { outcomes: withLlm } = await realLlmOutcomes(real.set.cases, real.files, loadRealJudgements(), screeningLlmClient(settings), {
-      cache: createMemoryLlmCache(),
-    });
-    const location = outcomes.filter((o) => o.kind === "location");
-    console.log(`# llm: ${status.model}; unjudged proposals count as not good (rate them: rate-perturbations --llm --export)`);
-    for (const split of ["dev", "heldout"] as const)
-      for (const line of formatRealFigures(
-        `llm_${split}_`,
-        [...withLlm, ...location].filter((o) => o.split === split),
-      ))
-        console.log(line);
+    const what = t.kind === "location" ? `moved to ${t.spec}` : `${JSON.stringify(t.original)} → ${JSON.stringify(t.body)}`;
+    console.log(`sample ${t.id} ${t.kind} #${t.rank} ${t.origin} ${t.judgement}: ${what}`);
   }
 }

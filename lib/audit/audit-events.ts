@@ -122,7 +122,7 @@ const perturbation = [
     z.strictObject({
       parentId: z.string(),
       kind: PerturbationKindSchema,
-      origin: z.enum(["rule", "llm"]),
+      origin: z.enum(["rule", "llm", "expert"]),
       rule: z.string(),
       rationale: z.string(),
       key: z.string(),

@@ -2,15 +2,33 @@ import { config } from "@/lib/config";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { createPerturbation } from "@/lib/perturb/create-perturbation";
 import { listEligibleParents } from "@/lib/perturb/list-eligible-parents";
-import { PERTURBATION_KINDS } from "@/lib/perturb/perturbation-counts";
 import { proposePerturbations } from "@/lib/perturb/propose-perturbations";
 
 /**
- * Demo stage 4: one perturbation of each kind, the top-ranked rule candidate of the first
- * confirmed-trustworthy comment that has one, created by the admin and left pending so a
- * newcomer can verify them. Without labelled-trustworthy instances (annotation not seeded) it
- * does nothing: perturbations are made only from expert-confirmed comments. Symbol swaps look
- * in the demo mirrors (built by the annotation seed) as the page does; null leaves them out.
+ * Text edits an expert of the demo team wrote (issue #42: experts can write their own; the demo has no
+ * model, and no rule makes text edits any more): the first confirmed-trustworthy comment holding
+ * `before` gets the edit.
+ */
+const DEMO_EXPERT_EDITS = [
+  {
+    kind: "negation",
+    before: "since that path returns early before the new check",
+    after: "since that path does not return early before the new check",
+    rationale: "The non-float path does return early before the new check, so the reason given is now wrong.",
+  },
+  {
+    kind: "symbol",
+    before: "`test_nanmedian_all_nan`",
+    after: "`test_nanmean_overflow`",
+    rationale: "The test the change adds is test_nanmedian_all_nan; test_nanmean_overflow is an older test of another function.",
+  },
+] as const;
+
+/**
+ * Demo stage 4: one perturbation of each kind, created by the admin and left pending so a newcomer can
+ * verify them: the demo experts' negation and symbol edits, and the rules' top location move of the first
+ * confirmed-trustworthy comment that has one. Without labelled-trustworthy instances (annotation not
+ * seeded) it does nothing: perturbations are made only from expert-confirmed comments.
  */
 export async function seedDemoPerturbations(
   prisma: PrismaClient,
@@ -21,20 +39,38 @@ export async function seedDemoPerturbations(
   const admin = await prisma.user.findUnique({ where: { login: "admin" }, select: { id: true } });
   if (parents.length === 0 || !admin) return { created: 0 };
   let created = 0;
-  for (const kind of PERTURBATION_KINDS) {
-    for (const parent of parents) {
-      const { candidates } = await proposePerturbations(prisma, parent.id, kind, { limit: 5, mirrorsDir });
-      const top = candidates.find((c) => c.selfCheck.ok && !c.existingInstanceId);
-      if (!top) continue;
-      await createPerturbation(prisma, {
-        parentId: parent.id,
-        kind,
-        by: admin.id,
-        candidate: { perturbed: top.perturbed, origin: "rule", rule: top.rule, rationale: top.rationale },
-      });
-      created++;
-      break;
-    }
+  for (const edit of DEMO_EXPERT_EDITS) {
+    const parent = parents.find((p) => p.body.includes(edit.before));
+    if (!parent) continue;
+    const row = await prisma.instance.findUniqueOrThrow({
+      where: { id: parent.id },
+      select: { targetEntry: { select: { path: true, diffHunk: true } } },
+    });
+    await createPerturbation(prisma, {
+      parentId: parent.id,
+      kind: edit.kind,
+      by: admin.id,
+      candidate: {
+        perturbed: { body: parent.body.replace(edit.before, edit.after), path: row.targetEntry.path, diffHunk: row.targetEntry.diffHunk },
+        origin: "expert",
+        rule: "written by an expert",
+        rationale: edit.rationale,
+      },
+    });
+    created++;
+  }
+  for (const parent of parents) {
+    const { candidates } = await proposePerturbations(prisma, parent.id, "location", { limit: 5, mirrorsDir });
+    const top = candidates.find((c) => c.selfCheck.ok && !c.existingInstanceId);
+    if (!top) continue;
+    await createPerturbation(prisma, {
+      parentId: parent.id,
+      kind: "location",
+      by: admin.id,
+      candidate: { perturbed: top.perturbed, origin: "rule", rule: top.rule, rationale: top.rationale },
+    });
+    created++;
+    break;
   }
   return { created };
 }

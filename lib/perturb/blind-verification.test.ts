@@ -27,11 +27,12 @@ describe.each(TEST_DATABASE_KINDS)("blind verification on %s", (kind) => {
   afterEach(async () => db?.close());
 
   const create = async (parentId: string, pick = 0) => {
-    const { candidates } = await proposePerturbations(db.prisma, parentId, "negation");
+    // the rules' location moves: the candidates that need no model (blinding is the same for every kind)
+    const { candidates } = await proposePerturbations(db.prisma, parentId, "location");
     const c = candidates[pick];
     return createPerturbation(db.prisma, {
       parentId,
-      kind: "negation",
+      kind: "location",
       by: w.users.admin,
       candidate: { perturbed: c.perturbed, rule: c.rule, rationale: c.rationale },
     });

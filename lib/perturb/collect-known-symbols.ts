@@ -7,17 +7,15 @@ import { hasCommit, streamGitLines, type Mirror } from "@/lib/repo/git-command";
 import { listTree } from "@/lib/repo/list-tree";
 import { locateMirror } from "@/lib/repo/mirror-path";
 import { readFileAt } from "@/lib/repo/read-file";
-import { type Definition, namesOfCode } from "./code-definitions";
 import { HUNK_HEADER, parseFileHeader } from "@/lib/patch/released-patch";
 
 export type KnownSymbols = {
   symbols: string[];
   /**
-   * The names the reviewed code has, with their kind (namesOfCode): defined or used by the patch
-   * (its added lines are the change's own) and by the files it touches at the base commit. Symbol
-   * swaps come from these only (issue #28), never from prose, keywords or library API.
+   * The files the patch touches as they stand at the base commit (a mirror's; none without one): with
+   * the patch, the code the reviewer saw, where a symbol swap's names must occur (issue #42).
    */
-  definitions: Definition[];
+  files: string[];
   fromRepository: boolean;
   /** One line for the page, saying where the names came from. */
   note: string;
@@ -33,8 +31,8 @@ export type RepositorySymbolSource = {
   readTexts(paths: string[]): Promise<string[]>;
 };
 
-/** At most this many touched files are read for definitions: a patch's own files, not a vendored tree. */
-const DEFINITION_FILE_CAP = 40;
+/** At most this many touched files are read: a patch's own files, not a vendored tree. */
+const TOUCHED_FILE_CAP = 40;
 
 export const PATCH_ONLY_NOTE = "symbols from the patch only: no repository mirror";
 const REPOSITORY_IDENTIFIER_CAP = 50_000;
@@ -78,7 +76,7 @@ export async function collectKnownSymbols(input: {
   if (!input.repository) {
     return {
       symbols: [...symbols].sort(),
-      definitions: namesOfCode({ files: [], patch: input.patch }),
+      files: [],
       fromRepository: false,
       note: input.unavailableReason ? `${PATCH_ONLY_NOTE} (${input.unavailableReason})` : PATCH_ONLY_NOTE,
     };
@@ -91,11 +89,11 @@ export async function collectKnownSymbols(input: {
   for (const p of paths) symbols.add(p);
   for (const id of identifiers) symbols.add(id);
   const inTree = new Set(paths);
-  const touched = fromPatch.paths.filter((p) => inTree.has(p)).slice(0, DEFINITION_FILE_CAP);
-  const definitions = namesOfCode({ files: await input.repository.readTexts(touched), patch: input.patch });
+  const touched = fromPatch.paths.filter((p) => inTree.has(p)).slice(0, TOUCHED_FILE_CAP);
+  const files = await input.repository.readTexts(touched);
   return {
     symbols: [...symbols].sort(),
-    definitions,
+    files,
     fromRepository: true,
     note: `symbols from the patch and ${input.repository.label} (${paths.length.toLocaleString("en-US")} files, identifiers of ${folders.length || "no"} touched folder${folders.length === 1 ? "" : "s"})`,
   };

@@ -1,28 +1,38 @@
 import { composeDataPrompt, UNTRUSTED_DATA_NOTICE } from "@/lib/llm/prompt-data";
 
-// The LLM proposal prompt. Changing its wording means bumping the version: the version is part of
-// the LLM cache key, so answers to an older wording are never reused.
-export const PERTURBATION_PROMPT_VERSION = "perturb-proposals.v2";
+// The model's proposal prompt (issue #42: the model proposes, a critic filters). Changing its wording
+// means bumping the version: the version is part of the LLM cache key, so answers to an older wording
+// are never reused, and recorded answers (fixtures/model-recordings) are keyed by the exact request.
+export const PERTURBATION_PROMPT_VERSION = "perturb-proposals.v3";
 
 export type LlmPerturbationKind = "negation" | "symbol";
 
 /** Paper §2's definitions of the two text perturbations, with its own examples. */
 const KIND_RULES: Record<LlmPerturbationKind, string> = {
-  negation:
-    "Negation: reverse exactly ONE claim the comment makes about the code, e.g. " +
-    '"These imports are not used" → "These imports are used", "This leaks the handle" → "This releases the handle", ' +
-    '"not used anymore" → "still used", "gets the id, not the object" → "gets the object, not the id". ' +
-    'Never negate a request or a plain question ("Could you add…?", "Please rename…"); a rhetorical question only where it asserts. ' +
-    "Keep every other word, and never change code spans, code blocks or links.",
-  symbol:
-    "Symbol: replace ONE code element of the repository itself (a function, class, variable, attribute or file path it defines) " +
-    "with a different plausible name, in every mention of it, keeping the surrounding wording, e.g. replacing function " +
-    "test_nanmedian with test_nanmedian_impl. Never rename library or builtin API (Exception, asyncio.get_event_loop, " +
-    "Array.prototype.flat). Prefer a name from the known symbols when it makes the claim wrong; invented names must be real " +
-    "words in the name's style. Change nothing else.",
+  negation: [
+    "Negation: reverse exactly ONE technical claim the comment makes about the code (what it does, a value, a condition, " +
+      "a consequence), so that the comment becomes wrong about this code. Examples: " +
+      '"These imports are not used" → "These imports are used"; "This leaks the handle" → "This releases the handle"; ' +
+      '"not used anymore" → "still used"; "gets the id, not the object" → "gets the object, not the id".',
+    'Only a claim about the code counts. Never turn around a request or instruction ("Please rename…"), a plain question, ' +
+      'a suggestion, thanks, or the writer\'s opinion, wish or history ("I think", "I\'d prefer", "we used to"): that leaves ' +
+      "the comment as right as before.",
+    "The edited comment must still read as one reviewer's coherent comment. If reversing an expression would make another " +
+      "sentence of the comment contradict it (the next sentence explains or builds on the original claim), choose another " +
+      "claim or propose nothing.",
+  ].join(" "),
+  symbol: [
+    "Symbol: replace ONE code element the comment refers to (a function, method, class, field, variable, constant, " +
+      "config key or file of the reviewed code) with a different name, in every mention of it, keeping every other word, " +
+      "so that the comment now points at the wrong thing. Example: function test_nanmedian → test_nanmedian_impl.",
+    "Prefer a name of the same kind that occurs in the code shown (listed under code_identifiers); an invented name only " +
+      "as a believable variant of a name the change itself introduces. Never rename library or language API " +
+      "(String, Exception, List.of, json.loads, Array.prototype.flat) or a keyword, and never swap in one.",
+    "The result must still read naturally: no sentence may now contradict another.",
+  ].join(" "),
 };
 
-export const MAX_LLM_PROPOSALS = 5;
+export const MAX_LLM_PROPOSALS = 3;
 
 /** At most this much of the commented file's patch goes into the prompt. */
 const SURROUNDING_PATCH_CAP = 6_000;
@@ -38,11 +48,13 @@ export function surroundingPatch(patch: string, path: string | null): string {
 export function perturbationSystemPrompt(kind: LlmPerturbationKind): string {
   return [
     "You help build a benchmark of code-review comments labelled technically trustworthy or not.",
-    "You are given a review comment that experts confirmed is technically correct for its pull request.",
-    `Propose up to ${MAX_LLM_PROPOSALS} minimally edited versions of it that would be technically INCORRECT in this context ` +
-      "while still reading as a plausible review comment. Each proposal makes one edit only.",
+    "You are given a review comment that experts confirmed is technically correct for the code it was written on.",
+    `Propose up to ${MAX_LLM_PROPOSALS} minimally edited versions of it that are technically WRONG about this code while ` +
+      "still reading as a plausible comment by the same reviewer, best first. Each proposal makes one edit only: one " +
+      "contiguous stretch of words, or two phrases exchanged. Never change anything inside code blocks, links or quoted text.",
     KIND_RULES[kind],
-    "For each proposal give the complete edited comment and one sentence on why it is now wrong.",
+    "Propose nothing (an empty list) rather than a weak proposal: a bad candidate wastes three experts' time.",
+    "For each proposal give the complete edited comment and one sentence on why it is now wrong about the code.",
     UNTRUSTED_DATA_NOTICE,
   ].join("\n\n");
 }
@@ -54,8 +66,9 @@ export function perturbationUserPrompt(
     path: string | null;
     diffHunk: string | null;
     prTitle: string;
-    knownSymbols: readonly string[];
     surroundingPatch?: string | null;
+    /** Identifiers and members found in the code (code-identifiers.ts), for symbol swaps. */
+    codeIdentifiers: readonly string[];
   },
 ): string {
   return composeDataPrompt(`Propose ${kind} perturbations of the review comment below.`, {
@@ -63,7 +76,7 @@ export function perturbationUserPrompt(
     review_comment: parent.body,
     commented_file: parent.path,
     diff_hunk: parent.diffHunk,
-    ...(parent.surroundingPatch ? { surrounding_patch: parent.surroundingPatch } : {}),
-    ...(kind === "symbol" ? { known_symbols: parent.knownSymbols.join("\n") } : {}),
+    ...(parent.surroundingPatch && parent.surroundingPatch !== parent.diffHunk ? { surrounding_patch: parent.surroundingPatch } : {}),
+    ...(kind === "symbol" ? { code_identifiers: parent.codeIdentifiers.join("\n") } : {}),
   });
 }

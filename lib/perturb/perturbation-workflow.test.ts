@@ -7,7 +7,6 @@ import { listPerturbations } from "./list-perturbations";
 import { loadPerturbationReview } from "./load-perturbation-review";
 import { perturbationCounts } from "./perturbation-counts";
 import { proposePerturbations } from "./propose-perturbations";
-import { proposeWithLlm } from "./propose-with-llm";
 import { createLlmClient } from "@/lib/llm/client";
 import { fakeReply, startFakeOpenAiServer } from "@/lib/llm/testing/fake-openai-server";
 import { loadRequiredVerifiers, saveRequiredVerifiers } from "./required-verifiers";
@@ -25,14 +24,43 @@ describe.each(TEST_DATABASE_KINDS)("perturbation workflow on %s", (kind) => {
   });
   afterEach(async () => db?.close());
 
+  /** Text edits an expert writes on the world's two comments (no rule makes text edits); `pick` chooses among those that apply. */
+  const EXPERT_EDITS: Record<"negation" | "symbol", Array<[string, string]>> = {
+    negation: [
+      ["returns early", "does not return early"],
+      ["should happen before", "should not happen before"],
+      ["raises `TypeError`", "does not raise `TypeError`"],
+      ["we never reach", "we always reach"],
+    ],
+    symbol: [
+      ["`test_nanmedian_all_nan`", "`test_nanmean_overflow`"],
+      ["`TypeError`", "`ValueError`"],
+    ],
+  };
   const create = async (parentId: string, k: "negation" | "symbol" | "location", pick = 0) => {
-    const { candidates } = await proposePerturbations(db.prisma, parentId, k);
-    const c = candidates[pick];
+    if (k === "location") {
+      const { candidates } = await proposePerturbations(db.prisma, parentId, k);
+      const c = candidates[pick];
+      return createPerturbation(db.prisma, {
+        parentId,
+        kind: k,
+        by: w.users.admin,
+        candidate: { perturbed: c.perturbed, rule: c.rule, rationale: c.rationale },
+      });
+    }
+    const row = await db.prisma.instance.findUniqueOrThrow({ where: { id: parentId }, include: { targetEntry: true } });
+    const { body, path, diffHunk } = row.targetEntry;
+    const [before, after] = EXPERT_EDITS[k].filter(([b]) => body.includes(b))[pick];
     return createPerturbation(db.prisma, {
       parentId,
       kind: k,
       by: w.users.admin,
-      candidate: { perturbed: c.perturbed, rule: c.rule, rationale: c.rationale },
+      candidate: {
+        perturbed: { body: body.replace(before, after), path, diffHunk },
+        origin: "expert",
+        rule: "written by an expert",
+        rationale: "",
+      },
     });
   };
   const accept = async (instanceId: string, verifiers: string[]) => {
@@ -47,24 +75,42 @@ describe.each(TEST_DATABASE_KINDS)("perturbation workflow on %s", (kind) => {
     await expect(proposePerturbations(db.prisma, "nope", "negation")).rejects.toMatchObject({ code: "not_found", status: 404 });
   });
 
-  test("proposals are ranked, diffed and self-checked per kind; symbols come from the patch without a mirror", async () => {
-    const negation = await proposePerturbations(db.prisma, w.trustworthyInline, "negation");
-    expect(negation.candidates[0].perturbed.body).toBe(
-      "Nit: `test_nanmedian_all_nan` should also cover `skipna=False` with a non-float dtype, since that path does not return early before the new check.",
-    );
-    expect(negation.candidates[0].diff.filter((s) => s.kind !== "same").map((s) => s.kind)).toContain("added");
-    expect(negation.candidates.every((c) => c.selfCheck.ok && c.origin === "rule" && c.existingInstanceId === null)).toBe(true);
-
+  test("without a model no rule offers a text edit, and says why; location moves are ranked, diffed and self-checked", async () => {
+    for (const k of ["negation", "symbol"] as const) {
+      const offer = await proposePerturbations(db.prisma, w.trustworthyInline, k);
+      expect(offer.candidates).toEqual([]);
+      expect(offer.reason).toMatch(/No rule makes negation or symbol edits: they come from the model .* or from an expert/);
+      expect(offer.model).toBeNull();
+    }
     const symbol = await proposePerturbations(db.prisma, w.trustworthyInline, "symbol");
     expect(symbol.symbols).toMatchObject({ fromRepository: false, note: "symbols from the patch only: no repository mirror" });
-    // near misses that exist in the patch rank first: the hardest negatives
-    expect(symbol.candidates[0]).toMatchObject({ existsInRepository: true });
-    expect(symbol.candidates[0].perturbed.body).toMatch(/`test_nanmedian_\w+`/);
 
     const location = await proposePerturbations(db.prisma, w.trustworthyInline, "location");
     expect(location.candidates.length).toBe(3);
-    expect(location.candidates[0]).toMatchObject({ sameFile: false, perturbed: { path: "frameworks/core/nanops.py" } });
-    expect(location.candidates.every((c) => c.perturbed.body.startsWith("Nit: `test_nanmedian_all_nan`"))).toBe(true);
+    expect(location.candidates[0]).toMatchObject({ sameFile: false, origin: "rule", perturbed: { path: "frameworks/core/nanops.py" } });
+    expect(location.candidates.every((c) => c.perturbed.body.startsWith("Nit: `test_nanmedian_all_nan`") && c.selfCheck.ok)).toBe(true);
+    const offer = await db.prisma.perturbationOffer.findUniqueOrThrow({
+      where: { instanceId_kind: { instanceId: w.trustworthyInline, kind: "location" } },
+    });
+    expect(offer).toMatchObject({ offered: 3, fromModel: 0, model: null });
+  });
+
+  test("an expert's own candidate is stored with origin expert, under the same self-check", async () => {
+    const row = await db.prisma.instance.findUniqueOrThrow({ where: { id: w.trustworthyInline }, include: { targetEntry: true } });
+    const { body, path, diffHunk } = row.targetEntry;
+    const write = (text: string) =>
+      createPerturbation(db.prisma, {
+        parentId: w.trustworthyInline,
+        kind: "negation",
+        by: w.users.carol,
+        candidate: { perturbed: { body: text, path, diffHunk }, origin: "expert", rule: "written by an expert", rationale: "mine" },
+      });
+    await expect(write(`Blocking: ${body.replace("returns early", "does not return early")} Really.`)).rejects.toMatchObject({
+      code: "invalid_perturbation",
+    });
+    const created = await write(body.replace("returns early", "does not return early"));
+    const audit = await db.prisma.auditEvent.findFirstOrThrow({ where: { action: "perturb.create", subjectId: created.id } });
+    expect(audit.details).toMatchObject({ origin: "expert", rule: "written by an expert", rationale: "mine" });
   });
 
   test("an imported reply without a place of its own is moved from its thread root's hunk, never onto it", async () => {
@@ -94,32 +140,64 @@ describe.each(TEST_DATABASE_KINDS)("perturbation workflow on %s", (kind) => {
     expect(row).toMatchObject({ perturbationKind: "location", perturbedPath: location.candidates[0].perturbed.path });
   });
 
-  test("the model's proposals that fail the rules' checks are withheld with their reason, the others shown", async () => {
+  test("with a model the model leads: its proposals that pass the checks and the critic come first, the refused are withheld with why", async () => {
     const root = await db.prisma.instance.findUniqueOrThrow({ where: { id: w.trustworthyInline }, include: { targetEntry: true } });
     const body = root.targetEntry.body;
     const valid = body.replace("returns early", "does not return early");
+    const refused = body.replace("returns early", "returns late");
     const twoEdits = valid.replace("Nit:", "Blocking:");
     expect(valid).not.toBe(body);
     const server = await startFakeOpenAiServer({
-      script: [
-        fakeReply.json({
+      respond: (request) => {
+        const system = request.body?.messages?.[0]?.content ?? "";
+        const user = request.body?.messages?.[1]?.content ?? "";
+        if (system.includes("perturbation_critic_negation")) {
+          const edited = /name="edited_comment">>>\n([\s\S]*?)\n<<<END/.exec(user)?.[1] ?? "";
+          return edited === refused
+            ? fakeReply.json({ wrong_about_code: false, coherent: true, reason: "The hunk never says when it returns." })
+            : fakeReply.json({ wrong_about_code: true, coherent: true, reason: "The check does return early." });
+        }
+        return fakeReply.json({
           proposals: [
             { perturbed_comment: twoEdits, rationale: "Two edits." },
+            { perturbed_comment: refused, rationale: "Timing flipped." },
             { perturbed_comment: valid, rationale: "Reverses the claim." },
           ],
-        }),
-      ],
+        });
+      },
     });
     try {
       const client = createLlmClient({ baseUrl: server.url, model: "perturb-model", retryBaseMs: 1 });
-      const result = await proposeWithLlm(db.prisma, w.trustworthyInline, "negation", { client });
-      expect(result.candidates.map((c) => [c.perturbed.body, c.origin])).toEqual([[valid, "llm"]]);
-      expect(result.withheld).toEqual([
-        { key: expect.any(String), text: twoEdits, reason: "The text changes in 2 places, not exactly one." },
+      const result = await proposePerturbations(db.prisma, w.trustworthyInline, "negation", { client });
+      expect(result.candidates[0]).toMatchObject({
+        perturbed: { body: valid },
+        origin: "llm",
+        critic: { wrongAboutCode: true, coherent: true },
+      });
+      expect(result.candidates.slice(1).every((c) => c.origin === "rule")).toBe(true);
+      expect(result.withheld.filter((x) => x.origin === "llm")).toEqual([
+        expect.objectContaining({ text: twoEdits, by: "check", reason: expect.stringMatching(/changes in \d places/) }),
+        expect.objectContaining({
+          text: refused,
+          by: "critic",
+          reason: expect.stringMatching(/^The critic \(perturb-model\): not wrong about the code\. The hunk never says/),
+        }),
       ]);
+      const offer = await db.prisma.perturbationOffer.findUniqueOrThrow({
+        where: { instanceId_kind: { instanceId: w.trustworthyInline, kind: "negation" } },
+      });
+      expect(offer).toMatchObject({ fromModel: 1, model: "perturb-model" });
     } finally {
       await server.close();
     }
+  });
+
+  test("an unreachable model is said, and the rules' candidates still stand", async () => {
+    const client = createLlmClient({ baseUrl: "http://127.0.0.1:9/v1", model: "perturb-model", maxRetries: 0 });
+    const result = await proposePerturbations(db.prisma, w.trustworthyInline, "location", { client });
+    expect(result.failures).toEqual([expect.stringMatching(/^The model could not propose: /)]);
+    expect(result.candidates.length).toBeGreaterThan(0);
+    expect(result.candidates.every((c) => c.origin === "rule")).toBe(true);
   });
 
   test("a chosen candidate becomes a pending perturbed copy of its parent, once", async () => {
@@ -140,11 +218,13 @@ describe.each(TEST_DATABASE_KINDS)("perturbation workflow on %s", (kind) => {
     });
     expect(row.perturbedBody).toContain("does not return early");
     const audit = await db.prisma.auditEvent.findFirstOrThrow({ where: { action: "perturb.create", subjectId: created.id } });
-    expect(audit).toMatchObject({ actorId: w.users.admin, details: { parentId: parent.id, kind: "negation", origin: "rule" } });
+    expect(audit).toMatchObject({ actorId: w.users.admin, details: { parentId: parent.id, kind: "negation", origin: "expert" } });
 
     await expect(create(w.trustworthyInline, "negation")).rejects.toMatchObject({ code: "duplicate", details: { instanceId: created.id } });
-    const again = await proposePerturbations(db.prisma, w.trustworthyInline, "negation");
-    expect(again.candidates[0].existingInstanceId).toBe(created.id);
+    // a candidate offered again is marked as already created (here the rules' location move)
+    const move = await create(w.trustworthyInline, "location");
+    const again = await proposePerturbations(db.prisma, w.trustworthyInline, "location");
+    expect(again.candidates[0].existingInstanceId).toBe(move.id);
     expect(again.candidates.slice(1).every((c) => c.existingInstanceId === null)).toBe(true);
     // perturbations are never parents themselves, and never human instances
     await expect(proposePerturbations(db.prisma, created.id, "negation")).rejects.toMatchObject({ code: "not_eligible" });

@@ -16,10 +16,15 @@ export type PerturbedComment = z.infer<typeof perturbedCommentSchema>;
 
 const wordDiffSegmentSchema = z.object({ kind: z.enum(["same", "added", "removed"]), text: z.string() });
 
-export const candidateOriginSchema = z.enum(["rule", "llm"]);
+/** Who made a candidate: a rule, the model (paper §2's method) or an expert who wrote or edited it. */
+export const candidateOriginSchema = z.enum(["rule", "llm", "expert"]);
 export type CandidateOrigin = z.infer<typeof candidateOriginSchema>;
 
 const selfCheckVerdictSchema = z.object({ ok: z.boolean(), reason: z.string() });
+
+/** The critic's two answers (issue #42 item 3): wrong about the code, and still one coherent comment. */
+export const criticVerdictSchema = z.object({ wrongAboutCode: z.boolean(), coherent: z.boolean(), reason: z.string(), model: z.string() });
+export type CriticVerdict = z.infer<typeof criticVerdictSchema>;
 
 export const proposedCandidateSchema = z.object({
   /** Stable name of the edit: the same resulting comment always has the same key. */
@@ -37,6 +42,8 @@ export const proposedCandidateSchema = z.object({
   /** location: moved to another hunk of the same file; null otherwise. */
   sameFile: z.boolean().nullable(),
   selfCheck: selfCheckVerdictSchema,
+  /** The critic's verdict, when a model checked the candidate; null for a candidate no critic saw. */
+  critic: criticVerdictSchema.nullable().default(null),
   /** The perturbed instance already made from this exact edit, if any. */
   existingInstanceId: z.string().nullable(),
 });

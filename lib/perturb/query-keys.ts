@@ -3,7 +3,6 @@ import type { PerturbationKind } from "./candidate-schema";
 
 export const perturbationKeys = {
   all: ["perturbations"] as const,
-  proposals: (parentId: string, kind: PerturbationKind, source: "rule" | "llm") =>
-    [...perturbationKeys.all, "proposals", parentId, kind, source] as const,
+  proposals: (parentId: string, kind: PerturbationKind) => [...perturbationKeys.all, "proposals", parentId, kind] as const,
   parentProposals: (parentId: string) => [...perturbationKeys.all, "proposals", parentId] as const,
 };

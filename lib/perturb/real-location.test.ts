@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatRealFigures, type RealOutcome } from "./real-benchmark";
-import { loadRealJudgements, loadRealSet, type RealCase, realJudgementsSchema } from "./real-eval-set";
-import { locationSettings, locationSpec, loadRealExtract, patchOf, type RealExtract, realLocationOutcomes } from "./real-location";
+import { type RealCase, realJudgementsSchema } from "./real-eval-set";
+import { locationSettings, locationSpec, patchOf, type RealExtract } from "./real-location";
 
 const hunkA = "@@ -1,3 +1,4 @@\n import os\n+import json\n+retry_count = 3";
 const hunkB = "@@ -20,4 +21,6 @@ def load(path):\n     with open(path) as f:\n+        data = json.load(f)";
@@ -30,7 +29,7 @@ const extract: RealExtract = [
   },
 ];
 
-const caseOf = (id: number, split: "dev" | "heldout", body: string): RealCase => ({
+const _caseOf = (id: number, split: "dev" | "heldout", body: string): RealCase => ({
   id: `crj-${id}`,
   split,
   source: `test, inline ${id}`,
@@ -58,35 +57,5 @@ describe("location moves on the real set", () => {
     expect(locationSpec({ path: "app/load.py", diffHunk: hunkB })).toBe("app/load.py @ data = json.load(f)");
     expect(() => realJudgementsSchema.parse({ "crj-13": { location: { good: ["app/load.py @ data = json.load(f)"] } } })).not.toThrow();
     expect(() => realJudgementsSchema.parse({ "crj-13": { location: { good: ["no spec here"] } } })).toThrow();
-  });
-
-  it("scores moves with the judgements (none: every move bad) and counts them in the shared figures", () => {
-    const settings = locationSettings(extract);
-    const cases = [caseOf(13, "dev", "It raises FileNotFoundError, which the caller handles"), caseOf(12, "dev", "Why 10?")];
-    const judgements = realJudgementsSchema.parse({
-      "crj-13": { location: { good: ["app/retry.py @ retry_count = 3"], bad: ["app/cache.py @ cache_size = 10"] } },
-      "crj-12": { location: { none: "a plain question" } },
-    });
-    const outcomes = realLocationOutcomes(cases, settings, judgements);
-    expect(outcomes.map((o) => [o.id, o.kind, o.possible, o.top.map((t) => t.judgement)])).toEqual([
-      ["crj-13", "location", true, ["good", "bad"]],
-      ["crj-12", "location", false, ["bad", "bad"]],
-    ]);
-    const negation: RealOutcome = { id: "cr-m1", split: "dev", kind: "negation", possible: true, candidates: 0, top: [] };
-    const lines = formatRealFigures("dev_", [negation, ...outcomes]);
-    expect(lines).toContain("dev_location_top1_good_rate=100.0% (1/1)");
-    expect(lines).toContain("dev_top3_any_bad_rate=100.0% (2/2)");
-    expect(lines).toContain("dev_no_candidate_rate=50.0% (1/2)");
-  });
-
-  it("has a possibility judgement of location for every inline comment of the dev half", () => {
-    const { set } = loadRealSet();
-    const outcomes = realLocationOutcomes(
-      set.cases.filter((c) => c.split === "dev"),
-      locationSettings(loadRealExtract()),
-      loadRealJudgements(),
-    );
-    expect(outcomes.length).toBeGreaterThan(0);
-    expect(outcomes.filter((o) => o.possible === undefined).map((o) => o.id)).toEqual([]);
   });
 });

@@ -1,14 +1,12 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import type { InlineAnchor, LocationCandidate } from "./candidate-schema";
+import type { InlineAnchor } from "./candidate-schema";
 import { commentedLine } from "./patch-lines";
-import { outcomeOf, type RealOutcome } from "./real-benchmark";
-import { REAL_SET_EXTRACT_PATH, type RealCase, type RealJudgements } from "./real-eval-set";
-import { locationCandidates } from "./relocate-comment";
+import { REAL_SET_EXTRACT_PATH } from "./real-eval-set";
 
-// Location moves on the real-comment set (issue #28): every inline comment of the CRJudgeBench
-// part, moved onto the other inline places of its pull request. Criteria and the spec format are
-// in fixtures/real-review-set.md ("Location moves").
+// Location moves on the real-comment set (issues #28, #42): every inline comment of the CRJudgeBench
+// part, with its place and the other inline places of its pull request (model-benchmark.ts offers and
+// scores the moves). Criteria and the spec format are in fixtures/real-review-set.md ("Location moves").
 
 const entrySchema = z.object({
   type: z.enum(["inline", "inline_reply", "pr_comment"]),
@@ -58,23 +56,4 @@ export function locationSettings(extract: RealExtract): Map<string, LocationSett
 /** A move's stable name: the target's path and commented line (one place across pushes). */
 export function locationSpec(anchor: { path: string; diffHunk: string }): string {
   return `${anchor.path} @ ${commentedLine(anchor.diffHunk) ?? ""}`;
-}
-
-export function realLocationCandidates(c: RealCase, setting: LocationSetting): LocationCandidate[] {
-  return locationCandidates(setting.place, setting.others, { patch: setting.patch, body: c.body }).candidates;
-}
-
-/** One outcome per inline comment of the set, scored like negation and symbol (real-benchmark.ts). */
-export function realLocationOutcomes(
-  cases: readonly RealCase[],
-  settings: ReadonlyMap<string, LocationSetting>,
-  judgements: RealJudgements,
-): RealOutcome[] {
-  const outcomes: RealOutcome[] = [];
-  for (const c of cases) {
-    const setting = settings.get(c.id);
-    if (!setting) continue;
-    outcomes.push(outcomeOf(c, "location", judgements[c.id]?.location, realLocationCandidates(c, setting).map(locationSpec)));
-  }
-  return outcomes;
 }

@@ -3,28 +3,27 @@ import type { PerturbationKind } from "./candidate-schema";
 import { isAnotherPlace } from "./hunk-key";
 import { countEditedRegions, wordDiff, type WordDiffSegment } from "./word-diff";
 
+// Sanity, not a second generator (issue #42 item 4): whoever proposed an edit (the model, a rule or
+// an expert), it changes the comment in one place — one contiguous stretch, or two phrases exchanged
+// ("the id, not the object" → "the object, not the id"), or for a symbol one name in all its mentions —
+// and never inside code blocks, links or quoted text. Whether the edit makes the comment wrong and
+// still coherent is the critic's and the experts' call, not this file's.
+
 export type CommentSnapshot = { body: string; path?: string | null; diffHunk?: string | null };
 
 export type SelfCheckVerdict = { ok: boolean; reason: string };
 
-/** Longest edit a one-expression negation needs ("doesn't help at all" → "helps a lot"). */
-const MAX_NEGATION_WORDS = 7;
-/**
- * A negation may edit two places of one phrase when they belong together: a licence and the
- * negative-polarity item it licenses ("nothing imports it anymore" → "something still imports
- * it"), or the two members of a contrast trading places ("the id, not the object" → "the
- * object, not the id"). Each place stays short, and so do the words kept between them.
- */
-const MAX_PLACE_WORDS = 4;
-const MAX_KEPT_WORDS = 5;
-const POLARITY_ITEM = /^(?:anymore|any longer|any more|yet|either|anywhere(?: else)?|at all)$/i;
+/** Longest contiguous negation edit (removed and added words together) that is still one expression. */
+const MAX_NEGATION_WORDS = 16;
+/** Words an edit may keep inside itself and still be one stretch ("not used anymore" → "still used"). */
+const MAX_KEPT_INSIDE = 2;
 
 function snapshot(value: string | CommentSnapshot): CommentSnapshot {
   return typeof value === "string" ? { body: value } : value;
 }
 
 /** The changed span as the smallest [prefix | removed | suffix] split of the two texts. */
-function changedSpan(original: string, perturbed: string): { start: number; removed: string; added: string } {
+export function changedSpan(original: string, perturbed: string): { start: number; removed: string; added: string } {
   let prefix = 0;
   const limit = Math.min(original.length, perturbed.length);
   while (prefix < limit && original[prefix] === perturbed[prefix]) prefix++;
@@ -37,23 +36,28 @@ function changedSpan(original: string, perturbed: string): { start: number; remo
   };
 }
 
-/** Code spans, blocks and links, sorted: a contrast swap may move them whole, never change them. */
-function nonProse(text: string): string[] {
-  return splitCodeSpans(text)
-    .filter((s) => s.kind !== "prose")
-    .map((s) => s.text)
-    .sort();
+/** Double-quoted phrases of prose: someone's words or a literal, never the claim to edit. */
+const QUOTED_PHRASE = /"[^"\n]{1,200}"|“[^”\n]{1,200}”/g;
+
+/**
+ * What no edit may touch, sorted: code blocks, links, HTML comments, `>` quotes and quoted phrases;
+ * inline code too, except for a symbol swap, whose names sit in inline code.
+ */
+function protectedParts(text: string, kind: PerturbationKind): string[] {
+  const parts: string[] = [];
+  for (const s of splitCodeSpans(text)) {
+    if (s.kind === "prose") {
+      if (s.quoted) parts.push(`quote:${s.text.trim()}`);
+      else for (const m of s.text.matchAll(QUOTED_PHRASE)) parts.push(`quote:${m[0]}`);
+    } else if (!(s.kind === "inline-code" && kind === "symbol")) parts.push(`${s.kind}:${s.text}`);
+  }
+  return parts.sort();
 }
 
-/** Backticks, snake_case, dotted.paths, calls, file paths or camelCase mark a word as code. */
-const CODE_LIKE = /[`_.()/]|[a-z][A-Z]/;
-
-function enclosingToken(text: string, start: number, end: number): string {
-  let from = start;
-  let to = end;
-  while (from > 0 && !/\s/.test(text[from - 1])) from--;
-  while (to < text.length && !/\s/.test(text[to])) to++;
-  return text.slice(from, to).replace(/^[("'“]+|[.,;:!?)"'”]+$/g, "");
+function protectedPartsChanged(original: string, perturbed: string, kind: PerturbationKind): boolean {
+  const before = protectedParts(original, kind);
+  const after = protectedParts(perturbed, kind);
+  return before.length !== after.length || before.some((p, i) => p !== after[i]);
 }
 
 function wordCount(text: string): number {
@@ -79,76 +83,65 @@ function editedPlaces(diff: readonly WordDiffSegment[]): Array<{ removed: string
   return places.map((p) => ({ removed: p.removed.trim(), added: p.added.trim() }));
 }
 
-/**
- * A symbol swap renames every mention of one element alike (issue #18), so several edited
- * places are one swap when each replaces the same name by the same other name.
- */
-function explainConsistentSwap(original: string, perturbed: string, diff: readonly WordDiffSegment[]): SelfCheckVerdict {
-  const places = editedPlaces(diff);
-  const [first] = places;
-  if (!first || places.some((p) => p.removed !== first.removed || p.added !== first.added)) {
-    return { ok: false, reason: `The text changes in ${places.length} places that are not the same swap.` };
-  }
-  if (!first.removed || /\s/.test(first.removed) || /\s/.test(first.added)) {
-    return { ok: false, reason: "A symbol perturbation must swap one code element and keep the wording." };
-  }
-  const span = changedSpan(original, perturbed);
-  if (!CODE_LIKE.test(enclosingToken(original, span.start, span.start + 1))) {
-    return { ok: false, reason: "The changed word is not a code element." };
-  }
-  return { ok: true, reason: `One code element changes in all ${places.length} mentions: "${first.removed}" → "${first.added}".` };
-}
+/** The longest stretch an exchange is looked for in (characters): two phrases of one sentence. */
+const MAX_EXCHANGE_SPAN = 400;
 
 /**
- * A negation whose licensing word moves with it ("not used anymore" → "still used") edits one
- * short phrase that keeps a word in the middle: fine when the whole changed stretch is short,
- * stays in one sentence and touches no code, code block or link.
+ * True when the perturbed text is the original with two phrases exchanged: its changed stretch
+ * A·X·B reads B·X·A ("the id, not the object" → "the object, not the id").
  */
-/**
- * "X, not Y" became "Y, not X": the contrast's members traded places. The members may share
- * words with the text around the change ("the id, not the object"), so every split of the
- * original around a ", not" is tried.
- */
-function isContrastSwap(original: string, perturbed: string): boolean {
-  if (original.length !== perturbed.length) return false;
-  for (const m of original.matchAll(/,\s*not\s+/g)) {
-    for (let start = m.index - 1; start >= 0; start--) {
-      if (start > 0 && /\w/.test(original[start - 1])) continue;
-      const x = original.slice(start, m.index);
-      for (let end = m.index + m[0].length + 1; end <= original.length; end++) {
-        if (end < original.length && /\w/.test(original[end])) continue;
-        const y = original.slice(m.index + m[0].length, end);
-        if (/[.!?;:]/.test(x + y)) break;
-        if (perturbed === original.slice(0, start) + y + m[0] + x + original.slice(end)) return true;
-      }
-      if (/[.!?;:]/.test(x)) break;
+export function isExchange(original: string, perturbed: string): boolean {
+  const { removed: m, added: n } = changedSpan(original, perturbed);
+  if (m.length !== n.length || m.length === 0 || m.length > MAX_EXCHANGE_SPAN) return false;
+  for (let a = 1; a < m.length; a++) {
+    for (let b = 1; a + b <= m.length; b++) {
+      const first = m.slice(0, a);
+      const second = m.slice(m.length - b);
+      if (n === second + m.slice(a, m.length - b) + first) return true;
     }
   }
   return false;
 }
 
-function explainNegationPhrase(original: string, perturbed: string, diff: readonly WordDiffSegment[]): SelfCheckVerdict {
-  const twoPlaces = { ok: false, reason: "The text changes in 2 places, not exactly one." };
+/** A symbol swap renames every mention of one element alike: each edited place the same one-token swap. */
+function explainSymbolSwap(original: string, perturbed: string, diff: readonly WordDiffSegment[]): SelfCheckVerdict {
   const places = editedPlaces(diff);
-  if (places.length !== 2 || places.some((p) => wordCount(p.removed) + wordCount(p.added) > MAX_PLACE_WORDS)) return twoPlaces;
-  const [first, second] = places;
-  const mirrored = isContrastSwap(original, perturbed);
-  const licensed = places.some((p) => POLARITY_ITEM.test(p.removed));
-  const span = changedSpan(original, perturbed);
-  const kept = wordCount(span.removed) - wordCount(first.removed) - wordCount(second.removed);
-  if (!(mirrored || licensed) || kept > MAX_KEPT_WORDS || /[.!?]\s|\n/.test(span.removed + span.added)) return twoPlaces;
-  const codeBefore = nonProse(original);
-  const codeAfter = nonProse(perturbed);
-  if (codeBefore.length !== codeAfter.length || codeBefore.some((c, i) => c !== codeAfter[i])) {
-    return { ok: false, reason: "A negation must not change code, code blocks or links." };
+  const [first] = places;
+  if (!first || places.some((p) => p.removed !== first.removed || p.added !== first.added)) {
+    return { ok: false, reason: `The text changes in ${places.length} places that are not the same swap.` };
   }
-  return { ok: true, reason: `One expression changes: "${span.removed}" → "${span.added}".` };
+  if (!first.removed || !first.added || /\s/.test(first.removed) || /\s/.test(first.added)) {
+    return { ok: false, reason: "A symbol perturbation must swap one code element and keep the wording." };
+  }
+  if (protectedPartsChanged(original, perturbed, "symbol")) {
+    return { ok: false, reason: "A symbol swap must not change code blocks, links or quoted text." };
+  }
+  const mentions = places.length === 1 ? "" : ` in all ${places.length} mentions`;
+  return { ok: true, reason: `One code element changes${mentions}: "${first.removed}" → "${first.added}".` };
+}
+
+function explainNegation(original: string, perturbed: string, diff: readonly WordDiffSegment[]): SelfCheckVerdict {
+  if (protectedPartsChanged(original, perturbed, "negation")) {
+    return { ok: false, reason: "A negation must not change code, code blocks, links or quoted text." };
+  }
+  const span = changedSpan(original, perturbed);
+  if (isExchange(original, perturbed)) return { ok: true, reason: `Two phrases exchange places: "${span.removed}" → "${span.added}".` };
+  const words = wordCount(span.removed) + wordCount(span.added);
+  const crossesSentences = /[.!?]\s+\S/.test(span.removed.trim()) || /\n/.test(span.removed + span.added);
+  const keptInside = wordCount(span.removed) - editedPlaces(diff).reduce((n, p) => n + wordCount(p.removed), 0);
+  if (words <= MAX_NEGATION_WORDS && !crossesSentences && keptInside <= MAX_KEPT_INSIDE) {
+    return { ok: true, reason: `One expression changes: "${span.removed.trim()}" → "${span.added.trim()}".` };
+  }
+  const regions = countEditedRegions(diff);
+  return regions > 1
+    ? { ok: false, reason: `The text changes in ${regions} places, not in one stretch or one exchange of two phrases.` }
+    : { ok: false, reason: "The edit is too long to be a single negation." };
 }
 
 /**
  * Why a perturbation does or does not change its parent in exactly one intended place
- * (paper §2): negation and symbol edit one contiguous stretch of the body and keep the anchor;
- * location keeps the body and moves to a different file or hunk.
+ * (paper §2): negation and symbol edit the body and keep the anchor; location keeps the body and
+ * moves to a different file or hunk.
  */
 export function explainSelfCheck(
   original: string | CommentSnapshot,
@@ -172,30 +165,10 @@ export function explainSelfCheck(
     return { ok: false, reason: `A ${kind} perturbation must keep the file path and diff hunk.` };
   }
   if (after.body === before.body) return { ok: false, reason: "The text is unchanged." };
+  if (after.body.replace(/\s+/g, " ").trim() === before.body.replace(/\s+/g, " ").trim())
+    return { ok: false, reason: "Only whitespace changes." };
   const diff = wordDiff(before.body, after.body);
-  const regions = countEditedRegions(diff);
-  if (kind === "symbol" && regions > 1) return explainConsistentSwap(before.body, after.body, diff);
-  if (kind === "negation" && regions === 2) return explainNegationPhrase(before.body, after.body, diff);
-  if (regions !== 1) return { ok: false, reason: `The text changes in ${regions} places, not exactly one.` };
-  const span = changedSpan(before.body, after.body);
-  if (kind === "symbol") {
-    if (/\s/.test(span.removed) || /\s/.test(span.added)) {
-      return { ok: false, reason: "A symbol perturbation must swap one code element and keep the wording." };
-    }
-    if (!CODE_LIKE.test(enclosingToken(before.body, span.start, span.start + span.removed.length))) {
-      return { ok: false, reason: "The changed word is not a code element." };
-    }
-    return { ok: true, reason: `One code element changes: "${span.removed}" → "${span.added}".` };
-  }
-  const codeBefore = nonProse(before.body);
-  const codeAfter = nonProse(after.body);
-  if (codeBefore.length !== codeAfter.length || codeBefore.some((c, i) => c !== codeAfter[i])) {
-    return { ok: false, reason: "A negation must not change code, code blocks or links." };
-  }
-  if (wordCount(span.removed) + wordCount(span.added) > MAX_NEGATION_WORDS) {
-    return { ok: false, reason: "The edit is too long to be a single negation." };
-  }
-  return { ok: true, reason: `One expression changes: "${span.removed}" → "${span.added}".` };
+  return kind === "symbol" ? explainSymbolSwap(before.body, after.body, diff) : explainNegation(before.body, after.body, diff);
 }
 
 /** True when the perturbation differs from its parent in exactly one intended place. */

@@ -8,10 +8,8 @@ import type { VerificationOutcome, VerifyPerturbationRequest } from "@/lib/pertu
 const call = <T>(url: string, init?: RequestInit) => apiFetch<T>(url, init);
 
 export const perturbationApi = {
-  proposals: (parentId: string, kind: PerturbationKind, source: "rule" | "llm") =>
-    call<PerturbationProposals & { model?: string | null; cached?: boolean }>(
-      `/api/perturbations/candidates?${new URLSearchParams({ parentId, kind, source })}`,
-    ),
+  proposals: (parentId: string, kind: PerturbationKind) =>
+    call<PerturbationProposals>(`/api/perturbations/candidates?${new URLSearchParams({ parentId, kind })}`),
   create: (request: CreatePerturbationRequest) =>
     call<CreatedPerturbation>("/api/perturbations", { method: "POST", body: JSON.stringify(request) }),
   verify: (instanceId: string, request: VerifyPerturbationRequest) =>

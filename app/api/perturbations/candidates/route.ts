@@ -1,23 +1,22 @@
 import { config } from "@/lib/config";
 import { getPrisma } from "@/lib/db/server";
-import { createDbLlmCache } from "@/lib/llm/db-cache";
 import { route } from "@/lib/http/route";
+import { screeningLlmClient, screeningLlmStatus } from "@/lib/llm/configured-llm";
+import { createDbLlmCache } from "@/lib/llm/db-cache";
 import { ProposalsQuerySchema, proposePerturbations } from "@/lib/perturb/propose-perturbations";
-import { proposeWithLlm } from "@/lib/perturb/propose-with-llm";
-import { screeningLlmClient } from "@/lib/llm/configured-llm";
 
 export const dynamic = "force-dynamic";
 
-/** GET ?parentId=…&kind=negation|symbol|location&source=rule|llm → ranked candidates (nothing stored). */
+/**
+ * GET ?parentId=…&kind=negation|symbol|location → the offer (nothing stored but its counts): with an LLM
+ * configured the model's candidates that pass the checks and the critic first, then the rules'.
+ */
 export const GET = route({ roles: ["admin", "adjudicator"], query: ProposalsQuerySchema }, async ({ query }) => {
   const prisma = await getPrisma();
-  const { MIRRORS_DIR } = config();
-  if (query.source === "llm") {
-    return proposeWithLlm(prisma, query.parentId, query.kind, {
-      client: screeningLlmClient(config()),
-      cache: createDbLlmCache(prisma),
-      mirrorsDir: MIRRORS_DIR,
-    });
-  }
-  return proposePerturbations(prisma, query.parentId, query.kind, { mirrorsDir: MIRRORS_DIR });
+  const settings = config();
+  const llm = screeningLlmStatus(settings).configured;
+  return proposePerturbations(prisma, query.parentId, query.kind, {
+    mirrorsDir: settings.MIRRORS_DIR,
+    ...(llm ? { client: screeningLlmClient(settings), cache: createDbLlmCache(prisma) } : {}),
+  });
 });

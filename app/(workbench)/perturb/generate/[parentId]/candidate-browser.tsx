@@ -4,44 +4,38 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { PerturbationKind } from "@/lib/perturb/candidate-schema";
-import { mergeProposals, type WithheldProposal } from "@/lib/perturb/merge-proposals";
-import type { ProposedCandidate } from "@/lib/perturb/proposed-candidate";
+import type { WithheldProposal } from "@/lib/perturb/generators/candidate-generator";
+import type { CandidateOrigin, PerturbedComment, ProposedCandidate } from "@/lib/perturb/proposed-candidate";
 import { perturbationKeys } from "@/lib/perturb/query-keys";
 import { perturbationApi } from "../../perturbation-api";
 import { HunkView, KindBadge, WordDiffView } from "../../word-diff-view";
 import { BidiText } from "@/app/_components/bidi-text";
 
 const KINDS: { kind: PerturbationKind; label: string; help: string }[] = [
-  { kind: "negation", label: "Negation", help: 'Reverse one affirmative or negative expression ("are not used" → "are used").' },
+  { kind: "negation", label: "Negation", help: 'Reverse one claim the comment makes about the code ("are not used" → "are used").' },
   {
     kind: "symbol",
     label: "Symbol",
-    help: "Swap one referenced code element, keeping the wording (test_nanmedian → test_nanmedian_impl).",
+    help: "Swap one referenced code element for another name of the code, keeping the wording (test_nanmedian → test_nanmedian_impl).",
   },
   { kind: "location", label: "Location", help: "Keep the text, move it to another review comment's file and hunk in the same PR." },
 ];
 
-export function CandidateBrowser({ parentId, llmConfigured }: { parentId: string; llmConfigured: boolean }) {
+const ORIGIN_LABEL: Record<CandidateOrigin, string> = { llm: "model", rule: "rule", expert: "expert" };
+
+export function CandidateBrowser({ parentId, original, llmConfigured }: { parentId: string; original: string; llmConfigured: boolean }) {
   const [kind, setKind] = useState<PerturbationKind>("negation");
-  const [askLlm, setAskLlm] = useState<Record<PerturbationKind, boolean>>({ negation: false, symbol: false, location: false });
   const queryClient = useQueryClient();
-  const rules = useQuery({
-    queryKey: perturbationKeys.proposals(parentId, kind, "rule"),
-    queryFn: () => perturbationApi.proposals(parentId, kind, "rule"),
-  });
-  const llm = useQuery({
-    queryKey: perturbationKeys.proposals(parentId, kind, "llm"),
-    queryFn: () => perturbationApi.proposals(parentId, kind, "llm"),
-    enabled: askLlm[kind] && kind !== "location",
+  const offer = useQuery({
+    queryKey: perturbationKeys.proposals(parentId, kind),
+    queryFn: () => perturbationApi.proposals(parentId, kind),
     retry: false,
-    staleTime: Infinity,
+    staleTime: llmConfigured ? Number.POSITIVE_INFINITY : 0,
   });
   const counts = Object.fromEntries(
-    KINDS.map(({ kind: k }) => [k, queryClient.getQueryData<{ total: number }>(perturbationKeys.proposals(parentId, k, "rule"))?.total]),
+    KINDS.map(({ kind: k }) => [k, queryClient.getQueryData<{ total: number }>(perturbationKeys.proposals(parentId, k))?.total]),
   );
   const help = KINDS.find((k) => k.kind === kind)?.help ?? "";
-  // One ranking: the rules' candidates and, once asked for, the model's that passed the same checks.
-  const shown = mergeProposals(rules.data?.candidates ?? [], askLlm[kind] ? (llm.data?.candidates ?? []) : []);
   return (
     <section className="space-y-4" data-testid="candidate-browser">
       <div role="tablist" aria-label="Perturbation kind" className="flex gap-1 border-b border-slate-200">
@@ -61,101 +55,172 @@ export function CandidateBrowser({ parentId, llmConfigured }: { parentId: string
         ))}
       </div>
       <p className="text-sm text-slate-600">{help}</p>
-      {rules.isPending && <p className="text-sm text-slate-500">Generating candidates…</p>}
-      {rules.isError && (
+      <p className="text-xs text-slate-500" data-testid="offer-source">
+        {llmConfigured
+          ? "The model proposes and a second model call (the critic) checks each proposal; the rules' candidates follow the model's."
+          : "No model is configured (set LLM_BASE_URL and LLM_MODEL): the candidates below are the rules' only."}
+      </p>
+      {offer.isPending && (
+        <p className="text-sm text-slate-500">{llmConfigured ? "Asking the model and its critic…" : "Generating candidates…"}</p>
+      )}
+      {offer.isError && (
         <p role="alert" className="text-sm text-rose-700">
-          {rules.error.message}
+          {offer.error.message}
         </p>
       )}
-      {rules.data && (
+      {offer.data && (
         <>
-          {rules.data.symbols && (
+          {offer.data.failures.map((f) => (
+            <p key={f} role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="generator-failure">
+              {f}
+            </p>
+          ))}
+          {offer.data.symbols && (
             <p
-              className={`rounded-md px-3 py-2 text-xs ${rules.data.symbols.fromRepository ? "bg-slate-100 text-slate-700" : "bg-amber-50 text-amber-900"}`}
+              className={`rounded-md px-3 py-2 text-xs ${offer.data.symbols.fromRepository ? "bg-slate-100 text-slate-700" : "bg-amber-50 text-amber-900"}`}
               data-testid="symbols-note"
             >
-              {rules.data.symbols.note} · {rules.data.symbols.count.toLocaleString("en-US")} names
+              {offer.data.symbols.note} · {offer.data.symbols.count.toLocaleString("en-US")} names
             </p>
           )}
-          {shown.length === 0 ? (
+          {offer.data.candidates.length === 0 ? (
             <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600" data-testid="no-candidates">
-              {rules.data.reason ?? "The generator found nothing to change in this comment."}
+              {offer.data.reason ?? "Nothing to offer for this comment."}
             </p>
           ) : (
             <ol className="space-y-3">
-              {shown.map((c, i) => (
+              {offer.data.candidates.map((c, i) => (
                 <CandidateCard key={c.key} candidate={c} rank={i + 1} parentId={parentId} />
               ))}
             </ol>
           )}
-          <WithheldList withheld={rules.data.withheld} source="rules" />
-          {rules.data.total > rules.data.candidates.length && (
+          <WithheldList withheld={offer.data.withheld} />
+          {offer.data.total > offer.data.candidates.length && (
             <p className="text-xs text-slate-500">
-              Showing the best {rules.data.candidates.length} of {rules.data.total} candidates.
+              Showing the best {offer.data.candidates.length} of {offer.data.total} candidates.
             </p>
           )}
         </>
       )}
-      {kind !== "location" && (
-        <div className="space-y-3 border-t border-slate-200 pt-4">
-          <div className="flex items-center gap-3">
-            <h3 className="text-sm font-semibold text-slate-700">LLM proposals</h3>
-            {llmConfigured ? (
-              <button
-                type="button"
-                onClick={() => setAskLlm((a) => ({ ...a, [kind]: true }))}
-                disabled={askLlm[kind]}
-                className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50 disabled:opacity-50"
-                data-testid="ask-llm"
-              >
-                Ask the LLM for {kind} edits
-              </button>
-            ) : (
-              <span className="text-xs text-slate-500">
-                No LLM configured (set LLM_BASE_URL and LLM_MODEL); the rule candidates above do not need one.
-              </span>
-            )}
-          </div>
-          {llm.isFetching && <p className="text-sm text-slate-500">Asking the model…</p>}
-          {llm.isError && (
-            <p role="alert" className="text-sm text-rose-700">
-              {llm.error.message}
-            </p>
-          )}
-          {llm.data &&
-            (llm.data.candidates.length === 0 ? (
-              <p className="text-sm text-slate-600" data-testid="llm-status">
-                {llm.data.reason}
-              </p>
-            ) : (
-              <p className="text-xs text-slate-500" data-testid="llm-status">
-                {llm.data.candidates.length} proposal{llm.data.candidates.length === 1 ? "" : "s"} from {llm.data.model}
-                {llm.data.cached ? " (cached answer)" : ""} passed the same checks as the rules&apos; candidates and are ranked with them
-                above, marked LLM.
-              </p>
-            ))}
-          {llm.data && <WithheldList withheld={llm.data.withheld} source="the model" />}
-        </div>
-      )}
+      {kind !== "location" && <ExpertCandidateForm key={kind} parentId={parentId} kind={kind} start={original} />}
     </section>
   );
 }
 
-function CandidateCard({ candidate: c, rank, parentId }: { candidate: ProposedCandidate; rank: number; parentId: string }) {
+/** Creates a perturbation and refreshes the page's lists; the server runs the same self-check whoever wrote it. */
+function useCreate(parentId: string) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const create = useMutation({
-    mutationFn: () =>
+  return useMutation({
+    mutationFn: (input: {
+      kind: PerturbationKind;
+      perturbed: PerturbedComment;
+      origin: CandidateOrigin;
+      rule: string;
+      rationale: string;
+    }) =>
       perturbationApi.create({
         parentId,
-        kind: c.kind,
-        candidate: { perturbed: c.perturbed, origin: c.origin, rule: c.rule, rationale: c.rationale },
+        kind: input.kind,
+        candidate: { perturbed: input.perturbed, origin: input.origin, rule: input.rule, rationale: input.rationale },
       }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: perturbationKeys.parentProposals(parentId) });
       router.refresh();
     },
   });
+}
+
+/** An expert writes a candidate, or edits one (issue #42 item 6): stored with origin "expert". */
+function ExpertCandidateForm({
+  parentId,
+  kind,
+  start,
+  from,
+  onDone,
+}: {
+  parentId: string;
+  kind: PerturbationKind;
+  start: string;
+  from?: ProposedCandidate;
+  onDone?: () => void;
+}) {
+  const [text, setText] = useState(start);
+  const [why, setWhy] = useState("");
+  const create = useCreate(parentId);
+  const id = `expert-${kind}-${from?.key ?? "new"}`;
+  return (
+    <form
+      className="space-y-2 rounded-lg border border-slate-200 bg-white p-3"
+      data-testid={from ? "edit-candidate-form" : "expert-candidate-form"}
+      onSubmit={(e) => {
+        e.preventDefault();
+        create.mutate(
+          {
+            kind,
+            perturbed: { body: text, path: from?.perturbed.path ?? null, diffHunk: from?.perturbed.diffHunk ?? null },
+            origin: "expert",
+            rule: from ? `edited from ${ORIGIN_LABEL[from.origin]} ${from.rule}` : "written by an expert",
+            rationale: why,
+          },
+          { onSuccess: () => onDone?.() },
+        );
+      }}
+    >
+      {!from && <h3 className="text-sm font-semibold text-slate-700">Write your own {kind} candidate</h3>}
+      <label htmlFor={id} className="block text-xs text-slate-600">
+        The comment as it would read after your {kind} edit (one place only; the same self-check applies)
+      </label>
+      <textarea
+        id={id}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        rows={4}
+        className="w-full rounded-md border border-slate-300 px-2 py-1 font-mono text-sm"
+        data-testid="expert-text"
+      />
+      <label htmlFor={`${id}-why`} className="block text-xs text-slate-600">
+        Why it is now wrong about the code (optional)
+      </label>
+      <input
+        id={`${id}-why`}
+        value={why}
+        onChange={(e) => setWhy(e.target.value)}
+        className="w-full rounded-md border border-slate-300 px-2 py-1 text-sm"
+        data-testid="expert-why"
+      />
+      <div className="flex items-center gap-3">
+        <button
+          type="submit"
+          disabled={create.isPending || text === start}
+          className="rounded-md bg-indigo-600 px-3 py-1 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50"
+          data-testid="expert-create"
+        >
+          {create.isPending ? "Creating…" : "Create perturbation"}
+        </button>
+        {onDone && (
+          <button type="button" onClick={onDone} className="text-sm text-slate-600 hover:underline">
+            Cancel
+          </button>
+        )}
+        {create.isError && (
+          <span role="alert" className="text-sm text-rose-700" data-testid="expert-error">
+            {create.error.message}
+          </span>
+        )}
+        {create.data && (
+          <Link href={`/perturb/${create.data.id}`} className="text-sm text-indigo-700 hover:underline" data-testid="created-link">
+            Created: open the verification view →
+          </Link>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function CandidateCard({ candidate: c, rank, parentId }: { candidate: ProposedCandidate; rank: number; parentId: string }) {
+  const create = useCreate(parentId);
+  const [editing, setEditing] = useState(false);
   const createdId = create.data?.id ?? c.existingInstanceId;
   return (
     <li
@@ -169,26 +234,14 @@ function CandidateCard({ candidate: c, rank, parentId }: { candidate: ProposedCa
         <span className="font-mono text-slate-500">#{rank}</span>
         <KindBadge kind={c.kind} />
         <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">
-          {c.origin === "llm" ? "LLM" : "rule"} · {c.rule}
+          {ORIGIN_LABEL[c.origin]} · {c.rule}
         </span>
-        {c.existsInRepository !== null && (
-          <span
-            className={`rounded px-1.5 py-0.5 ${c.existsInRepository ? "bg-indigo-100 text-indigo-800" : "bg-slate-100 text-slate-600"}`}
-            data-testid="exists-badge"
-          >
-            {c.existsInRepository ? "exists in repository" : "invented name"}
-          </span>
-        )}
         {c.sameFile !== null && (
           <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-600">{c.sameFile ? "same file, other hunk" : "other file"}</span>
         )}
-        <span
-          className={`rounded px-1.5 py-0.5 ${c.selfCheck.ok ? "bg-emerald-50 text-emerald-800" : "bg-rose-50 text-rose-800"}`}
-          data-testid="self-check"
-        >
-          {c.selfCheck.ok ? "✓ self-check" : "✗ self-check"}: {c.selfCheck.reason}
+        <span className="rounded bg-emerald-50 px-1.5 py-0.5 text-emerald-800" data-testid="self-check">
+          ✓ {c.selfCheck.reason}
         </span>
-        <span className="ml-auto font-mono text-slate-500">score {c.score}</span>
       </div>
       {c.kind === "location" ? (
         <div className="space-y-2">
@@ -201,47 +254,73 @@ function CandidateCard({ candidate: c, rank, parentId }: { candidate: ProposedCa
       <p className="mt-2 text-xs text-slate-500">
         <BidiText text={c.rationale} />
       </p>
-      <div className="mt-2 flex items-center gap-3">
-        {createdId ? (
-          <Link href={`/perturb/${createdId}`} className="text-sm text-indigo-700 hover:underline" data-testid="created-link">
-            {create.data ? "Created: open the verification view →" : "Already created: open →"}
-          </Link>
-        ) : (
-          <button
-            type="button"
-            onClick={() => create.mutate()}
-            disabled={!c.selfCheck.ok || create.isPending}
-            data-testid="create-candidate"
-            className="rounded-md bg-indigo-600 px-3 py-1 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50"
-          >
-            {create.isPending ? "Creating…" : "Create perturbation"}
-          </button>
-        )}
-        {create.isError && (
-          <span role="alert" className="text-sm text-rose-700">
-            {create.error.message}
-          </span>
-        )}
-      </div>
+      {c.critic && (
+        <p className="mt-1 text-xs text-emerald-800" data-testid="critic-verdict">
+          Critic ({c.critic.model}): wrong about the code, and reads as one coherent comment. <BidiText text={c.critic.reason} />
+        </p>
+      )}
+      {editing ? (
+        <div className="mt-2">
+          <ExpertCandidateForm parentId={parentId} kind={c.kind} start={c.perturbed.body} from={c} onDone={() => setEditing(false)} />
+        </div>
+      ) : (
+        <div className="mt-2 flex items-center gap-3">
+          {createdId ? (
+            <Link href={`/perturb/${createdId}`} className="text-sm text-indigo-700 hover:underline" data-testid="created-link">
+              {create.data ? "Created: open the verification view →" : "Already created: open →"}
+            </Link>
+          ) : (
+            <button
+              type="button"
+              onClick={() =>
+                create.mutate({ kind: c.kind, perturbed: c.perturbed, origin: c.origin, rule: c.rule, rationale: c.rationale })
+              }
+              disabled={create.isPending}
+              data-testid="create-candidate"
+              className="rounded-md bg-indigo-600 px-3 py-1 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50"
+            >
+              {create.isPending ? "Creating…" : "Create perturbation"}
+            </button>
+          )}
+          {c.kind !== "location" && !createdId && (
+            <button
+              type="button"
+              onClick={() => setEditing(true)}
+              className="text-sm text-slate-700 hover:underline"
+              data-testid="edit-candidate"
+            >
+              Edit
+            </button>
+          )}
+          {create.isError && (
+            <span role="alert" className="text-sm text-rose-700">
+              {create.error.message}
+            </span>
+          )}
+        </div>
+      )}
     </li>
   );
 }
 
-/** Proposals that failed the checks: never candidates, but listed with why, so nothing is dropped unseen. */
-function WithheldList({ withheld, source }: { withheld: WithheldProposal[] | undefined; source: string }) {
-  if (!withheld || withheld.length === 0) return null;
+/** Proposals the checks or the critic refused: never offered, but listed with why, so nothing is dropped unseen. */
+function WithheldList({ withheld }: { withheld: WithheldProposal[] }) {
+  if (withheld.length === 0) return null;
+  const byCritic = withheld.filter((w) => w.by === "critic").length;
   return (
     <details className="rounded-md border border-slate-200 bg-white px-3 py-2 text-xs text-slate-600" data-testid="withheld">
       <summary className="cursor-pointer">
-        {withheld.length} proposal{withheld.length === 1 ? "" : "s"} from {source} withheld: they failed the checks
+        {withheld.length} proposal{withheld.length === 1 ? "" : "s"} withheld
+        {byCritic > 0 ? ` (${byCritic} refused by the critic, ${withheld.length - byCritic} by the checks)` : " by the checks"}
       </summary>
       <ul className="mt-2 space-y-1">
         {withheld.map((w) => (
-          <li key={w.key}>
+          <li key={`${w.by}-${w.key}`} data-testid={w.by === "critic" ? "withheld-critic" : "withheld-check"}>
+            <span className="rounded bg-slate-100 px-1 text-slate-700">{ORIGIN_LABEL[w.origin]}</span>{" "}
             <span className="text-slate-800">
               <BidiText text={w.text} />
             </span>{" "}
-            — {w.reason}
+            — <BidiText text={w.reason} />
           </li>
         ))}
       </ul>

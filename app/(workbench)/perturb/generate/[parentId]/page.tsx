@@ -36,16 +36,21 @@ export default async function GeneratePage({ params }: { params: Promise<{ paren
     }
     throw e;
   }
-  const { MIRRORS_DIR } = config();
+  const settings = config();
+  const llmConfigured = integrationStatus(settings).llm;
   const queryClient = new QueryClient();
-  await Promise.all(
-    PERTURBATION_KINDS.map((kind) =>
-      queryClient.prefetchQuery({
-        queryKey: perturbationKeys.proposals(parentId, kind, "rule"),
-        queryFn: () => proposePerturbations(prisma, parentId, kind, { mirrorsDir: MIRRORS_DIR }),
-      }),
-    ),
-  );
+  // Without a model the rules answer at once, so the page arrives with them; a model's offer (its
+  // proposals and the critic's calls) is fetched by the browser, which says it is asking.
+  if (!llmConfigured) {
+    await Promise.all(
+      PERTURBATION_KINDS.map((kind) =>
+        queryClient.prefetchQuery({
+          queryKey: perturbationKeys.proposals(parentId, kind),
+          queryFn: () => proposePerturbations(prisma, parentId, kind, { mirrorsDir: settings.MIRRORS_DIR }),
+        }),
+      ),
+    );
+  }
   const existing = await listPerturbationsOf(prisma, parentId);
   const { comment, pullRequest: pr } = parent;
   return (
@@ -96,7 +101,7 @@ export default async function GeneratePage({ params }: { params: Promise<{ paren
           </section>
         </aside>
         <HydrationBoundary state={dehydrate(queryClient)}>
-          <CandidateBrowser parentId={parentId} llmConfigured={integrationStatus(config()).llm} />
+          <CandidateBrowser parentId={parentId} original={comment.body} llmConfigured={llmConfigured} />
         </HydrationBoundary>
       </div>
     </div>
