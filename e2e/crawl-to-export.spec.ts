@@ -8,7 +8,9 @@ import { signInAs } from "./helpers";
 // repository, an adjudicator decides, three experts accept a perturbation of it, and a split is exported;
 // the exported rows are checked against what the fake served.
 
-test.use({ appSetup: { sidecar: "e2e/setup/fake-github.ts" } });
+// The sidecar also serves a model (#42): its proposal is refused by its critic, and the refusal is on the page
+// with its reason; the expert then writes the negation that three experts verify and the export carries.
+test.use({ appSetup: { sidecar: "e2e/setup/fake-github-and-model.ts" } });
 
 interface Served {
   number: number;
@@ -132,25 +134,27 @@ test("a crawl of a fake GitHub goes through screening, blind labels with the rep
   await admin.getByTestId("save-adjudication").click();
   await expect(admin.getByTestId("instance-stage")).toHaveAttribute("data-stage", "labelled");
 
-  // 6. a hard negative from the confirmed-trustworthy crawled comment: the admin creates a candidate of the
-  // first kind the generators find one for, and the three other experts accept it
+  // 6. a hard negative from the confirmed-trustworthy crawled comment (#42): the model's proposal is refused by
+  // the critic and listed with its reason; the admin, as an expert, writes a negation instead
   await admin.goto(`/perturb/generate/${shared}`);
   await expect(admin.getByTestId("original-comment")).toBeVisible();
-  let created: { url: string; kind: string } | null = null;
-  for (const kind of ["negation", "symbol", "location"]) {
-    await admin.getByTestId(`kind-tab-${kind}`).click();
-    const creatable = admin.getByTestId("candidate").filter({ has: admin.getByTestId("create-candidate") });
-    await expect(creatable.first().or(admin.getByTestId("no-candidates"))).toBeVisible();
-    if ((await creatable.count()) === 0) continue;
-    const card = admin.locator(`[data-testid=candidate][data-key="${await creatable.first().getAttribute("data-key")}"]`);
-    await card.getByTestId("create-candidate").click();
-    await card.getByTestId("created-link").click();
-    await expect(admin.getByTestId("side-by-side")).toBeVisible();
-    created = { url: admin.url(), kind };
-    break;
-  }
-  expect(created, "a generator proposes a perturbation of the crawled comment").not.toBeNull();
-  const { url: candidateUrl, kind: perturbationKind } = created as { url: string; kind: string };
+  await admin.getByTestId("kind-tab-negation").click();
+  await expect(admin.getByTestId("offer-source")).toContainText("The model proposes and a second model call (the critic) checks");
+  const withheld = admin.getByTestId("withheld");
+  await withheld.locator("summary").click();
+  await expect(withheld.getByTestId("withheld-critic").first()).toContainText(
+    "The critic (e2e-perturb-model): not wrong about the code. Only a disclaimer was put before the comment",
+  );
+  const expertForm = admin.getByTestId("expert-candidate-form");
+  const original = await expertForm.getByTestId("expert-text").inputValue();
+  // one contiguous edit a careful expert would make: the comment now claims the opposite at its end
+  await expertForm.getByTestId("expert-text").fill(`${original.trimEnd()} This is not the case here.`);
+  await expertForm.getByTestId("expert-why").fill("The patch shows the opposite.");
+  await expertForm.getByTestId("expert-create").click();
+  await expertForm.getByTestId("created-link").click();
+  await expect(admin.getByTestId("side-by-side")).toBeVisible();
+  const candidateUrl = admin.url();
+  const perturbationKind = "negation";
   for (const [i, verifier] of pages.entries()) {
     await verifier.goto(candidateUrl);
     await verifier.getByTestId("verification-note").fill(`${logins[i]}: the edited claim is wrong against the patch`);
@@ -182,6 +186,7 @@ test("a crawl of a fake GitHub goes through screening, blind labels with the rep
   expect(crawled.map((r) => r.source).sort()).toEqual(["crawled_swebench", "perturbation"]);
   const negative = crawled.find((r) => r.source === "perturbation") as Record<string, unknown>;
   expect(negative).toMatchObject({ trustworthy: false, perturbation_kind: perturbationKind });
+  expect(String(negative.instance_id)).toMatch(/#perturb-negation$/);
   // PR-disjoint: the negative sits in its parent's split
   expect(new Set(crawled.map((r) => r._file)).size).toBe(1);
   const exported = crawled.find((r) => r.source === "crawled_swebench") as {

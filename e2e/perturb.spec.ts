@@ -17,10 +17,16 @@ async function count(page: Page, kind: string, status: string): Promise<number> 
   return Number(await page.getByTestId(`count-${kind}-${status}`).textContent());
 }
 
+/** An expert's own edit of a comment (#42: no rule makes text edits; the demo has no model), or null when it has no name to swap. */
+function expertEdit(text: string, kind: "negation" | "symbol"): string | null {
+  if (kind === "negation") return `${text.trimEnd()} This is not the case here.`;
+  const name = /`([A-Za-z_][\w.]*)`/.exec(text)?.[1];
+  return name ? text.split(`\`${name}\``).join(`\`${name}_impl\``) : null;
+}
+
 /**
- * Opens the first confirmed-trustworthy comment that has a not-yet-created candidate of a kind
- * (a comment may have none: symbol swaps need a name the reviewed code defines), creates the
- * best one, returns its verification URL.
+ * Opens the first confirmed-trustworthy comment an expert can write a candidate of a kind for (a symbol
+ * swap needs a name in backticks), writes it on the generate page, creates it, returns its verification URL.
  */
 async function createCandidate(page: Page, kind: "negation" | "symbol", screenshot?: string): Promise<string> {
   await page.goto("/perturb");
@@ -28,27 +34,27 @@ async function createCandidate(page: Page, kind: "negation" | "symbol", screensh
   // the demo seed labels comments trustworthy through the annotation stage: without one nothing can be perturbed
   const total = await parents.count();
   expect(total, "the demo data has an instance labelled trustworthy to perturb").toBeGreaterThan(0);
-  const creatable = page
-    .getByTestId("candidate")
-    .filter({ has: page.getByTestId("create-candidate") })
-    .first();
+  const form = page.getByTestId("expert-candidate-form");
   for (let k = 0; k < total; k++) {
     await page.goto("/perturb");
     await parents.nth(k).getByTestId("generate-link").click();
     await expect(page.getByTestId("original-comment")).toBeVisible();
     await page.getByTestId(`kind-tab-${kind}`).click();
-    await expect(page.getByTestId("candidate").first().or(page.getByTestId("no-candidates"))).toBeVisible();
-    if ((await creatable.count()) > 0) break;
+    // no model in the demo: the page says where text edits come from
+    await expect(page.getByTestId("no-candidates")).toContainText("No rule makes negation or symbol edits");
+    const edited = expertEdit(await form.getByTestId("expert-text").inputValue(), kind);
+    if (!edited) continue;
+    await form.getByTestId("expert-text").fill(edited);
+    if (screenshot) await page.screenshot({ path: screenshot, fullPage: true });
+    await form.getByTestId("expert-create").click();
+    const created = form.getByTestId("created-link").or(form.getByTestId("expert-error"));
+    await expect(created).toBeVisible();
+    if ((await form.getByTestId("expert-error").count()) > 0) continue; // this comment already has that edit
+    await form.getByTestId("created-link").click();
+    await expect(page.getByTestId("side-by-side")).toBeVisible();
+    return page.url();
   }
-  // pin the card by its key: once created, its button becomes a link and the filter above moves on
-  const candidate = page.locator(`[data-testid=candidate][data-key="${await creatable.getAttribute("data-key")}"]`);
-  await expect(candidate.getByTestId("self-check")).toContainText("✓ self-check");
-  await expect(candidate.getByTestId("word-diff").locator("ins, del").first()).toBeVisible();
-  if (screenshot) await page.screenshot({ path: screenshot, fullPage: true });
-  await candidate.getByTestId("create-candidate").click();
-  await candidate.getByTestId("created-link").click();
-  await expect(page.getByTestId("side-by-side")).toBeVisible();
-  return page.url();
+  throw new Error(`no demo comment took an expert's ${kind} edit`);
 }
 
 async function accept(page: Page, url: string, login: string, expected: string) {

@@ -10,7 +10,10 @@ const TOKEN = "ghp_e2e_fake_token";
 export const E2E_REPOSITORY = "e2e-lab/crawled";
 
 export async function serveFakeGitHub(
-  options: { alter?: (world: FakeWorld) => void } & Pick<FakeGitHubOptions, "alterGraphqlData"> = {},
+  options: { alter?: (world: FakeWorld) => void; env?: Record<string, string>; stopAlso?: () => Promise<void> } & Pick<
+    FakeGitHubOptions,
+    "alterGraphqlData"
+  > = {},
 ): Promise<void> {
   const github = await startSeededGitHub(
     { seed: 4_242, repositories: [{ owner: "e2e-lab", name: "crawled", pullRequests: 8, rank: 1 }], fillerRepositories: 1 },
@@ -28,9 +31,12 @@ export async function serveFakeGitHub(
     commits: pr.commits.length,
     inline: pr.threads.flatMap((t) => t.comments.map((c) => ({ id: c.databaseId, body: c.body, diffHunk: c.diffHunk, path: t.path }))),
   }));
-  console.log(JSON.stringify({ env: { GITHUB_API_URL: github.url, GITHUB_TOKEN: TOKEN }, repository: E2E_REPOSITORY, served }));
+  console.log(
+    JSON.stringify({ env: { GITHUB_API_URL: github.url, GITHUB_TOKEN: TOKEN, ...options.env }, repository: E2E_REPOSITORY, served }),
+  );
   const stop = async () => {
     await github.stop();
+    await options.stopAlso?.();
     process.exit(0);
   };
   process.on("SIGTERM", stop);

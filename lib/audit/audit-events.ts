@@ -157,6 +157,11 @@ const perturbation = [
   ),
   auditAction("perturb.settle", subject("instance"), z.strictObject({ verification: VerificationStatusSchema, requiredVerifiers: count })),
   auditAction("perturb.settings.required_verifiers", subject("setting"), z.strictObject({ previous: count, value: count })),
+  auditAction(
+    "perturb.settings.targets",
+    subject("setting"),
+    z.strictObject({ previous: z.record(PerturbationKindSchema, count), value: z.record(PerturbationKindSchema, count) }),
+  ),
 ] as const;
 
 const release = [

@@ -9,6 +9,7 @@ import { perturbationCounts } from "./perturbation-counts";
 import { proposePerturbations } from "./propose-perturbations";
 import { createLlmClient } from "@/lib/llm/client";
 import { fakeReply, startFakeOpenAiServer } from "@/lib/llm/testing/fake-openai-server";
+import { loadPerturbationTargets, PAPER_TARGETS, savePerturbationTargets } from "./perturbation-targets";
 import { loadRequiredVerifiers, saveRequiredVerifiers } from "./required-verifiers";
 import { seedDemoPerturbations } from "@/lib/demo/seed-demo-perturbations";
 import { buildPerturbationWorld, type PerturbationWorld } from "@/lib/demo/testing/perturbation-world";
@@ -190,6 +191,18 @@ describe.each(TEST_DATABASE_KINDS)("perturbation workflow on %s", (kind) => {
     } finally {
       await server.close();
     }
+  });
+
+  test("the team's targets default to the paper's, are saved by an admin with an audit event, and refuse bad input", async () => {
+    expect(await loadPerturbationTargets(db.prisma)).toEqual(PAPER_TARGETS);
+    await savePerturbationTargets(db.prisma, { negation: "40", symbol: 30, location: 50 }, w.users.admin);
+    expect(await loadPerturbationTargets(db.prisma)).toEqual({ negation: 40, symbol: 30, location: 50 });
+    const audit = await db.prisma.auditEvent.findFirstOrThrow({ where: { action: "perturb.settings.targets" } });
+    expect(audit.details).toMatchObject({ previous: PAPER_TARGETS, value: { negation: 40 } });
+    await expect(savePerturbationTargets(db.prisma, { negation: -1, symbol: 1, location: 1 }, w.users.admin)).rejects.toThrow(
+      /cannot be negative/,
+    );
+    expect(await loadPerturbationTargets(db.prisma)).toEqual({ negation: 40, symbol: 30, location: 50 });
   });
 
   test("an unreachable model is said, and the rules' candidates still stand", async () => {

@@ -6,13 +6,16 @@ import { listEligibleParents } from "@/lib/perturb/list-eligible-parents";
 import { nextPendingPerturbation } from "@/lib/perturb/blind-verification";
 import { listPerturbations } from "@/lib/perturb/list-perturbations";
 import { perturbationCounts, PERTURBATION_KINDS, VERIFICATION_STATUSES } from "@/lib/perturb/perturbation-counts";
+import { loadPerturbationTargets } from "@/lib/perturb/perturbation-targets";
 import { loadRequiredVerifiers } from "@/lib/perturb/required-verifiers";
 import { CountsTable } from "./counts-table";
+import { TargetsForm } from "./targets-form";
+import { YieldTable } from "./yield-table";
 import { VerifierSettingForm } from "./verifier-setting-form";
 import { KindBadge, StatusBadge, WordDiffView } from "./word-diff-view";
 import { BidiText } from "@/app/_components/bidi-text";
 
-type Search = { status?: string; kind?: string };
+type Search = { status?: string; kind?: string; order?: string };
 
 function parseFilter<T extends string>(value: string | undefined, allowed: readonly T[]): T | undefined {
   return allowed.find((a) => a === value);
@@ -24,13 +27,15 @@ export default async function PerturbPage({ searchParams }: { searchParams: Prom
   const search = await searchParams;
   const status = parseFilter(search.status ?? "pending", VERIFICATION_STATUSES);
   const kind = parseFilter(search.kind, PERTURBATION_KINDS);
+  const order = parseFilter(search.order, PERTURBATION_KINDS);
   const canCreate = hasRole(user, "admin", "adjudicator");
-  const [counts, required, queue, parents, nextPendingId] = await Promise.all([
+  const [counts, required, queue, parents, nextPendingId, targets] = await Promise.all([
     perturbationCounts(prisma),
     loadRequiredVerifiers(prisma),
     listPerturbations(prisma, { viewerId: user.id, status, kind }),
-    canCreate ? listEligibleParents(prisma) : Promise.resolve([]),
+    canCreate ? listEligibleParents(prisma, { orderFor: order }) : Promise.resolve([]),
     nextPendingPerturbation(prisma, { viewerId: user.id }),
+    loadPerturbationTargets(prisma),
   ]);
   const filterHref = (s: string | undefined) => `/perturb?${new URLSearchParams({ status: s ?? "all", ...(kind ? { kind } : {}) })}`;
   return (
@@ -47,6 +52,8 @@ export default async function PerturbPage({ searchParams }: { searchParams: Prom
 
       <section className="space-y-3">
         <CountsTable counts={counts} />
+        <YieldTable counts={counts} targets={targets} />
+        {hasRole(user, "admin") && <TargetsForm current={targets} />}
         <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
           <span data-testid="required-verifiers">
             Required verifiers: <span className="font-mono font-medium">{required}</span>
@@ -149,7 +156,28 @@ export default async function PerturbPage({ searchParams }: { searchParams: Prom
 
       {canCreate && (
         <section className="space-y-3">
-          <h2 className="text-sm font-semibold uppercase text-slate-500">Confirmed-trustworthy comments (eligible parents)</h2>
+          <div className="flex flex-wrap items-baseline justify-between gap-3">
+            <h2 className="text-sm font-semibold uppercase text-slate-500">Confirmed-trustworthy comments (eligible parents)</h2>
+            <nav aria-label="Order the parents" className="flex gap-1 text-sm" data-testid="parent-order">
+              <span className="px-1 text-slate-500">Best first for:</span>
+              {[undefined, ...PERTURBATION_KINDS].map((k) => (
+                <Link
+                  key={k ?? "listed"}
+                  href={`/perturb?${new URLSearchParams({ ...(search.status ? { status: search.status } : {}), ...(k ? { order: k } : {}) })}`}
+                  className={`rounded-md px-2 py-1 ${order === k ? "bg-indigo-100 text-indigo-800" : "text-slate-600 hover:bg-slate-100"}`}
+                >
+                  {k ?? "pull request order"}
+                </Link>
+              ))}
+            </nav>
+          </div>
+          {order && (
+            <p className="text-xs text-slate-600">
+              Ordered by how likely each comment is to yield an accepted {order} negative: candidates the critic passed first, then other
+              candidates, then comments not asked yet, then those whose offer held nothing; comments that already have a {order}{" "}
+              perturbation last.
+            </p>
+          )}
           {parents.length === 0 ? (
             <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600" data-testid="parents-empty">
               No comment is labelled trustworthy yet. Perturbations are made only from comments the experts confirmed trustworthy (paper
@@ -184,6 +212,13 @@ export default async function PerturbPage({ searchParams }: { searchParams: Prom
                     <td className="px-3 py-2 font-mono text-xs">{p.path ?? `${p.commentKind} (PR-level)`}</td>
                     <td className="px-3 py-2 text-right font-mono text-xs">
                       {PERTURBATION_KINDS.map((k) => `${k[0].toUpperCase()}${p.perturbations[k]}`).join(" · ")}
+                      {order && (
+                        <span className="block text-slate-500" data-testid="parent-offer">
+                          {p.offers[order] === null
+                            ? "not asked yet"
+                            : `${p.offers[order]?.offered ?? 0} offered${p.offers[order]?.fromModel ? `, ${p.offers[order]?.fromModel} passed the critic` : ""}`}
+                        </span>
+                      )}
                     </td>
                     <td className="px-3 py-2 text-right">
                       <Link

@@ -21,6 +21,11 @@ export const perturbationApi = {
     call<{ withdrawn: string; accepted: number; required: number }>(`/api/perturbations/${encodeURIComponent(instanceId)}/verifications`, {
       method: "DELETE",
     }),
+  saveTargets: (targets: Record<PerturbationKind, string>) =>
+    call<{ targets: Record<PerturbationKind, number> }>("/api/perturbations/settings", {
+      method: "PUT",
+      body: JSON.stringify({ targets }),
+    }),
   saveRequiredVerifiers: (requiredVerifiers: number | string) =>
     call<{ value: number; settled: number }>("/api/perturbations/settings", { method: "PUT", body: JSON.stringify({ requiredVerifiers }) }),
 };

@@ -155,6 +155,12 @@ export const AUDIT_SAMPLES: { [A in AuditAction]: Extract<AuditEventInput, { act
     subjectId: "perturb.requiredVerifiers",
     details: { previous: 2, value: 1 },
   },
+  "perturb.settings.targets": {
+    action: "perturb.settings.targets",
+    actorId: "u0",
+    subjectId: "perturb.targets",
+    details: { previous: { negation: 130, symbol: 88, location: 152 }, value: { negation: 40, symbol: 30, location: 50 } },
+  },
   "snapshot.final_diff_chosen": {
     action: "snapshot.final_diff_chosen",
     actorId: "u0",
