@@ -7,7 +7,7 @@ describe("parseConfig", () => {
     const c = parseConfig({});
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.EMBEDDED_DB_DIR).toBe(".data/pglite");
-    expect(integrationStatus(c)).toEqual({ database: "embedded", github: false, llm: false, huggingFace: false });
+    expect(integrationStatus(c)).toEqual({ database: "embedded", github: false, llm: false, perturbLlm: false, huggingFace: false });
   });
   test("names the bad variable and says how to fix it", () => {
     expect(() => parseConfig({ DATABASE_URL: "mysql://x" })).toThrow(ConfigError);
@@ -25,7 +25,7 @@ describe("parseConfig", () => {
       HF_TOKEN: "hf_x",
       CRON_SECRET: "0123456789abcdef",
     });
-    expect(integrationStatus(c)).toEqual({ database: "postgresql", github: true, llm: true, huggingFace: true });
+    expect(integrationStatus(c)).toEqual({ database: "postgresql", github: true, llm: true, perturbLlm: true, huggingFace: true });
   });
   test("exports go beside the embedded data folder unless EXPORTS_DIR says otherwise", () => {
     expect(exportsDir(parseConfig({}))).toBe(path.resolve(".data/exports"));
@@ -36,5 +36,13 @@ describe("parseConfig", () => {
     expect(parseConfig({}).INSECURE_COOKIES).toBe(false);
     expect(parseConfig({ INSECURE_COOKIES: "1" }).INSECURE_COOKIES).toBe(true);
     expect(() => parseConfig({ INSECURE_COOKIES: "yes" })).toThrow(/INSECURE_COOKIES/);
+  });
+});
+
+describe("the hard-negative model (#42)", () => {
+  test("is PERTURB_LLM_* when set, else the LLM_* one, and the two PERTURB_LLM_ settings come together", () => {
+    expect(integrationStatus(parseConfig({ PERTURB_LLM_BASE_URL: "http://127.0.0.1:9/v1", PERTURB_LLM_MODEL: "m" })).perturbLlm).toBe(true);
+    expect(integrationStatus(parseConfig({ PERTURB_LLM_BASE_URL: "http://127.0.0.1:9/v1", PERTURB_LLM_MODEL: "m" })).llm).toBe(false);
+    expect(() => parseConfig({ PERTURB_LLM_BASE_URL: "http://127.0.0.1:9/v1" })).toThrow(/PERTURB_LLM_MODEL/);
   });
 });

@@ -25,6 +25,10 @@ export const ConfigSchema = z
     LLM_API_KEY: optionalString,
     LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
     LLM_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+    // the model that proposes and criticises hard negatives (#42); unset: the LLM_* one
+    PERTURB_LLM_BASE_URL: optionalUrl,
+    PERTURB_LLM_MODEL: optionalString,
+    PERTURB_LLM_API_KEY: optionalString,
     // the judge runner's model (an OpenAI-compatible endpoint); the form may name another per run
     JUDGE_BASE_URL: optionalUrl,
     JUDGE_MODEL: optionalString,
@@ -68,6 +72,12 @@ export const ConfigSchema = z
       ctx.addIssue({ code: "custom", path: ["LLM_MODEL"], message: "is required when LLM_BASE_URL is set" });
     if (c.LLM_MODEL && !c.LLM_BASE_URL)
       ctx.addIssue({ code: "custom", path: ["LLM_BASE_URL"], message: "is required when LLM_MODEL is set" });
+    if (Boolean(c.PERTURB_LLM_BASE_URL) !== Boolean(c.PERTURB_LLM_MODEL))
+      ctx.addIssue({
+        code: "custom",
+        path: [c.PERTURB_LLM_BASE_URL ? "PERTURB_LLM_MODEL" : "PERTURB_LLM_BASE_URL"],
+        message: "PERTURB_LLM_BASE_URL and PERTURB_LLM_MODEL are set together",
+      });
   });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -119,6 +129,7 @@ export function integrationStatus(c: Config) {
     database: c.DATABASE_URL ? "postgresql" : "embedded",
     github: Boolean(c.GITHUB_TOKEN),
     llm: Boolean(c.LLM_BASE_URL && c.LLM_MODEL),
+    perturbLlm: Boolean((c.PERTURB_LLM_BASE_URL && c.PERTURB_LLM_MODEL) || (c.LLM_BASE_URL && c.LLM_MODEL)),
     huggingFace: Boolean(c.HF_TOKEN),
   } as const;
 }

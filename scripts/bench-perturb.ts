@@ -14,7 +14,7 @@ import { parseCli } from "@/lib/cli/parse-cli";
 import { config } from "@/lib/config";
 import { createMemoryLlmCache } from "@/lib/llm/cache";
 import { createLlmClient, type LlmClient } from "@/lib/llm/client";
-import { screeningLlmClient, screeningLlmStatus } from "@/lib/llm/configured-llm";
+import { perturbationLlmClient } from "@/lib/llm/configured-llm";
 import { loadRecording } from "@/lib/llm/recorded-answers";
 import { type ReplayServer, startReplayServer } from "@/lib/llm/replay-server";
 import { loadFreshHeldoutSet } from "@/lib/perturb/fresh-heldout-set";
@@ -82,10 +82,10 @@ let replay: ReplayServer | undefined;
 let client: LlmClient;
 let modelName: string;
 if (values.live) {
-  const status = screeningLlmStatus(config());
-  if (!status.configured) throw new Error(`--live needs an LLM: ${status.instructions}`);
-  client = screeningLlmClient(config());
-  modelName = status.model;
+  const live = perturbationLlmClient(config());
+  if (!live) throw new Error("--live needs a model: set PERTURB_LLM_BASE_URL and PERTURB_LLM_MODEL (or LLM_BASE_URL and LLM_MODEL)");
+  client = live;
+  modelName = live.model;
 } else {
   const recording = loadRecording(values.recording);
   replay = await startReplayServer(recording, { pendingFile: values.pending, labelOf: requestLabel });

@@ -1,5 +1,6 @@
 // Sidecar of e2e/crawl-to-export.spec.ts: the fake GitHub of fake-github.ts, and an OpenAI-compatible
-// model configured as the app's LLM (LLM_BASE_URL, LLM_MODEL) for hard negatives (#42). The model
+// model configured as the app's model for hard negatives (#42: PERTURB_LLM_BASE_URL, PERTURB_LLM_MODEL;
+// screening stays without one, as in the rest of the spec). The model
 // proposes one edit of any comment (a disclaimer put before it, which passes the sanity checks) and, as
 // the critic, refuses every candidate with its reason, so the page shows a critic's refusal and the
 // expert writes the negative that is verified and exported.
@@ -21,6 +22,6 @@ const model = await startFakeOpenAiServer({
 });
 
 await serveFakeGitHub({
-  env: { LLM_BASE_URL: model.url, LLM_MODEL: "e2e-perturb-model" },
+  env: { PERTURB_LLM_BASE_URL: model.url, PERTURB_LLM_MODEL: "e2e-perturb-model" },
   stopAlso: () => model.close(),
 });

@@ -6,10 +6,22 @@ import { proposePerturbations } from "@/lib/perturb/propose-perturbations";
 
 /**
  * Text edits an expert of the demo team wrote (issue #42: experts can write their own; the demo has no
- * model, and no rule makes text edits any more): the first confirmed-trustworthy comment holding
- * `before` gets the edit.
+ * model, and no rule makes text edits any more): per kind, the first edit whose `before` a
+ * confirmed-trustworthy comment holds is made.
  */
 const DEMO_EXPERT_EDITS = [
+  {
+    kind: "negation",
+    before: "`_maybe_get_mask` already returns `None`",
+    after: "`_maybe_get_mask` never returns `None`",
+    rationale: "_maybe_get_mask does return None when skipna is False and the dtype can't hold NaN.",
+  },
+  {
+    kind: "symbol",
+    before: "`_pick_deployment` is only called once",
+    after: "`_get_deployment` is only called once",
+    rationale: "The router picks its deployment with _pick_deployment; _get_deployment is not what is called once.",
+  },
   {
     kind: "negation",
     before: "since that path returns early before the new check",
@@ -39,9 +51,11 @@ export async function seedDemoPerturbations(
   const admin = await prisma.user.findUnique({ where: { login: "admin" }, select: { id: true } });
   if (parents.length === 0 || !admin) return { created: 0 };
   let created = 0;
+  const made = new Set<string>();
   for (const edit of DEMO_EXPERT_EDITS) {
     const parent = parents.find((p) => p.body.includes(edit.before));
-    if (!parent) continue;
+    if (!parent || made.has(edit.kind)) continue;
+    made.add(edit.kind);
     const row = await prisma.instance.findUniqueOrThrow({
       where: { id: parent.id },
       select: { targetEntry: { select: { path: true, diffHunk: true } } },

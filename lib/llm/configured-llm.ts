@@ -41,3 +41,27 @@ export function screeningLlmClient(config: Config): LlmClient {
     concurrency: config.LLM_CONCURRENCY,
   });
 }
+
+/**
+ * The model for hard negatives (#42): PERTURB_LLM_* when set (a team may use a stronger model for
+ * negatives than for screening), else the LLM_* one; null when neither is configured.
+ */
+export function perturbationLlmClient(config: Config): LlmClient | null {
+  if (config.PERTURB_LLM_BASE_URL && config.PERTURB_LLM_MODEL) {
+    return createLlmClient({
+      baseUrl: config.PERTURB_LLM_BASE_URL,
+      model: config.PERTURB_LLM_MODEL,
+      apiKey: config.PERTURB_LLM_API_KEY,
+      timeoutMs: config.LLM_TIMEOUT_MS,
+      concurrency: config.LLM_CONCURRENCY,
+      settingNames: {
+        baseUrl: "PERTURB_LLM_BASE_URL",
+        model: "PERTURB_LLM_MODEL",
+        apiKey: "PERTURB_LLM_API_KEY",
+        timeout: "LLM_TIMEOUT_MS",
+        concurrency: "LLM_CONCURRENCY",
+      },
+    });
+  }
+  return config.LLM_BASE_URL && config.LLM_MODEL ? screeningLlmClient(config) : null;
+}

@@ -1,7 +1,7 @@
 import { config } from "@/lib/config";
 import { getPrisma } from "@/lib/db/server";
 import { route } from "@/lib/http/route";
-import { screeningLlmClient, screeningLlmStatus } from "@/lib/llm/configured-llm";
+import { perturbationLlmClient } from "@/lib/llm/configured-llm";
 import { createDbLlmCache } from "@/lib/llm/db-cache";
 import { ProposalsQuerySchema, proposePerturbations } from "@/lib/perturb/propose-perturbations";
 
@@ -14,9 +14,9 @@ export const dynamic = "force-dynamic";
 export const GET = route({ roles: ["admin", "adjudicator"], query: ProposalsQuerySchema }, async ({ query }) => {
   const prisma = await getPrisma();
   const settings = config();
-  const llm = screeningLlmStatus(settings).configured;
+  const client = perturbationLlmClient(settings);
   return proposePerturbations(prisma, query.parentId, query.kind, {
     mirrorsDir: settings.MIRRORS_DIR,
-    ...(llm ? { client: screeningLlmClient(settings), cache: createDbLlmCache(prisma) } : {}),
+    ...(client ? { client, cache: createDbLlmCache(prisma) } : {}),
   });
 });

@@ -58,7 +58,7 @@ export function CandidateBrowser({ parentId, original, llmConfigured }: { parent
       <p className="text-xs text-slate-500" data-testid="offer-source">
         {llmConfigured
           ? "The model proposes and a second model call (the critic) checks each proposal; the rules' candidates follow the model's."
-          : "No model is configured (set LLM_BASE_URL and LLM_MODEL): the candidates below are the rules' only."}
+          : "No model is configured (set PERTURB_LLM_BASE_URL and PERTURB_LLM_MODEL, or LLM_BASE_URL and LLM_MODEL): the candidates below are the rules' only."}
       </p>
       {offer.isPending && (
         <p className="text-sm text-slate-500">{llmConfigured ? "Asking the model and its critic…" : "Generating candidates…"}</p>

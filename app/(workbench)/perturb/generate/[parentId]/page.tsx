@@ -37,7 +37,7 @@ export default async function GeneratePage({ params }: { params: Promise<{ paren
     throw e;
   }
   const settings = config();
-  const llmConfigured = integrationStatus(settings).llm;
+  const llmConfigured = integrationStatus(settings).perturbLlm;
   const queryClient = new QueryClient();
   // Without a model the rules answer at once, so the page arrives with them; a model's offer (its
   // proposals and the critic's calls) is fetched by the browser, which says it is asking.
