@@ -39,7 +39,7 @@ describe.each(TEST_DATABASE_KINDS)("a crawl's status and reasons say what happen
     rmSync(gitRoot, { recursive: true, force: true });
   });
 
-  async function harvest(faults: FaultRule[], moreRate: number) {
+  async function harvest(faults: FaultRule[], moreRate: number, onProgress?: Parameters<typeof runIngest>[0]["onProgress"]) {
     await forgetCrawls(db);
     const mirrors = newMirrorsDir();
     const mock: SchemaMockGitHub = await startSchemaMockGitHub({ seed: 3, world, token: TEST_TOKEN, nullRate: 0, moreRate, faults });
@@ -50,7 +50,8 @@ describe.each(TEST_DATABASE_KINDS)("a crawl's status and reasons say what happen
         trigger: "test",
         gitUrlFor: (fullName) => world.repositories.find((r) => fullNameOf(r) === fullName)?.gitDir ?? "",
         github: FAST_PACING,
-        request: { repositories: ["mock/first", "mock/second"], pageSize: 4 },
+        request: { repositories: ["mock/first", "mock/second"], pageSize: 4, concurrency: 1 },
+        onProgress,
       });
       return { summary, mock };
     } finally {
@@ -85,4 +86,30 @@ describe.each(TEST_DATABASE_KINDS)("a crawl's status and reasons say what happen
     }
     expect(summary.status).toBe("partial");
   }, 180_000);
+
+  test("the run's row counts each page as its checkpoint is written, so a run killed after it says what it did", async () => {
+    // read while the run goes on, right after each page's checkpoint (the heartbeat alone writes every 15 s)
+    const rows: Promise<{ prsHarvested: number; requests: number; stored: number }>[] = [];
+    const { summary } = await harvest([], 0, (p) => {
+      if (p.type !== "repository" || p.status !== "page") return;
+      rows.push(
+        (async () => {
+          const [run, stored] = await Promise.all([
+            db.prisma.crawlRun.findFirstOrThrow({ where: { status: "running" } }),
+            db.prisma.pullRequest.count(),
+          ]);
+          return { prsHarvested: run.prsHarvested, requests: run.requests, stored };
+        })(),
+      );
+    });
+    const seen = await Promise.all(rows);
+    expect(seen.length).toBeGreaterThanOrEqual(4);
+    for (const r of seen) {
+      expect(r.requests).toBeGreaterThan(0);
+      expect(r.prsHarvested).toBeGreaterThan(0);
+      expect(r.prsHarvested).toBeLessThanOrEqual(r.stored);
+    }
+    expect(seen[0].prsHarvested).toBeGreaterThanOrEqual(4);
+    expect(summary.prsStored).toBe(12);
+  }, 120_000);
 });
