@@ -39,8 +39,14 @@ describe.each(TEST_DATABASE_KINDS)("a crawl's status and reasons say what happen
     rmSync(gitRoot, { recursive: true, force: true });
   });
 
-  async function harvest(faults: FaultRule[], moreRate: number, onProgress?: Parameters<typeof runIngest>[0]["onProgress"]) {
+  async function harvest(
+    faults: FaultRule[],
+    moreRate: number,
+    onProgress?: Parameters<typeof runIngest>[0]["onProgress"],
+    before?: () => Promise<void>,
+  ) {
     await forgetCrawls(db);
+    await before?.();
     const mirrors = newMirrorsDir();
     const mock: SchemaMockGitHub = await startSchemaMockGitHub({ seed: 3, world, token: TEST_TOKEN, nullRate: 0, moreRate, faults });
     try {
@@ -111,5 +117,23 @@ describe.each(TEST_DATABASE_KINDS)("a crawl's status and reasons say what happen
     }
     expect(seen[0].prsHarvested).toBeGreaterThanOrEqual(4);
     expect(summary.prsStored).toBe(12);
+  }, 120_000);
+
+  test("what a killed run skipped is in the status of the run that completes the crawl", async () => {
+    const { summary } = await harvest([], 0, undefined, async () => {
+      // a run killed after naming a skipped item (closed as interrupted by the next run)
+      await db.prisma.crawlRun.create({
+        data: {
+          trigger: "cli",
+          status: "interrupted",
+          startedAt: new Date(Date.now() - 60_000),
+          errors: {
+            create: { repository: "mock/first", item: "pull request #999", message: "malformed item skipped: a comment without an id" },
+          },
+        },
+      });
+    });
+    expect(summary.status).toBe("partial");
+    expect(summary.error).toMatch(/(^|; )1 item skipped by interrupted runs before this one \(see their errors\)/);
   }, 120_000);
 });
