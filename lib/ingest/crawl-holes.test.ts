@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import type { Database } from "@/lib/db/connection";
 import { openTestDatabase } from "@/lib/db/testing/test-database";
 import { NESTED_FIRST } from "./harvest-queries";
-import { nulledNodeFloor, watermarkAfterPass } from "./crawl-holes";
+import { nulledNodeFloor, reopenHoles, watermarkAfterPass } from "./crawl-holes";
 import { listCrawlErrors, listCrawlRuns } from "./crawl-views";
 import { renderSummary } from "./progress-display";
 import type { WorldSpec } from "./testing/fake-github/generate-world";
@@ -203,6 +203,13 @@ describe("holes: pull requests a run could not store are retried by later runs, 
     const fourth = await run();
     expect(fourth.repositories.find((r) => r.fullName === "flaky/service")?.outcome).toBe("unchanged");
     expect(fourth.status).toBe("partial");
+    // "Retry": given-up PRs are put back in line, and the next pass lists and retries them
+    expect(await reopenHoles(db.prisma, "flaky/service")).toBe(1);
+    const fifth = await run();
+    expect(fifth.holes).toMatchObject([
+      { key: `#${pr.number}`, attempts: 1, permanent: false, reason: expect.stringMatching(/\(reopened\)/) },
+    ]);
+    expect(await reopenHoles(db.prisma, "flaky/service")).toBe(0);
   });
 
   test("a PR whose title cannot be stored is given up at once; edited on GitHub, the next run stores it and closes the hole", async () => {
