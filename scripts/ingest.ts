@@ -1,6 +1,8 @@
 // npm run ingest -- [--language Python] [--top 1000] [--min-prs 1500] [--active-from 2024-08-15]
 //   [--active-to 2025-08-15] [--repo owner/name ...] [--page-size 25] [--concurrency 2] [--max-minutes N]
 //   [--git-url-template 'https://github.com/{owner}/{name}.git'] [--json]
+//   npm run ingest -- --verify-patches [--repo owner/name ...]: applies every stored PR's patch to its
+//   merge base in the mirrors and checks it gives the head's tree (exit 1 when one does not)
 // Selects repositories and harvests their PRs into the configured database (embedded by default,
 // DATABASE_URL for PostgreSQL), resuming from checkpoints. Progress on stderr, summary on stdout.
 // Ctrl-C stops cleanly between pages; a second Ctrl-C (or SIGKILL) loses at most the page in flight.
@@ -11,6 +13,7 @@ import { migrate } from "@/lib/db/migrate";
 import { IngestRequestSchema } from "@/lib/ingest/ingest-request";
 import { exitCodeFor, foldProgress, initialProgress, renderProgress, renderSummary } from "@/lib/ingest/progress-display";
 import { runIngest } from "@/lib/ingest/run-ingest";
+import { verifyStoredPatches } from "@/lib/ingest/verify-stored-patches";
 
 const { values } = parseCli(
   { url: import.meta.url },
@@ -32,6 +35,7 @@ const { values } = parseCli(
       "search-interval-ms": { type: "string" },
       "lock-ttl-seconds": { type: "string" },
       json: { type: "boolean", default: false },
+      "verify-patches": { type: "boolean", default: false },
     },
   },
 );
@@ -74,6 +78,22 @@ if (!parsed.success) {
 const config = parseConfig(process.env);
 const db = await openDatabase(databaseTargetOf(config));
 await migrate(db);
+
+if (values["verify-patches"]) {
+  const report = await verifyStoredPatches(db.prisma, {
+    mirrorsDir: config.MIRRORS_DIR,
+    repositories: values.repo,
+    onProgress: (done, total) => {
+      if (done % 100 === 0 || done === total) process.stderr.write(`verified ${done}/${total}\n`);
+    },
+  });
+  for (const f of report.failed) console.log(`${f.repository}#${f.number}: ${f.why}`);
+  console.log(
+    `patches_checked=${report.checked}\npatches_verified=${report.verified}\npatches_failed=${report.failed.length}\npatches_without_git_patch=${report.withoutGitPatch}`,
+  );
+  await db.close();
+  process.exit(report.failed.length ? 1 : 0);
+}
 
 const controller = new AbortController();
 process.on("SIGINT", () => {

@@ -224,7 +224,19 @@ const accounts = [
   auditAction("demo.seed", subject("database"), noDetails),
 ] as const;
 
+const crawl = [
+  // a person accepts pull requests the crawl gave up on as missing: later runs stop saying partial for them
+  auditAction(
+    "crawl.hole.accept",
+    subject("repository"),
+    z.strictObject({
+      holes: z.array(z.strictObject({ key: z.string(), prNumber: z.number().int().nullable(), reason: z.string(), attempts: count })),
+    }),
+  ),
+] as const;
+
 export const AuditEventSchema = z.discriminatedUnion("action", [
+  ...crawl,
   ...annotation,
   ...screening,
   ...perturbation,

@@ -53,7 +53,7 @@ describe("demo mirrors", () => {
         try {
           execFileSync("git", ["--git-dir", mirror.gitDir, "--work-tree", work, "checkout", base, "--", "."], { stdio: "pipe" });
           const patchFile = path.join(work, ".check.patch");
-          writeFileSync(patchFile, `${toGitApplyPatch(pr.patch)}\n`);
+          writeFileSync(patchFile, toGitApplyPatch(pr.patch));
           execFileSync("git", ["apply", "--check", "--unidiff-zero", patchFile], { cwd: work, stdio: "pipe" });
         } catch (e) {
           throw new Error(`${repo.fullName}#${pr.number}: ${(e as { stderr?: Buffer }).stderr?.toString() ?? String(e)}`);

@@ -83,7 +83,7 @@ describe.each(TEST_DATABASE_KINDS)("splits and exports of the demo world on %s",
         execFileSync("git", ["--git-dir", gitDir, "--work-tree", work, "checkout", row.pull_request.base_commit, "--", "."], {
           stdio: "pipe",
         });
-        writeFileSync(path.join(work, ".row.patch"), `${toGitApplyPatch(row.pull_request.patch_to_review)}\n`);
+        writeFileSync(path.join(work, ".row.patch"), toGitApplyPatch(row.pull_request.patch_to_review));
         execFileSync("git", ["apply", "--check", ".row.patch"], { cwd: work, stdio: "pipe" });
       } catch (e) {
         throw new Error(`${row.instance_id}: ${(e as { stderr?: Buffer }).stderr?.toString() ?? String(e)}`);

@@ -5,9 +5,9 @@
 // the batch is asked again in halves, a lone follow-up with half the page size, and what still fails
 // makes its PR a hole named with the connection and the error (#30).
 import { must } from "@/lib/must";
-import { messageOf, statusOf } from "@/lib/unknown-value";
 import type { GitHubNestedError } from "./fetch-pull-request-page";
 import type { GitHubClient } from "./github-client";
+import { describeUpstreamFailure } from "./upstream-failure";
 import { FOLLOW_UP_FIRST, followUpField, followUpQuery, MIN_FOLLOW_UP_FIRST, type FollowUp } from "./harvest-queries";
 import { isGitHubAccessError, isRateLimitStop, isRunStopped } from "./ingest-errors";
 import { ConnectionSchema, describeIssues, ThreadSchema, type PullRequestNode, type RawConnection } from "./harvest-payloads";
@@ -162,7 +162,10 @@ export async function collectPullRequests(
         batch[0] = { ...batch[0], item: smaller, cap };
       } else {
         const p = batch[0];
-        failed.set(p.pr.node.number, `could not page ${p.item.kind} (follow-up query HarvestFollowUps, ${first} a page): ${withStatus(e)}`);
+        failed.set(
+          p.pr.node.number,
+          `could not page ${p.item.kind} (follow-up query HarvestFollowUps, ${first} a page): ${describeUpstreamFailure(e)}`,
+        );
         continue;
       }
       pending.unshift(...batch);
@@ -218,13 +221,6 @@ const threadIdOf = (raw: unknown): string | null => {
 /** Failures no smaller query can help: the budget, the token, the run's own stop. */
 function stopsTheRun(e: unknown, signal: AbortSignal | undefined): boolean {
   return isRateLimitStop(e) || isGitHubAccessError(e) || isRunStopped(e) || signal?.aborted === true;
-}
-
-/** The error with its HTTP status in front when its message does not say it (Octokit's "Server Error"). */
-function withStatus(e: unknown): string {
-  const status = statusOf(e);
-  const message = messageOf(e);
-  return status !== undefined && !message.includes(String(status)) ? `${status} ${message}` : message;
 }
 
 /** far more follow-up pages than one PR's comments, reviews or commits need (100 a page) */

@@ -2,6 +2,7 @@
 // per repository and run; a head or base the mirror lacks (PR pushed after the fetch, base branch
 // rewritten) triggers one refetch, then a fetch of the commits by id, then a per-PR error.
 import { formatReleasedPatch } from "@/lib/patch/format-released-patch";
+import { formatGitPatch } from "@/lib/patch/git-patch";
 import type { FetchableMirror } from "@/lib/repo/fetch-mirror";
 import type { PatchFacts } from "./store-pull-requests";
 
@@ -56,7 +57,7 @@ export async function computePatches(
     else if (typeof diff !== "string") out.set(r.number, diff);
     else {
       const { patch, filesEdited, linesEdited, omitted } = formatReleasedPatch(diff);
-      out.set(r.number, { patch, filesEdited, linesEdited, omitted });
+      out.set(r.number, { patch, gitPatch: formatGitPatch(diff), filesEdited, linesEdited, omitted });
     }
   }
   return out;

@@ -7,17 +7,18 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 /** passes a hole may fail before it is given up (permanent, watermark free to move on) */
 export const MAX_HOLE_ATTEMPTS = 3;
 
-const UNKNOWN_HOLE_KEY = "unknown";
-
 const NOT_LISTED = "; then no longer listed by GitHub";
+const NOT_MET_AGAIN = "; then not met again at its place (other PRs of the pass were nulled too)";
 
 /** The reason of a hole given up after `attempts` failed passes; `reopenedReason` takes the suffix off. */
 const givenUpReason = (reason: string, attempts: number) => `${reason} (failed ${attempts} passes; given up)`;
 const reopenedReason = (reason: string) => `${reason.replace(/ \(failed \d+ passes; given up\)$/, "")} (reopened)`;
 
 export interface HoleSeen {
-  /** PR number, or null for a node GitHub answered as null */
+  /** PR number, or null for a node GitHub answered as null and whose number it would not give either */
   prNumber: number | null;
+  /** where a PR without a number sat: the page's cursor (null for the first page) and its index on the page */
+  position?: { after: string | null; index: number };
   reason: string;
   /** the lowest updatedAt the PR can have (its own when known); null when nothing bounds it */
   floor: Date | null;
@@ -25,7 +26,9 @@ export interface HoleSeen {
   permanent: boolean;
 }
 
-const holeKey = (prNumber: number | null) => (prNumber === null ? UNKNOWN_HOLE_KEY : `#${prNumber}`);
+/** One hole per PR: "#<number>", or "at:<cursor>+<index>" for a PR GitHub gave no number for (#44). */
+const holeKey = (prNumber: number | null, position?: HoleSeen["position"]) =>
+  prNumber !== null ? `#${prNumber}` : `at:${position?.after ?? "start"}+${position?.index ?? 0}`;
 
 /**
  * The lowest updatedAt a nulled node at `index` of a page can have: the list is newest-updated first, so
@@ -58,13 +61,24 @@ function latest(a: Date | null, b: Date | null): Date | null {
   return a > b ? a : b;
 }
 
-/** Records holes seen in this pass: new ones open, known ones count one more attempt. */
-export async function recordHoles(prisma: PrismaClient, repositoryId: string, runId: string | undefined, holes: HoleSeen[]) {
+/**
+ * Records holes seen in this pass: new ones open, known ones count one more attempt, once per pass
+ * (`passStartedAt`): a hole met again in the same pass (a page asked twice, a resumed pass) is not
+ * tried twice, so it is given up after MAX_HOLE_ATTEMPTS passes, never after one (#44).
+ */
+export async function recordHoles(
+  prisma: PrismaClient,
+  repositoryId: string,
+  runId: string | undefined,
+  holes: HoleSeen[],
+  passStartedAt: Date,
+) {
   const now = new Date();
   for (const h of holes) {
-    const key = holeKey(h.prNumber);
+    const key = holeKey(h.prNumber, h.position);
     const existing = await prisma.crawlHole.findUnique({ where: { repositoryId_key: { repositoryId, key } } });
-    const attempts = existing && existing.resolvedAt === null ? existing.attempts + 1 : 1;
+    const open = existing !== null && existing.resolvedAt === null;
+    const attempts = !open ? 1 : existing.lastTriedAt >= passStartedAt ? existing.attempts : existing.attempts + 1;
     const givenUp = !h.permanent && attempts >= MAX_HOLE_ATTEMPTS;
     const data = {
       prNumber: h.prNumber,
@@ -75,6 +89,8 @@ export async function recordHoles(prisma: PrismaClient, repositoryId: string, ru
       lastTriedAt: now,
       lastRunId: runId ?? null,
       resolvedAt: null,
+      acceptedAt: null,
+      acceptedById: null,
     };
     await prisma.crawlHole.upsert({
       where: { repositoryId_key: { repositoryId, key } },
@@ -94,25 +110,29 @@ export async function resolveHoles(prisma: PrismaClient, repositoryId: string, p
 }
 
 /**
- * At the end of a pass: a complete fresh pass that met no nulled node closes the "unknown" hole (whatever
- * it was has been listed and stored since); PR holes whose PR is stored, at or after their floor, close.
- * A PR hole a complete fresh pass did not meet at all was not listed by GitHub (the pass reads down to its
- * floor): that counts as a failed attempt, so a PR that vanished is given up instead of holding the
- * watermark forever. Returns the floors of the holes still open and retryable, for the watermark.
+ * At the end of a pass: a complete pass (one that read everything since it started, across the runs it
+ * took) that met no nulled node without a number closes the retryable holes kept by position (they held
+ * the watermark, so the pass listed whatever sat there: it is stored, or a numbered hole, now); PR holes
+ * whose PR is stored, at or after their floor, close. A retryable hole a complete pass did not meet at all
+ * counts as a failed attempt: a numbered PR was not listed by GitHub (the pass reads down to its floor), a
+ * position hole lost its place among other nulls; so neither holds the watermark forever. Returns the
+ * floors of the holes still open and retryable, for the watermark.
  */
 export async function settleHolesAfterPass(
   prisma: PrismaClient,
   repositoryId: string,
-  pass: { fresh: boolean; sawUnknown: boolean; startedAt?: Date },
+  pass: { complete: boolean; startedAt: Date },
 ): Promise<(Date | null)[]> {
   const open = await prisma.crawlHole.findMany({ where: { repositoryId, resolvedAt: null } });
+  // nulls without a number this pass met are position holes tried since it started
+  const sawUnknown = open.some((h) => h.prNumber === null && h.lastTriedAt >= pass.startedAt);
   const stored = await prisma.pullRequest.findMany({
     where: { repositoryId, number: { in: open.flatMap((h) => (h.prNumber === null ? [] : [h.prNumber])) } },
     select: { number: true, updatedAt: true },
   });
   const storedAt = new Map(stored.map((s) => [s.number, s.updatedAt]));
   const closing = open.filter((h) => {
-    if (h.prNumber === null) return pass.fresh && !pass.sawUnknown;
+    if (h.prNumber === null) return pass.complete && !sawUnknown && !h.permanent;
     const at = storedAt.get(h.prNumber);
     return at !== undefined && (h.floor === null || at >= h.floor);
   });
@@ -121,13 +141,14 @@ export async function settleHolesAfterPass(
   const closed = new Set(closing.map((h) => h.id));
   const givenUp = new Set<string>();
   const startedAt = pass.startedAt;
-  if (pass.fresh && startedAt)
+  if (pass.complete)
     for (const h of open) {
-      if (closed.has(h.id) || h.permanent || h.prNumber === null || h.lastTriedAt >= startedAt) continue;
+      if (closed.has(h.id) || h.permanent || h.lastTriedAt >= startedAt) continue;
       const attempts = h.attempts + 1;
       const permanent = attempts >= MAX_HOLE_ATTEMPTS;
       if (permanent) givenUp.add(h.id);
-      const reason = h.reason.endsWith(NOT_LISTED) ? h.reason : `${h.reason}${NOT_LISTED}`;
+      const suffix = h.prNumber === null ? NOT_MET_AGAIN : NOT_LISTED;
+      const reason = h.reason.endsWith(suffix) ? h.reason : `${h.reason}${suffix}`;
       await prisma.crawlHole.update({
         where: { id: h.id },
         data: {

@@ -80,3 +80,35 @@ export async function finishRun(
     },
   });
 }
+
+/**
+ * Items that runs interrupted since the last finished run skipped (their errors) in these repositories and
+ * that this run did not name again: a crawl killed and resumed reports, in the run that completes it,
+ * what the killed runs left out, as an uninterrupted crawl would (#44).
+ */
+export async function skippedByInterruptedRuns(
+  prisma: PrismaClient,
+  run: { id: string; startedAt: Date },
+  repositories: string[],
+): Promise<number> {
+  const lastFinished = await prisma.crawlRun.findFirst({
+    where: { id: { not: run.id }, startedAt: { lt: run.startedAt }, status: { in: ["succeeded", "partial", "failed"] } },
+    orderBy: { startedAt: "desc" },
+    select: { startedAt: true },
+  });
+  const since = lastFinished ? { gt: lastFinished.startedAt } : {};
+  const key = (e: { repository: string | null; item: string; message: string }) => `${e.repository}\u0000${e.item}\u0000${e.message}`;
+  const [earlier, own] = await Promise.all([
+    prisma.crawlError.findMany({
+      where: {
+        // errors of no repository are the selection's, which a resumed run reuses instead of searching again
+        OR: [{ repository: { in: repositories } }, { repository: null }],
+        run: { status: "interrupted", startedAt: { lt: run.startedAt, ...since } },
+      },
+      select: { repository: true, item: true, message: true },
+    }),
+    prisma.crawlError.findMany({ where: { runId: run.id }, select: { repository: true, item: true, message: true } }),
+  ]);
+  const named = new Set(own.map(key));
+  return new Set(earlier.map(key).filter((k) => !named.has(k))).size;
+}

@@ -15,6 +15,8 @@ export interface PullRequestPage {
   malformed: { number: number | null; updatedAt: Date | null; index: number; message: string; nulledByGitHub: boolean }[];
   /** updatedAt of every node of the page in order, null where unreadable: bounds a nulled node's */
   updatedAts: (Date | null)[];
+  /** the number of every node of the page in order, null where unreadable */
+  numbers: (number | null)[];
   /** GitHub's partial errors inside a PR it did give (a nulled comment, thread, review…): path relative to the PR node, by PR number */
   nestedErrors: Map<number, GitHubNestedError[]>;
   /** the page size that worked */
@@ -60,6 +62,10 @@ export async function fetchPullRequestPage(
     const malformed: PullRequestPage["malformed"] = [];
     const nestedErrors = new Map<number, GitHubNestedError[]>();
     const updatedAts = conn.nodes.map(readableUpdatedAt);
+    const numbers = conn.nodes.map((raw) => {
+      const number = (raw as { number?: unknown } | null)?.number;
+      return typeof number === "number" ? number : null;
+    });
     conn.nodes.forEach((raw, i) => {
       const node = PullRequestNodeSchema.safeParse(raw);
       if (node.success) {
@@ -70,11 +76,10 @@ export async function fetchPullRequestPage(
         if (inside.length) nestedErrors.set(node.data.number, inside);
         return;
       }
-      const r = raw as { number?: unknown } | null;
       // a node GitHub nulled comes with a partial error whose path points at it: keep its message (#13 case 10)
       const told = result.errors.filter((e) => e.path?.[2] === "nodes" && e.path?.[3] === i).map((e) => `GitHub said: ${e.message}`);
       malformed.push({
-        number: typeof r?.number === "number" ? r.number : null,
+        number: numbers[i],
         updatedAt: updatedAts[i],
         index: i,
         // GitHub failed to give it (null, or an error at its path): worth asking again, unlike a payload that is wrong
@@ -91,6 +96,7 @@ export async function fetchPullRequestPage(
       malformed,
       nestedErrors,
       updatedAts,
+      numbers,
       pageSize: size,
       requests,
     };

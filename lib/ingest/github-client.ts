@@ -263,7 +263,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
         if (attempt >= GRAPHQL_BODY_ATTEMPTS)
           throw new AppError(
             "upstream_error",
-            `GitHub's GraphQL API answered ${attempt} times with a body that is not a GraphQL response ` +
+            `GitHub's GraphQL API answered ${attempt} times with ${bodyKind(seen)} ` +
               `(${seen.length} characters: ${JSON.stringify(seen.slice(0, 80))}${seen.length > 80 ? "…" : ""}).`,
             { attempts: attempt },
           );
@@ -272,6 +272,21 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
       }
     },
   };
+}
+
+/** What a 200 answer that is not a GraphQL response was: JSON cut off, a web page, or something else (#44). */
+function bodyKind(seen: string): string {
+  const text = seen.trimStart();
+  if (text.startsWith("{") || text.startsWith("[")) {
+    try {
+      JSON.parse(text);
+      return "a 200 whose JSON is not a GraphQL response";
+    } catch {
+      return "a 200 whose body was cut off (truncated JSON)";
+    }
+  }
+  if (text.startsWith("<")) return "a 200 carrying an HTML page instead of JSON";
+  return "a 200 whose body is not a GraphQL response";
 }
 
 /** The data and errors of a GraphQL answer plugin-retry raised as a 500, when it carries data; null otherwise. */

@@ -66,6 +66,27 @@ export const PULL_REQUEST_PAGE_QUERY = withFragments(
 }`,
 );
 
+// A page with PRs GitHub answered as null (a partial error at their path) is asked again for numbers
+// only, which GitHub resolves without the nested connections that time out; each such PR is then asked
+// for alone by number, so a null costs a hole only when GitHub keeps failing that one PR (#44).
+export const PULL_REQUEST_NUMBERS_QUERY = `query HarvestPullRequestNumbers($owner: String!, $name: String!, $first: Int!, $after: String) {
+  repository(owner: $owner, name: $name) {
+    pullRequests(first: $first, after: $after, orderBy: { field: UPDATED_AT, direction: DESC }) {
+      nodes { number updatedAt }
+    }
+  }
+  rateLimit { cost remaining resetAt }
+}`;
+
+export const PULL_REQUEST_BY_NUMBER_QUERY = withFragments(
+  `query HarvestPullRequest($owner: String!, $name: String!, $number: Int!) {
+  repository(owner: $owner, name: $name) {
+    pullRequest(number: $number) { ...PullRequestFields }
+  }
+  rateLimit { cost remaining resetAt }
+}`,
+);
+
 export type FollowUpKind = "comments" | "reviews" | "reviewThreads" | "commits" | "closingIssuesReferences" | "threadComments";
 
 export interface FollowUp {

@@ -3,10 +3,11 @@
 // only what changed. After each page the cursor is saved; a process killed mid-page redoes that page,
 // and PRs already stored with the same updatedAt are skipped without follow-ups or diffs.
 import { AppError } from "@/lib/errors";
-import type { PrismaClient, Repository } from "@/lib/db/generated/client";
+import type { Prisma, PrismaClient, Repository } from "@/lib/db/generated/client";
 import { collectPullRequests } from "./collect-pull-requests";
 import { computePatches, type MirrorState } from "./compute-patches";
 import { fetchPullRequestPage } from "./fetch-pull-request-page";
+import { recoverNulledPullRequests } from "./recover-nulled-pull-requests";
 import { openMirrorForFetch } from "@/lib/repo/fetch-mirror";
 import type { GitHubClient } from "./github-client";
 import { isRepositoryGone, runStopped } from "./ingest-errors";
@@ -41,6 +42,8 @@ export interface HarvestContext {
   onStored?: () => void;
   /** the CrawlRun this harvest belongs to, named on the holes it records */
   runId?: string;
+  /** the run's figures so far, written with each page's checkpoint so a killed run's row is right (#44) */
+  runFigures?: () => Prisma.CrawlRunUpdateInput;
 }
 
 export interface RepositoryHarvest {
@@ -96,8 +99,11 @@ export async function harvestRepository(
   let passWatermark = resuming ? checkpoint.passWatermark : null;
   let prsDone = resuming ? checkpoint.prsDone : 0;
   const previous = repo.prWatermark;
-  // holes this pass did not meet again were not listed by GitHub (settleHolesAfterPass)
-  const passStartedAt = new Date();
+  // a hole counts one attempt per pass, and one this pass did not meet again was not listed by GitHub
+  // (settleHolesAfterPass): both need the pass's start, kept in the checkpoint across the runs it takes
+  const passStartedAt = (resuming ? checkpoint.passStartedAt : null) ?? new Date();
+  // a pass resumed from a checkpoint written before passStartedAt was kept cannot say what it met
+  const passComplete = !resuming || checkpoint.passStartedAt !== null;
 
   try {
     if (
@@ -116,24 +122,30 @@ export async function harvestRepository(
     let pageSize = ctx.pageSize;
     // a cursor GitHub gave back before, or hasNextPage without one, would page forever (#13 case 4)
     const seenCursors = new Set<string>(cursor ? [cursor] : []);
-    let sawUnknown = false;
     for (;;) {
       const stop = ctx.stopReason();
       if (stop) throw runStopped(stop);
       const page = await fetchPullRequestPage(ctx.client, repo.fullName, cursor, pageSize);
       pageSize = page.pageSize;
+      // PRs GitHub nulled are asked for again (numbers, then alone) before they become holes (#44)
+      const recovered = await recoverNulledPullRequests(ctx.client, repo.fullName, { after: cursor, first: page.pageSize }, page);
+      result.followUpRequests += recovered.requests;
+      for (const r of recovered.nodes) {
+        page.nodes.push(r.node);
+        if (r.nestedErrors.length) page.nestedErrors.set(r.node.number, r.nestedErrors);
+      }
       result.pages++;
       if (page.hasNextPage && (!page.endCursor || seenCursors.has(page.endCursor) || result.pages > MAX_PAGES_PER_PASS))
         throw paginationStuck(repo.fullName, page.endCursor, result.pages);
       if (page.endCursor) seenCursors.add(page.endCursor);
       const holes: HoleSeen[] = [];
-      const hole = (prNumber: number | null, reason: string, floor: Date | null, permanent = false) => {
+      const hole = (prNumber: number | null, reason: string, floor: Date | null, permanent = false, index = 0) => {
         // a node older than the watermark lies outside this pass: reported, but no hole of the pass
-        if (!(previous && floor && floor < previous)) holes.push({ prNumber, reason, floor, permanent });
+        if (!(previous && floor && floor < previous))
+          holes.push({ prNumber, reason, floor, permanent, position: { after: cursor, index } });
       };
-      for (const bad of page.malformed) {
+      for (const bad of recovered.malformed) {
         result.prsSkipped++;
-        if (bad.number === null) sawUnknown = true;
         // a payload GitHub gets wrong is given up at once (it is listed again when the PR changes); one it
         // failed to give is retried
         hole(
@@ -141,6 +153,7 @@ export async function harvestRepository(
           bad.nulledByGitHub ? `GitHub did not give it: ${bad.message}` : `malformed payload: ${bad.message}`,
           bad.updatedAt ?? nulledNodeFloor(page.updatedAts, bad.index),
           !bad.nulledByGitHub,
+          bad.index,
         );
         await ctx.reportError(
           repo.fullName,
@@ -238,7 +251,7 @@ export async function harvestRepository(
         repo.id,
         toStore.map((t) => t.mapped.pullRequest.number),
       );
-      await recordHoles(prisma, repo.id, ctx.runId, holes);
+      await recordHoles(prisma, repo.id, ctx.runId, holes, passStartedAt);
       result.prsStored += toStore.length;
       for (let i = 0; i < toStore.length; i++) ctx.onStored?.();
       prsDone += inPass.length;
@@ -248,13 +261,16 @@ export async function harvestRepository(
         ? watermarkAfterPass(
             passWatermark,
             previous,
-            await settleHolesAfterPass(prisma, repo.id, { fresh: !resuming, sawUnknown, startedAt: passStartedAt }),
+            await settleHolesAfterPass(prisma, repo.id, { complete: passComplete, startedAt: passStartedAt }),
           )
         : null;
       const state = passDone
-        ? { cursor: null, done: true, passWatermark: null, prsDone }
-        : { cursor: page.endCursor, done: false, passWatermark, prsDone };
+        ? { cursor: null, done: true, passWatermark: null, prsDone, passStartedAt: null }
+        : { cursor: page.endCursor, done: false, passWatermark, prsDone, passStartedAt };
+      const runFigures = ctx.runId && ctx.runFigures ? { id: ctx.runId, data: ctx.runFigures() } : null;
       await prisma.$transaction([
+        // the run's row moves with the checkpoint: a run killed after this page has this page counted
+        ...(runFigures ? [prisma.crawlRun.update({ where: { id: runFigures.id }, data: runFigures.data })] : []),
         prisma.crawlCheckpoint.upsert({ where, create: { repositoryId: repo.id, phase: PULL_REQUESTS_PHASE, ...state }, update: state }),
         ...(passDone
           ? [

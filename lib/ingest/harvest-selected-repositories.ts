@@ -6,6 +6,7 @@ import { harvestRepository, newRepositoryHarvest, type HarvestContext, type Repo
 import { isGitHubAccessError, isRateLimitStop, runStopped, isRunStopped } from "./ingest-errors";
 import type { IngestProgress } from "./ingest-request";
 import { tryNamedLock } from "@/lib/db/named-lock";
+import { describeUpstreamFailure } from "./upstream-failure";
 
 export interface RepositoryOutcome extends Partial<Omit<RepositoryHarvest, "outcome">> {
   fullName: string;
@@ -84,7 +85,8 @@ export async function harvestSelectedRepositories(
           outcomes.push({ ...harvested, outcome: "failed", error: (e as Error).message });
           return;
         }
-        const message = (e as Error).message;
+        // named for what happened: GitHub's status code, a cut-off body, a timeout (#44)
+        const message = describeUpstreamFailure(e);
         outcomes.push({ ...harvested, outcome: "failed", error: message });
         await prisma.repository.update({ where: { fullName }, data: { lastError: message } });
         await ctx.reportError(fullName, "repository", `harvest failed, continuing with the others: ${message}`);

@@ -98,6 +98,13 @@ describe("kill -9 in the middle of a harvest, then run again", () => {
     const afterFirst = await storedPrs();
     expect(exits[0].signal).toBe("SIGKILL");
     expect(afterFirst).toBeGreaterThan(0);
+    // the killed run's row was written with each page's checkpoint: its figures count what it stored (#44)
+    const killed = await db.prisma.crawlRun.findFirstOrThrow({ orderBy: { startedAt: "asc" } });
+    expect(killed.requests).toBeGreaterThan(0);
+    expect(killed.prsHarvested).toBeGreaterThan(0);
+    // PRs of a page in flight are stored before its checkpoint; a page holds at most 4, two repositories at once
+    expect(killed.prsHarvested).toBeGreaterThanOrEqual(afterFirst - 2 * 4);
+    expect(killed.prsHarvested).toBeLessThanOrEqual(afterFirst);
     // second kill: while the resumed run is working through the next pages
     await killWhen(async () => (await storedPrs()) >= afterFirst + 10);
     expect(exits[1].signal).toBe("SIGKILL");
@@ -109,7 +116,7 @@ describe("kill -9 in the middle of a harvest, then run again", () => {
     exits.push(final);
     // the world's malformed items are skipped and named, so the run that completes says partial (exit 3)
     expect(final.code, final.stderr).toBe(3);
-    expect(final.stdout).toMatch(/: partial \(\d items? not harvested/);
+    expect(final.stdout).toMatch(/: partial \(/);
 
     // the killed runs are closed as interrupted by the run that found them
     const runs = await db.prisma.crawlRun.findMany({ orderBy: { startedAt: "asc" } });
@@ -124,6 +131,11 @@ describe("kill -9 in the middle of a harvest, then run again", () => {
       const clean = await runAgainstFake(github, reference, referenceMirrors, { request: REQUEST });
       rmSync(referenceMirrors, { recursive: true, force: true });
       expect(clean.status).toBe("partial");
+      // what the killed runs skipped is in the final status: as many items as the uninterrupted run names (#44)
+      const items = (pattern: RegExp) => Number(pattern.exec(final.stdout)?.[1] ?? 0);
+      expect(items(/(\d+) items? not harvested/) + items(/(\d+) items? skipped by interrupted runs before this one/), final.stdout).toBe(
+        clean.errors,
+      );
       const [resumed, uninterrupted] = [await canonicalHarvestDump(db.prisma), await canonicalHarvestDump(reference.prisma)];
       expect(JSON.parse(resumed).flatMap((r: { pullRequests: unknown[] }) => r.pullRequests)).toHaveLength(clean.prsStored);
       expect(resumed).toBe(uninterrupted);

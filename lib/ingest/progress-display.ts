@@ -1,6 +1,7 @@
 // Terminal rendering of a run's progress for the CLI: a line per phase, a bar per repository, and the
 // closing summary. Pure: it folds progress events into a state and renders strings.
 import type { IngestProgress } from "./ingest-request";
+import type { OpenHole } from "./crawl-holes";
 import type { IngestSummary } from "./run-ingest";
 
 export interface ProgressState {
@@ -54,6 +55,15 @@ export function renderProgress(s: ProgressState): string {
   return `${repos}${prs} | requests ${s.requests}${budget}`;
 }
 
+/** A hole as a person reads it: the PR's number, or where GitHub answered a PR without one (#44). */
+export function holeLabel(h: Pick<OpenHole, "key" | "prNumber">): string {
+  if (h.prNumber !== null) return `PR #${h.prNumber}`;
+  const at = /^at:(.*)\+(\d+)$/.exec(h.key);
+  return at
+    ? `a PR GitHub answered as null (number unknown; place ${Number(at[2]) + 1} of the page ${at[1] === "start" ? "starting the list" : `after cursor ${at[1]}`})`
+    : "a PR GitHub answered as null (number unknown)";
+}
+
 export function renderSummary(s: IngestSummary): string {
   const lines = [
     `run ${s.runId}: ${s.status}${s.error ? ` (${s.error})` : ""}`,
@@ -69,7 +79,7 @@ export function renderSummary(s: IngestSummary): string {
           `pull requests not harvested (${s.holes.length}):`,
           ...s.holes.map(
             (h) =>
-              `  ${h.repository} ${h.key === "unknown" ? "a PR GitHub answered as null" : `PR ${h.key}`}: ${h.reason} — ${h.permanent ? "given up" : `retried by the next run (attempt ${h.attempts})`}`,
+              `  ${h.repository} ${holeLabel(h)}: ${h.reason} — ${h.permanent ? "given up: partial until stored, or accepted as missing on /ingest" : `retried by the next run (attempt ${h.attempts})`}`,
           ),
         ]
       : []),

@@ -4,7 +4,7 @@
 import { isAppError } from "@/lib/errors";
 import type { Database } from "@/lib/db/connection";
 import type { Config } from "@/lib/config";
-import { budgetFigures, closeAbandonedRuns, finishRun, heartbeatRun, recordCrawlError } from "./crawl-run-record";
+import { budgetFigures, closeAbandonedRuns, finishRun, heartbeatRun, recordCrawlError, skippedByInterruptedRuns } from "./crawl-run-record";
 import { defaultGitUrlFor } from "@/lib/repo/fetch-mirror";
 import { createGitHubClient, type GitHubClientOptions } from "./github-client";
 import { databasePause } from "./shared-pause";
@@ -16,6 +16,7 @@ import { newHolderId } from "@/lib/db/process-holder";
 import { registerNamedRepositories } from "./register-named-repositories";
 import { selectionIsFresh, selectRepositories, type SelectionSummary } from "./select-repositories";
 import { loadOpenHoles, type OpenHole } from "./crawl-holes";
+import { holeLabel } from "./progress-display";
 import { toJsonInput } from "@/lib/db/json-input";
 
 export interface RunIngestOptions {
@@ -185,6 +186,12 @@ export async function runIngest(opts: RunIngestOptions): Promise<IngestSummary> 
         reportError,
         onStored: () => void stored++,
         runId: run.id,
+        runFigures: () => ({
+          heartbeatAt: new Date(),
+          requests: client.usage.requests,
+          prsHarvested: stored,
+          ...budgetFigures(client.usage),
+        }),
       },
       { fullNames, runStartedAt: run.startedAt, concurrency: request.concurrency, onProgress: emit },
     );
@@ -209,15 +216,33 @@ export async function runIngest(opts: RunIngestOptions): Promise<IngestSummary> 
     prisma,
     outcomes.map((o) => o.fullName),
   );
-  // anything this run skipped (an item, a PR, a repository), or a PR still to be retried, makes it partial;
-  // PRs given up earlier stay listed in `holes` (and on /ingest) without marking every later run
+  // every repository failing is a failed run, not a partial one (#44)
+  if (status === "succeeded" && outcomes.length > 0 && outcomes.every((o) => o.outcome === "failed")) {
+    status = "failed";
+    error = `every repository failed: ${outcomes.map((o) => `${o.fullName}: ${o.error ?? "unknown error"}`).join("; ")}`;
+  }
+  // anything this run skipped (an item, a PR, a repository), what interrupted runs before it skipped, and
+  // any PR missing (retried, or given up until a person accepts the loss) makes it partial (#44)
+  const carried =
+    status === "succeeded"
+      ? await skippedByInterruptedRuns(
+          prisma,
+          run,
+          outcomes.map((o) => o.fullName),
+        )
+      : 0;
   const retrying = holes.filter((h) => !h.permanent).length;
-  if (status === "succeeded" && (errors > 0 || retrying > 0)) {
+  if (status === "succeeded" && (errors > 0 || carried > 0 || holes.length > 0)) {
     status = "partial";
+    const plural = (k: number, word: string) => `${k.toLocaleString("en-US")} ${word}${k === 1 ? "" : "s"}`;
+    const named = holes.slice(0, 10).map((h) => `${h.repository} ${holeLabel(h)}`);
     error = [
-      `${errors.toLocaleString("en-US")} item${errors === 1 ? "" : "s"} not harvested (see the run's errors)`,
+      errors > 0 ? `${plural(errors, "item")} not harvested (see the run's errors)` : null,
+      carried > 0 ? `${plural(carried, "item")} skipped by interrupted runs before this one (see their errors)` : null,
       holes.length
-        ? `${holes.length} pull request${holes.length === 1 ? "" : "s"} missing: ${retrying} retried by the next runs, ${holes.length - retrying} given up`
+        ? `${plural(holes.length, "pull request")} missing (${named.join(", ")}${holes.length > named.length ? `, and ${holes.length - named.length} more` : ""}): ` +
+          `${retrying} retried by the next runs, ${holes.length - retrying} given up` +
+          (holes.length > retrying ? " (retry them, or accept them as missing, on /ingest)" : "")
         : null,
     ]
       .filter(Boolean)

@@ -7,6 +7,8 @@ import type { MappedPullRequest, TimelineRow } from "./map-pull-request";
 
 export interface PatchFacts {
   patch: string;
+  /** the same diff with every change, as git writes it (lib/patch/git-patch.ts) */
+  gitPatch: string;
   filesEdited: number;
   linesEdited: number;
 }

@@ -148,7 +148,7 @@ describe("upstream trouble", () => {
     const broken = await runAgainstFake(github, db, mirrors, { request: REQUEST });
     expect(broken.status).toBe("failed");
     expect(broken.error).toMatch(
-      /^GitHub's GraphQL API answered 3 times with a body that is not a GraphQL response \(54 characters: "\{\\"data\\"/,
+      /^GitHub's GraphQL API answered 3 times with a 200 whose body was cut off \(truncated JSON\) \(54 characters: "\{\\"data\\"/,
     );
     // three tries of the one request, then the run stops instead of reading a broken page as "no data"
     expect(github.exchanges.filter((e) => e.kind === "graphql")).toHaveLength(3);

@@ -29,7 +29,8 @@ describe("formatReleasedPatch", () => {
         "diff --git a/old.txt b/old.txt",
         "@@ -1 +0,0 @@",
         "-gone",
-        "diff --git a/pkg_moved.py b/pkg_moved.py",
+        // a rename names its old path, as git's header does (the patch then applies where the file was)
+        "diff --git a/moved.py b/pkg_moved.py",
         "@@ -4,4 +4,4 @@ c",
         " d",
         " e",

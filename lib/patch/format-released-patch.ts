@@ -30,6 +30,12 @@ function stripPrefix(p: string, prefix: "a/" | "b/"): string {
   return unquoted.startsWith(prefix) ? unquoted.slice(2) : unquoted;
 }
 
+/** A renamed file's old path (GitHub's `previous_filename`), from git's `rename from`; null for any other file. */
+function renamedFrom(header: string[]): string | null {
+  const line = header.find((l) => l.startsWith("rename from "));
+  return line ? unquoteGitPath(line.slice("rename from ".length)) : null;
+}
+
 /** The path GitHub reports as `filename`: the new path, or the old one for a deleted file. */
 function fileNameOf(header: string[]): string {
   let plus: string | undefined;
@@ -55,11 +61,12 @@ function fileNameOf(header: string[]): string {
 export function formatReleasedPatch(gitDiff: string): ReleasedPatch {
   const lines = gitDiff.split("\n");
   if (lines.at(-1) === "") lines.pop();
-  const files: { path: string; hunks: string[] }[] = [];
+  const files: { path: string; oldPath?: string; hunks: string[] }[] = [];
   let header: string[] | null = null;
   let hunks: string[] = [];
   const flush = () => {
-    if (header && hunks.length) files.push({ path: fileNameOf(header), hunks });
+    // a renamed file's header names its old path, as git's does, so the patch applies where the file was (#44)
+    if (header && hunks.length) files.push({ path: fileNameOf(header), oldPath: renamedFrom(header) ?? undefined, hunks });
   };
   for (const line of lines) {
     if (isFileHeader(line)) {
@@ -79,7 +86,7 @@ export function formatReleasedPatch(gitDiff: string): ReleasedPatch {
     omitted.push({ path: f.path, reason: NUL_IN_TEXT_FILE });
     return false;
   });
-  const patch = writeReleasedPatch(kept.map((f) => ({ path: f.path, hunkLines: f.hunks })));
+  const patch = writeReleasedPatch(kept.map((f) => ({ path: f.path, oldPath: f.oldPath, hunkLines: f.hunks })));
   const counts = countReleasedPatch(patch);
   return {
     patch,

@@ -6,6 +6,7 @@ import {
   parseReleasedPatch,
   releasedPatchPaths,
   splitReleasedPatch,
+  toGitApplyPatch,
   writeReleasedPatch,
 } from "./released-patch";
 
@@ -101,5 +102,24 @@ describe("split and count", () => {
   });
   test("paths are the new paths", () => {
     expect(releasedPatchPaths(PATCH)).toEqual(["src/app.py", "docs/my notes b/draft.md", "legacy.py", "pkg/new_name.py", "VERSION"]);
+  });
+});
+
+describe("toGitApplyPatch (#44)", () => {
+  const applied = toGitApplyPatch(PATCH);
+  test("puts back what git apply needs: ---/+++ lines, new and deleted files, a rename's two paths", () => {
+    expect(applied).toContain(
+      "diff --git a/legacy.py b/legacy.py\ndeleted file mode 100644\n--- a/legacy.py\n+++ /dev/null\n@@ -1,2 +0,0 @@",
+    );
+    expect(applied).toContain(
+      "diff --git a/pkg/old_name.py b/pkg/new_name.py\nrename from pkg/old_name.py\nrename to pkg/new_name.py\n--- a/pkg/old_name.py\n+++ b/pkg/new_name.py\n",
+    );
+    expect(applied).toContain("new file mode 100644\n--- /dev/null\n+++ b/docs/my notes b/draft.md\n@@ -0,0 +1,2 @@");
+  });
+  test("ends with one newline, with or without one after the released patch (git calls a last hunk without it corrupt)", () => {
+    expect(PATCH.endsWith("\n")).toBe(false);
+    expect(applied.endsWith("\\ No newline at end of file\n")).toBe(true);
+    expect(toGitApplyPatch(`${PATCH}\n`)).toBe(applied);
+    expect(toGitApplyPatch("")).toBe("");
   });
 });

@@ -257,17 +257,31 @@ export function releasedPatchPaths(patch: string): string[] {
 
 /**
  * The released patch as `git apply` reads it: each file's `---`/`+++` lines, which the released format
- * leaves out, put back (`/dev/null` and a new-file mode for a file whose hunks all start at 0,0). What a
- * judge that applies the patch, or a check of it, feeds to git.
+ * leaves out, put back (`/dev/null` and a new-file mode for a file whose hunks all start at 0,0, a
+ * deleted-file mode for one whose hunks all end at 0,0, `rename from`/`rename to` for a header naming two
+ * paths). Ends with a newline: without it `git apply` calls the last hunk corrupt (#44). What a judge that
+ * applies the patch, or a check of it, feeds to git. Changes the released format cannot carry (binary
+ * files, pure renames, modes, empty files) are in the PR's git patch (git-patch.ts), not here.
  */
 export function toGitApplyPatch(patch: string): string {
-  return splitReleasedPatch(patch)
+  const text = splitReleasedPatch(patch)
     .map((chunk) => {
-      const [header, ...rest] = chunk.text.split("\n");
+      const [header, ...rest] = chunk.text.replace(/\n$/, "").split("\n");
       const file = parseReleasedPatch(chunk.text)[0];
-      const added = file !== undefined && file.hunks.length > 0 && file.hunks.every((h) => h.oldStart === 0 && h.oldCount === 0);
-      const from = added ? ["new file mode 100644", "--- /dev/null"] : [`--- ${quoteGitPath(`a/${chunk.oldPath}`)}`];
-      return [header, ...from, `+++ ${quoteGitPath(`b/${chunk.path}`)}`, ...rest].join("\n");
+      const hunks = file?.hunks ?? [];
+      const added = hunks.length > 0 && hunks.every((h) => h.oldStart === 0 && h.oldCount === 0);
+      const deleted = hunks.length > 0 && hunks.every((h) => h.newStart === 0 && h.newCount === 0);
+      const renamed = chunk.oldPath !== chunk.path;
+      const from = added
+        ? ["new file mode 100644", "--- /dev/null"]
+        : [
+            ...(deleted ? ["deleted file mode 100644"] : []),
+            ...(renamed ? [`rename from ${quoteGitPath(chunk.oldPath)}`, `rename to ${quoteGitPath(chunk.path)}`] : []),
+            `--- ${quoteGitPath(`a/${chunk.oldPath}`)}`,
+          ];
+      const to = deleted ? "+++ /dev/null" : `+++ ${quoteGitPath(`b/${chunk.path}`)}`;
+      return [header, ...from, to, ...rest].join("\n");
     })
     .join("\n");
+  return text ? `${text}\n` : "";
 }

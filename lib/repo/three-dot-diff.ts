@@ -53,6 +53,9 @@ export const PINNED_DIFF_OPTIONS = [
   "--diff-algorithm=myers",
   "--src-prefix=a/",
   "--dst-prefix=b/",
+  // whole object ids on `index` lines: `git apply` takes a binary file's new content from the mirror by
+  // its id (the PR's git patch, lib/patch/git-patch.ts); the released format drops these lines anyway
+  "--full-index",
 ];
 
 const pinned: GitRunOptions = { env: PINNED_GIT_ENV, timeoutMs: 120_000, maxBytes: 512 * 1024 * 1024 };

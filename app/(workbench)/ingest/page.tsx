@@ -3,6 +3,7 @@ import { config, integrationStatus } from "@/lib/config";
 import { getPrisma } from "@/lib/db/server";
 import { listCrawlErrors, listCrawlRuns, repositoryProgress } from "@/lib/ingest/crawl-views";
 import { loadOpenHoles } from "@/lib/ingest/crawl-holes";
+import { holeLabel } from "@/lib/ingest/progress-display";
 import { JobPanel } from "@/app/_components/job-panel";
 import { ReopenHolesForm } from "./reopen-holes-form";
 import { StartCrawlForm } from "./start-crawl-form";
@@ -156,13 +157,14 @@ export default async function IngestPage() {
               {holes.map((h) => (
                 <tr key={`${h.repository}${h.key}`} className="border-t border-slate-100 align-top">
                   <td className="px-3 py-2 font-mono text-xs">{h.repository}</td>
-                  <td className="px-3 py-2 font-mono text-xs">{h.key === "unknown" ? "answered as null (number unknown)" : h.key}</td>
+                  <td className="px-3 py-2 font-mono text-xs">{holeLabel(h)}</td>
                   <td className="px-3 py-2 text-xs text-rose-700">{h.reason}</td>
                   <td className="px-3 py-2 text-right font-mono">{h.attempts}</td>
                   <td className="px-3 py-2 text-xs">
                     {h.permanent ? (
                       <>
-                        given up <ReopenHolesForm repository={h.repository} />
+                        given up: every run of {h.repository} says partial until it is stored or accepted as missing{" "}
+                        <ReopenHolesForm repository={h.repository} holeKey={h.key} />
                       </>
                     ) : (
                       "retried by the next run"

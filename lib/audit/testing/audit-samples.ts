@@ -167,6 +167,12 @@ export const AUDIT_SAMPLES: { [A in AuditAction]: Extract<AuditEventInput, { act
     subjectId: "all",
     details: { snapshots: ["s1"], instances: 4 },
   },
+  "crawl.hole.accept": {
+    action: "crawl.hole.accept",
+    actorId: "u0",
+    subjectId: "octo/service",
+    details: { holes: [{ key: "#20", prNumber: 20, reason: "GitHub did not give it (failed 3 passes; given up)", attempts: 3 }] },
+  },
   "snapshot.left_out": { action: "snapshot.left_out", actorId: "u0", subjectId: "s1", details: { snapshots: ["s1"], instances: 1 } },
   "split.create": {
     action: "split.create",

@@ -199,6 +199,12 @@ function repositoryView(repo: FakeRepository) {
     pushedAt: repo.pushedAt,
     primaryLanguage: { name: repo.language, color: "#3572A5", id: `L_${repo.language}` },
     pullRequests: (args: Args, _: unknown, info: GraphQLResolveInfo) => pullRequestsConnection(repo, args, info),
+    // GitHub answers an unknown number with null and a NOT_FOUND error
+    pullRequest: ({ number }: { number: number }) => {
+      const pr = repo.pullRequests.find((p) => p.number === number);
+      if (!pr) throw new GitHubGraphQLError(`Could not resolve to a PullRequest with the number of ${number}.`, "NOT_FOUND");
+      return pullRequestView(repo, pr);
+    },
     defaultBranchRef: {
       name: "main",
       prefix: "refs/heads/",

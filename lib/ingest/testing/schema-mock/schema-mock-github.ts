@@ -39,7 +39,15 @@ export interface SchemaMockOptions {
   nullRate?: number;
   /** chance that a nested connection says it has more after its page */
   moreRate?: number;
+  /**
+   * PRs GitHub fails to resolve, by number, in the operations named: a non-null field of the PR throws
+   * (its review threads, or its number when that is all the query asks), so graphql-js nulls the PR
+   * node and reports a partial error at its path, as GitHub does when a PR's nested data times out
+   */
+  failingPullRequests?: { numbers: Set<number>; operations: Set<string> };
 }
+
+const GITHUB_TIMEOUT = "Something went wrong while executing your query. This may be the result of a timeout, or it could be a GitHub bug.";
 
 export interface SchemaMockExchange {
   seq: number;
@@ -148,8 +156,8 @@ export async function startSchemaMockGitHub(options: SchemaMockOptions): Promise
     info,
   ) => {
     const own = source?.[info.fieldName];
-    if (typeof own === "function") return own(args);
-    if (own !== undefined) return own;
+    const given = typeof own === "function" ? own(args, info) : own;
+    if (given !== undefined) return given;
     const parent = info.parentType.name;
     if (parent === "Query" && info.fieldName === "repository") {
       const repo = repoOf(args.owner, args.name);
@@ -203,19 +211,39 @@ export async function startSchemaMockGitHub(options: SchemaMockOptions): Promise
             startCursor: null,
           },
           // the skeleton a harvest needs to find the PR's commits; the rest is the schema's random
-          nodes: page.map((pr) => ({
-            __typename: "PullRequest",
-            id: pr.id,
-            fullDatabaseId: String(pr.databaseId),
-            databaseId: pr.databaseId,
-            number: pr.number,
-            createdAt: pr.createdAt,
-            updatedAt: pr.updatedAt,
-            baseRefOid: pr.baseRefOid,
-            headRefOid: pr.headRefOid,
-          })),
+          nodes: page.map(pullRequestSkeleton),
         };
       },
+      pullRequest: (args: { number: number }) => {
+        const pr = repo.pullRequests.find((p) => p.number === args.number);
+        return pr ? pullRequestSkeleton(pr) : null;
+      },
+    };
+  }
+
+  /** The skeleton a harvest needs to find the PR's commits; the rest is the schema's random. */
+  function pullRequestSkeleton(pr: FakePullRequest) {
+    const failing = (info: { operation: { name?: { value: string } } }) =>
+      options.failingPullRequests?.numbers.has(pr.number) === true &&
+      options.failingPullRequests.operations.has(info.operation.name?.value ?? "");
+    return {
+      __typename: "PullRequest",
+      id: pr.id,
+      fullDatabaseId: String(pr.databaseId),
+      databaseId: pr.databaseId,
+      number: (_args: unknown, info: { operation: { name?: { value: string } }; path: { prev?: unknown } }) => {
+        // a query asking for numbers only fails on the number itself
+        if (failing(info) && info.operation.name?.value === "HarvestPullRequestNumbers") throw new Error(GITHUB_TIMEOUT);
+        return pr.number;
+      },
+      reviewThreads: (_args: unknown, info: { operation: { name?: { value: string } } }) => {
+        if (failing(info)) throw new Error(GITHUB_TIMEOUT);
+        return undefined;
+      },
+      createdAt: pr.createdAt,
+      updatedAt: pr.updatedAt,
+      baseRefOid: pr.baseRefOid,
+      headRefOid: pr.headRefOid,
     };
   }
 
