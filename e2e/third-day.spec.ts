@@ -1,0 +1,20 @@
+// Issue #45, what a new team still hit on its third day: each test here failed before its fix.
+import { expect, test } from "./fixtures";
+import { signInAs } from "./helpers";
+
+test("A: dropping a PR whose comments are in annotation offers the confirm, keeps the rationale, and then drops it", async ({ page }) => {
+  await signInAs(page, "admin");
+  await page.goto("/screen/manual?level=pr");
+  const item = page.locator("[data-testid=manual-item]:has([data-testid=manual-confirm-withdraw])").first();
+  await expect(item.getByTestId("manual-in-annotation")).toContainText("of this pull request are in annotation");
+  const where = ((await item.locator("p.font-mono").first().textContent()) ?? "").trim();
+  const rationale = "The description does not say what changes.";
+  await item.getByLabel("Rationale").fill(rationale);
+  await item.getByTestId("manual-drop").click();
+  await expect(item.getByTestId("action-error")).toContainText("tick “Drop it from annotation too”");
+  // the refused form keeps what was typed, and the control it names is there
+  await expect(item.getByLabel("Rationale")).toHaveValue(rationale);
+  await item.getByLabel("Drop it from annotation too").check();
+  await item.getByTestId("manual-drop").click();
+  await expect(page.locator("[data-testid=manual-item] p.font-mono").filter({ hasText: where })).toHaveCount(0);
+});
