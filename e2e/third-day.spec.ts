@@ -18,3 +18,19 @@ test("A: dropping a PR whose comments are in annotation offers the confirm, keep
   await item.getByTestId("manual-drop").click();
   await expect(page.locator("[data-testid=manual-item] p.font-mono").filter({ hasText: where })).toHaveCount(0);
 });
+
+test("B: moving open items with From or To on 'choose' says which, and the refused form keeps its choices", async ({ page }) => {
+  await signInAs(page, "admin");
+  await page.goto("/annotate/team");
+  const reassign = page.getByTestId("reassign-form");
+  await reassign.getByTestId("reassign").click();
+  await expect(reassign.getByTestId("action-error")).toHaveText("Choose under From whose open items to move.");
+  const from = reassign.getByTestId("reassign-from");
+  await from.selectOption({ label: (await from.locator("option", { hasText: "carol" }).textContent()) ?? "carol" });
+  const chosen = await from.inputValue();
+  await reassign.getByTestId("reassign-only-skipped").check();
+  await reassign.getByTestId("reassign").click();
+  await expect(reassign.getByTestId("action-error")).toHaveText("Choose under To who takes them.");
+  await expect(from).toHaveValue(chosen);
+  await expect(reassign.getByTestId("reassign-only-skipped")).toBeChecked();
+});
