@@ -1,6 +1,6 @@
 // Issue #45, what a new team still hit on its third day: each test here failed before its fix.
 import { expect, test } from "./fixtures";
-import { signInAs } from "./helpers";
+import { DEMO_PASSWORD, signInAs } from "./helpers";
 
 test("A: dropping a PR whose comments are in annotation offers the confirm, keeps the rationale, and then drops it", async ({ page }) => {
   await signInAs(page, "admin");
@@ -33,4 +33,34 @@ test("B: moving open items with From or To on 'choose' says which, and the refus
   await expect(reassign.getByTestId("action-error")).toHaveText("Choose under To who takes them.");
   await expect(from).toHaveValue(chosen);
   await expect(reassign.getByTestId("reassign-only-skipped")).toBeChecked();
+});
+
+test("C: a lead with items to label lands on the queue and sees no label totals; a next the role cannot open lands home", async ({
+  browser,
+  baseURL,
+}) => {
+  const carol = await (await browser.newContext({ baseURL })).newPage();
+  await signInAs(carol, "carol");
+  await expect(carol).toHaveURL(/\/annotate$/);
+  await carol.goto("/");
+  await expect(carol.getByTestId("label-totals-hidden")).toContainText("to label: they would tell you how others labelled them");
+  await expect(carol.getByText("Trustworthy", { exact: true })).toHaveCount(0);
+  await expect(carol.getByRole("link", { name: "Review Trust Workbench" })).toHaveAttribute("href", "/annotate");
+  await carol.context().close();
+
+  const alice = await (await browser.newContext({ baseURL })).newPage();
+  await alice.goto("/sign-in?next=/agreement");
+  await alice.getByLabel("Login").fill("alice");
+  await alice.getByLabel("Password").fill(DEMO_PASSWORD);
+  await alice.getByRole("button", { name: "Sign in" }).click();
+  await expect(alice).toHaveURL(/\/annotate$/);
+  await expect(alice.getByText("Not allowed")).toHaveCount(0);
+  // a page she cannot open links back to one she can
+  await alice.goto("/agreement");
+  await expect(alice.getByRole("heading", { name: "Not allowed" })).toBeVisible();
+  const back = alice.getByTestId("home-link");
+  await expect(back).toHaveText("Back to your queue");
+  await back.click();
+  await expect(alice).toHaveURL(/\/annotate$/);
+  await alice.context().close();
 });
