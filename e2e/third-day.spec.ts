@@ -64,3 +64,34 @@ test("C: a lead with items to label lands on the queue and sees no label totals;
   await expect(alice).toHaveURL(/\/annotate$/);
   await alice.context().close();
 });
+
+test("D: after submit-and-advance the next item says the last label was saved, and the last item says the queue is finished", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signInAs(page, "bob");
+  await page.goto("/annotate");
+  await page.getByTestId("start-next").click();
+  let labelled = 0;
+  for (;;) {
+    await expect(page.getByTestId("label-panel")).toBeVisible();
+    const here = new URL(page.url()).pathname;
+    await page.getByTestId("label-trustworthy").click();
+    await page.getByTestId("rationale").fill("The patch does what the comment says.");
+    await page.getByTestId("save-label").click();
+    labelled += 1;
+    // either the next item, naming this one as saved, or the end of the queue on this one
+    const next = page.getByTestId("just-saved");
+    const finished = page.getByTestId("queue-finished");
+    await expect(next.or(finished)).toBeVisible();
+    if (await finished.isVisible()) break;
+    await expect(page).toHaveURL(new RegExp(`\\?saved=${here.split("/").pop()}$`));
+    await expect(next).toContainText("Your label on the previous item was saved (Trustworthy");
+    await expect(next.getByRole("link")).toHaveAttribute("href", here);
+    expect(labelled).toBeLessThan(40);
+  }
+  const finished = page.getByTestId("queue-finished");
+  await expect(finished).toContainText("Your queue is finished");
+  await expect(finished).toContainText("New items appear in your queue when the lead assigns the next batch.");
+  await expect(finished.getByRole("link", { name: "Back to your queue" })).toHaveAttribute("href", "/annotate");
+});

@@ -13,3 +13,15 @@ export async function countOpenLabelling(prisma: PrismaClient, userId: string): 
     },
   });
 }
+
+/** Of those, the ones the person set aside (skipped), leaving one instance out (the item being labelled). */
+export async function countSkippedOpen(prisma: PrismaClient, userId: string, exceptInstanceId: string): Promise<number> {
+  return prisma.assignment.count({
+    where: {
+      annotatorId: userId,
+      skippedAt: { not: null },
+      instanceId: { not: exceptInstanceId },
+      instance: { stage: "annotating", labels: { none: { annotatorId: userId } } },
+    },
+  });
+}

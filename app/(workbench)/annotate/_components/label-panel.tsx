@@ -9,7 +9,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { JUMP_TO_HUNK_EVENT } from "@/app/_components/patch-view";
-import { type AfterSubmit, afterSubmitTarget, keepAfterSubmit, readAfterSubmit } from "@/lib/annotate/after-submit";
+import { type AfterSubmit, afterSubmitHref, keepAfterSubmit, type QueueFinished, readAfterSubmit } from "@/lib/annotate/after-submit";
 import { shortcutFor } from "@/lib/annotate/keyboard-shortcuts";
 import { forgetLabelDraft, keepLabelDraft, labelDraftFor } from "@/lib/annotate/label-drafts";
 import type { ServerDraft } from "@/lib/annotate/server-drafts";
@@ -19,6 +19,7 @@ import { pendingLabelFor } from "@/lib/annotate/pending-labels";
 import { instanceKeys } from "@/lib/annotate/query-keys";
 import { ApiError } from "@/lib/http/api-client";
 import { fetchOwnLabel, type OwnLabel } from "./own-label";
+import { JustSavedNote, QueueFinishedNote } from "./after-submit-notes";
 import { ShortcutHelp } from "./shortcut-help";
 import { useSaveLabel } from "./use-save-label";
 import { useServerDraft } from "./use-server-draft";
@@ -52,6 +53,8 @@ export function LabelPanel({
   initialDraft,
   initialStage,
   queue,
+  justSaved,
+  finished,
 }: {
   instanceId: string;
   login: string;
@@ -60,6 +63,10 @@ export function LabelPanel({
   initialDraft: ServerDraft | null;
   initialStage: VisibleStage;
   queue: QueueLinks;
+  /** the previous item's label, saved by submit-and-advance */
+  justSaved?: { instanceId: string; caption: string; valueTitle: string; at: string } | null;
+  /** what the page says once this item is labelled and nothing else is left to label */
+  finished: QueueFinished;
 }) {
   const router = useRouter();
   const { data: saved } = useQuery({
@@ -78,8 +85,9 @@ export function LabelPanel({
     forgetLabelDraft(window.localStorage, instanceId);
     if (!advanceOnSave.current) return;
     advanceOnSave.current = false;
-    const target = afterSubmitTarget(readAfterSubmit(window.localStorage), instanceId, queue.nextToDoId);
-    if (target) router.push(`${queue.basePath}/${target}`);
+    // the next item's page says this one was saved, with a link back
+    const next = afterSubmitHref(readAfterSubmit(window.localStorage), instanceId, queue.nextToDoId, queue.basePath);
+    if (next) router.push(next);
   });
   const [value, setValue] = useState<LabelValue | null>(initialLabel?.value ?? null);
   const [rationale, setRationale] = useState(initialLabel?.rationale ?? "");
@@ -244,6 +252,7 @@ export function LabelPanel({
           Shortcuts (?)
         </button>
       </div>
+      {justSaved && <JustSavedNote saved={justSaved} />}
       {locked && saved && (
         <p className="mb-3 rounded-md bg-slate-100 px-3 py-2 text-xs text-slate-700" data-testid="label-final">
           Final: every assigned annotator has labelled this instance, so labels can no longer change.
@@ -331,7 +340,7 @@ export function LabelPanel({
           Next (j) →
         </button>
       </nav>
-      {queue.nextToDoId && (
+      {queue.nextToDoId ? (
         <button
           type="button"
           onClick={() => go(queue.nextToDoId)}
@@ -339,6 +348,8 @@ export function LabelPanel({
         >
           Next to label →
         </button>
+      ) : (
+        saved && !saved.pending && !dirty && <QueueFinishedNote finished={finished} />
       )}
       {help && <ShortcutHelp onClose={() => setHelp(false)} fallbackFocus={() => helpButtonRef.current} />}
     </section>
