@@ -2,6 +2,7 @@
 // instances pointing at entries of it. A perturbed row's judged entry is a modified copy; the
 // differences become the perturbation (body for negation/symbol, path + hunk for location).
 // Anything the database cannot hold without loss is an error; anything it normalises is a warning.
+import { AppError } from "@/lib/errors";
 import { must } from "@/lib/must";
 import { canonicalJson } from "./canonical-json";
 import { isCanonicalGitHubTime } from "./github-time";
@@ -170,6 +171,7 @@ export function planReleasedImport(files: readonly ReleasedFile[]): ImportPlan {
       const pr = `${row.repo}#${row.pull_request.pull_number}`;
       byPr.set(pr, [...(byPr.get(pr) ?? []), loc]);
     });
+  if (seen.size === 0) throw new AppError("unreadable_file", nothingToImport(files.map((f) => f.name)));
   const pullRequests = [...byPr.values()].map((members) => planPullRequest(members, warnings, issues));
   if (issues.length) throw releasedFileError(issues);
   if (nonCanonicalTimes)
@@ -177,6 +179,13 @@ export function planReleasedImport(files: readonly ReleasedFile[]): ImportPlan {
       `${nonCanonicalTimes} timestamp(s) are not in GitHub's form (2025-03-11T09:14:02Z); they are stored as instants and re-exported in that form`,
     );
   return { pullRequests, rows: seen.size, warnings };
+}
+
+/** Why an import of no rows is refused, naming the files (an empty file, or blank lines only, is most often the wrong file). */
+function nothingToImport(names: string[]): string {
+  if (names.length === 0) return "Nothing to import: no file was given.";
+  const which = names.length === 1 ? `${names[0]} holds` : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]} hold`;
+  return `Nothing to import: ${which} no rows (one JSON object per line). Choose the release's split files (train.jsonl, validation.jsonl, test.jsonl).`;
 }
 
 /** The release's rule (the PR's last commit in the timeline); the base commit, which our earlier exports used, is accepted too. */
