@@ -96,3 +96,23 @@ test("D: after submit-and-advance the next item says the last label was saved, a
   await expect(finished).toContainText("New items appear in your queue when the lead assigns the next batch.");
   await expect(finished.getByRole("link", { name: "Back to your queue" })).toHaveAttribute("href", "/annotate");
 });
+
+test("L: a server action called without its state argument is answered as invalid input, not a server error", async ({ page, baseURL }) => {
+  await signInAs(page, "admin");
+  await page.goto("/annotate/team");
+  // the action's id, from a real submission of the page's form
+  const sent = page.waitForRequest((r) => r.method() === "POST" && r.headers()["next-action"] !== undefined);
+  await page.getByTestId("reassign-form").getByTestId("reassign").click();
+  const actionId = (await sent).headers()["next-action"];
+  await expect(page.getByTestId("reassign-form").getByTestId("action-error")).toBeVisible();
+  // the same action with no arguments at all: no state, no form
+  const answer = await page.request.post("/annotate/team", {
+    headers: { "next-action": actionId, origin: baseURL ?? "", accept: "text/x-component", "content-type": "text/plain;charset=UTF-8" },
+    data: "[]",
+  });
+  const body = await answer.text();
+  expect(answer.status()).toBeLessThan(500);
+  expect(body).toContain("invalid_input");
+  expect(body).toContain("This action takes a form");
+  expect(body).not.toContain("Something went wrong on the server");
+});

@@ -21,6 +21,8 @@ const SignInRequestSchema = z.object({
 export type SignInState = { error?: string };
 
 export async function signInAction(_prev: SignInState, form: FormData): Promise<SignInState> {
+  // a hand-made call without the state argument (or the form) is answered, not a crash
+  if (!(form instanceof FormData)) return { error: "Send the sign-in form: your login and password." };
   const parsed = SignInRequestSchema.safeParse({ login: form.get("login"), password: form.get("password") });
   if (!parsed.success) return { error: parsed.error.issues[0].message };
   let session: Awaited<ReturnType<typeof signIn>>;
