@@ -116,3 +116,26 @@ test("L: a server action called without its state argument is answered as invali
   expect(body).toContain("This action takes a form");
   expect(body).not.toContain("Something went wrong on the server");
 });
+
+test("E: the /perturb list tells no one a parent's final label they may not know", async ({ browser, baseURL }) => {
+  const header = (page: import("@playwright/test").Page) => page.locator("header").filter({ hasText: "hard negatives are made from" });
+  const admin = await (await browser.newContext({ baseURL })).newPage();
+  await signInAs(admin, "admin");
+  await admin.goto("/perturb");
+  await expect(header(admin)).toContainText("made from comments the experts confirmed trustworthy");
+  await admin.context().close();
+
+  for (const login of ["alice", "carol"]) {
+    const page = await (await browser.newContext({ baseURL })).newPage();
+    await signInAs(page, login);
+    await page.goto("/perturb");
+    await expect(header(page)).toContainText("hard negatives are made from labelled comments");
+    await expect(page.locator("body")).not.toContainText("confirmed trustworthy (paper");
+    await expect(header(page)).not.toContainText("confirmed trustworthy");
+    if (login === "carol") {
+      // the comments she annotated are not listed as confirmed trustworthy
+      await expect(page.getByTestId("parents-withheld")).toContainText("more you annotated are not listed");
+    }
+    await page.context().close();
+  }
+});

@@ -7,6 +7,7 @@ import { nextPendingPerturbation } from "@/lib/perturb/blind-verification";
 import { listPerturbations } from "@/lib/perturb/list-perturbations";
 import { perturbationCounts, PERTURBATION_KINDS, VERIFICATION_STATUSES } from "@/lib/perturb/perturbation-counts";
 import { loadRequiredVerifiers } from "@/lib/perturb/required-verifiers";
+import { parentsWithKnownLabel } from "@/lib/perturb/parent-label-visibility";
 import { CountsTable } from "./counts-table";
 import { VerifierSettingForm } from "./verifier-setting-form";
 import { KindBadge, StatusBadge, WordDiffView } from "./word-diff-view";
@@ -32,15 +33,23 @@ export default async function PerturbPage({ searchParams }: { searchParams: Prom
     canCreate ? listEligibleParents(prisma) : Promise.resolve([]),
     nextPendingPerturbation(prisma, { viewerId: user.id }),
   ]);
+  // a parent's own annotators never learn its final label here (lib/perturb/parent-label-visibility.ts)
+  const known = await parentsWithKnownLabel(prisma, user, [
+    ...queue.flatMap((r) => (r.parentId ? [r.parentId] : [])),
+    ...parents.map((p) => p.id),
+  ]);
+  const shownParents = parents.filter((p) => known.has(p.id));
+  const sayConfirmed = queue.every((r) => !r.parentId || known.has(r.parentId)) && shownParents.length === parents.length;
   const filterHref = (s: string | undefined) => `/perturb?${new URLSearchParams({ status: s ?? "all", ...(kind ? { kind } : {}) })}`;
   return (
     <div className="space-y-8">
       <header className="space-y-1">
         <h1 className="text-2xl font-semibold">Perturbed negatives</h1>
         <p className="max-w-4xl text-sm text-slate-600">
-          Natural untrustworthy comments are rare (65 of 829 in the paper), so hard negatives are made from comments the experts confirmed
-          trustworthy: a copy whose comment changes in one place (negation, symbol) or moves to another comment&apos;s file and hunk
-          (location); the PR, patch and context stay the same. A copy counts as a negative only when {required} expert
+          Natural untrustworthy comments are rare (65 of 829 in the paper), so hard negatives are made from{" "}
+          {sayConfirmed ? "comments the experts confirmed trustworthy" : "labelled comments"}: a copy whose comment changes in one place
+          (negation, symbol) or moves to another comment&apos;s file and hunk (location); the PR, patch and context stay the same. A copy
+          counts as a negative only when {required} expert
           {required === 1 ? "" : "s"} all accept that it is technically incorrect; one rejection keeps it as lineage only.
         </p>
       </header>
@@ -150,7 +159,13 @@ export default async function PerturbPage({ searchParams }: { searchParams: Prom
       {canCreate && (
         <section className="space-y-3">
           <h2 className="text-sm font-semibold uppercase text-slate-500">Confirmed-trustworthy comments (eligible parents)</h2>
-          {parents.length === 0 ? (
+          {shownParents.length < parents.length && (
+            <p className="text-sm text-slate-600" data-testid="parents-withheld">
+              {parents.length - shownParents.length} more you annotated are not listed: their final label is kept from their annotators.
+              Another lead makes perturbations from them.
+            </p>
+          )}
+          {shownParents.length === 0 ? (
             <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600" data-testid="parents-empty">
               No comment is labelled trustworthy yet. Perturbations are made only from comments the experts confirmed trustworthy (paper
               §2): label instances in{" "}
@@ -171,7 +186,7 @@ export default async function PerturbPage({ searchParams }: { searchParams: Prom
                 </tr>
               </thead>
               <tbody>
-                {parents.map((p) => (
+                {shownParents.map((p) => (
                   <tr key={p.id} className="border-t border-slate-100 align-top" data-testid="parent-row">
                     <td className="px-3 py-2 font-mono text-xs">
                       {p.repo}#{p.pullNumber}
