@@ -8,6 +8,7 @@ import { listPerturbations } from "@/lib/perturb/list-perturbations";
 import { perturbationCounts, PERTURBATION_KINDS, VERIFICATION_STATUSES } from "@/lib/perturb/perturbation-counts";
 import { loadRequiredVerifiers } from "@/lib/perturb/required-verifiers";
 import { parentsWithKnownLabel } from "@/lib/perturb/parent-label-visibility";
+import { counted, plural } from "@/lib/text/plural";
 import { CountsTable } from "./counts-table";
 import { VerifierSettingForm } from "./verifier-setting-form";
 import { KindBadge, StatusBadge, WordDiffView } from "./word-diff-view";
@@ -161,11 +162,12 @@ export default async function PerturbPage({ searchParams }: { searchParams: Prom
           <h2 className="text-sm font-semibold uppercase text-slate-500">Confirmed-trustworthy comments (eligible parents)</h2>
           {shownParents.length < parents.length && (
             <p className="text-sm text-slate-600" data-testid="parents-withheld">
-              {parents.length - shownParents.length} more you annotated are not listed: their final label is kept from their annotators.
-              Another lead makes perturbations from them.
+              {counted(parents.length - shownParents.length, "comment")} you annotated{" "}
+              {plural(parents.length - shownParents.length, "is", "are")} not listed: a final label is kept from its annotators. Another
+              lead makes perturbations from {plural(parents.length - shownParents.length, "it", "them")}.
             </p>
           )}
-          {shownParents.length === 0 ? (
+          {parents.length === 0 ? (
             <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600" data-testid="parents-empty">
               No comment is labelled trustworthy yet. Perturbations are made only from comments the experts confirmed trustworthy (paper
               §2): label instances in{" "}
@@ -175,44 +177,46 @@ export default async function PerturbPage({ searchParams }: { searchParams: Prom
               first.
             </p>
           ) : (
-            <table className="w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-sm" data-testid="eligible-parents">
-              <thead className="bg-slate-50 text-left text-slate-500">
-                <tr>
-                  <th className="px-3 py-2">Repository · PR</th>
-                  <th className="px-3 py-2">Comment</th>
-                  <th className="px-3 py-2">Where</th>
-                  <th className="px-3 py-2 text-right">Perturbations</th>
-                  <th className="px-3 py-2" />
-                </tr>
-              </thead>
-              <tbody>
-                {shownParents.map((p) => (
-                  <tr key={p.id} className="border-t border-slate-100 align-top" data-testid="parent-row">
-                    <td className="px-3 py-2 font-mono text-xs">
-                      {p.repo}#{p.pullNumber}
-                    </td>
-                    <td className="max-w-xl px-3 py-2">
-                      <p className="line-clamp-2">
-                        <BidiText text={p.body} />
-                      </p>
-                    </td>
-                    <td className="px-3 py-2 font-mono text-xs">{p.path ?? `${p.commentKind} (PR-level)`}</td>
-                    <td className="px-3 py-2 text-right font-mono text-xs">
-                      {PERTURBATION_KINDS.map((k) => `${k[0].toUpperCase()}${p.perturbations[k]}`).join(" · ")}
-                    </td>
-                    <td className="px-3 py-2 text-right">
-                      <Link
-                        href={`/perturb/generate/${p.id}`}
-                        className="whitespace-nowrap text-indigo-700 hover:underline"
-                        data-testid="generate-link"
-                      >
-                        Generate candidates
-                      </Link>
-                    </td>
+            shownParents.length > 0 && (
+              <table className="w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-sm" data-testid="eligible-parents">
+                <thead className="bg-slate-50 text-left text-slate-500">
+                  <tr>
+                    <th className="px-3 py-2">Repository · PR</th>
+                    <th className="px-3 py-2">Comment</th>
+                    <th className="px-3 py-2">Where</th>
+                    <th className="px-3 py-2 text-right">Perturbations</th>
+                    <th className="px-3 py-2" />
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {shownParents.map((p) => (
+                    <tr key={p.id} className="border-t border-slate-100 align-top" data-testid="parent-row">
+                      <td className="px-3 py-2 font-mono text-xs">
+                        {p.repo}#{p.pullNumber}
+                      </td>
+                      <td className="max-w-xl px-3 py-2">
+                        <p className="line-clamp-2">
+                          <BidiText text={p.body} />
+                        </p>
+                      </td>
+                      <td className="px-3 py-2 font-mono text-xs">{p.path ?? `${p.commentKind} (PR-level)`}</td>
+                      <td className="px-3 py-2 text-right font-mono text-xs">
+                        {PERTURBATION_KINDS.map((k) => `${k[0].toUpperCase()}${p.perturbations[k]}`).join(" · ")}
+                      </td>
+                      <td className="px-3 py-2 text-right">
+                        <Link
+                          href={`/perturb/generate/${p.id}`}
+                          className="whitespace-nowrap text-indigo-700 hover:underline"
+                          data-testid="generate-link"
+                        >
+                          Generate candidates
+                        </Link>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )
           )}
         </section>
       )}
