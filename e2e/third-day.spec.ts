@@ -139,3 +139,56 @@ test("E: the /perturb list tells no one a parent's final label they may not know
     await page.context().close();
   }
 });
+
+test("F: words — one draft banner that says where a restored draft is kept, a named shortcuts control, rules in words, plurals, one-line decisions", async ({
+  browser,
+  baseURL,
+}) => {
+  // a draft written in one browser and restored from the server in another
+  const first = await (await browser.newContext({ baseURL })).newPage();
+  await signInAs(first, "alice");
+  await first.goto("/annotate");
+  await first.getByTestId("start-next").click();
+  const item = new URL(first.url()).pathname;
+  await first.getByTestId("label-unsuitable").click();
+  await first.getByTestId("rationale").fill("Depends on a deployment the repository does not hold.");
+  await expect(first.getByTestId("label-draft")).toHaveText(
+    "Draft — not submitted yet (Ctrl+Enter). It is kept on the server and in this browser.",
+  );
+  const second = await (await browser.newContext({ baseURL })).newPage();
+  await signInAs(second, "alice");
+  await second.goto(item);
+  await expect(second.getByTestId("label-draft")).toHaveText(
+    "Draft — not submitted yet (Ctrl+Enter). Your draft from earlier is back. It is kept on the server and in this browser.",
+  );
+  await first.context().close();
+  await second.context().close();
+
+  const admin = await (await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } })).newPage();
+  await signInAs(admin, "admin");
+  // the queue navigation's help control has a name
+  await admin.goto("/annotate?view=all");
+  await admin.getByTestId("instance-link").first().click();
+  await expect(admin.getByRole("navigation", { name: "Queue" }).getByRole("button", { name: "Shortcuts (?)" })).toBeVisible();
+  // a perturbation's history says its rule in words
+  await admin.goto("/perturb?status=all");
+  await admin.getByTestId("review-link").first().click();
+  const history = admin.locator("li").filter({ hasText: "created" }).first();
+  await expect(history).toContainText(/created by the rule that |created: proposed by the model /);
+  await expect(admin.locator("body")).not.toContainText("(rule:");
+  // plurals in words
+  await admin.goto("/annotate/team");
+  await expect(admin.getByTestId("batch-assignable")).toContainText(/^\d+ instances? can take annotators/);
+  await expect(admin.locator("body")).not.toContainText("(s)");
+  // the adjudicator's three decisions each on one line at 1280 px
+  await admin.goto("/adjudicate");
+  await admin.getByTestId("adjudicate-link").first().click();
+  const heights = [];
+  for (const v of ["trustworthy", "untrustworthy", "unsuitable"]) {
+    const box = await admin.getByTestId(`decide-${v}`).boundingBox();
+    heights.push(Math.round(box?.height ?? 0));
+  }
+  expect(heights[1], `button heights ${heights.join(", ")}`).toBe(heights[0]);
+  expect(heights[1]).toBeLessThan(45);
+  await admin.context().close();
+});

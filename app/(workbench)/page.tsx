@@ -9,6 +9,7 @@ import { getPrisma } from "@/lib/db/server";
 import { INSTANCE_STAGES, pipelineCounts } from "@/lib/overview/pipeline-counts";
 import { STAGE_WORDS } from "@/lib/annotate/stage-words";
 import { OVERVIEW_ROLES } from "./nav";
+import { counted } from "@/lib/text/plural";
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 
@@ -89,8 +90,8 @@ export default async function OverviewPage() {
             </>
           ) : (
             <p className="py-0.5 text-sm text-slate-600" data-testid="label-totals-hidden">
-              Totals per label are hidden while you have {openLabelling} item(s) of your own to label: they would tell you how others
-              labelled them.{" "}
+              Totals per label are hidden while you have {counted(openLabelling, "item")} of your own to label: they would tell you how
+              others labelled them.{" "}
               <Link href="/annotate" className="text-indigo-700 underline">
                 Your queue
               </Link>

@@ -10,6 +10,7 @@ import { baseInstanceId, instanceIdSha } from "./instance-key";
 import { releasedFileError, type ReleasedFile, type ReleasedFileIssue } from "./parse-released-jsonl";
 import { judgedEntryOf, rowKey, type ReleasedPerturbationKind, type ReleasedRow, type ReleasedTimelineEntry } from "./released-row-schema";
 import type { SplitName } from "@/lib/db/enums";
+import { counted, plural } from "@/lib/text/plural";
 
 export interface PlannedInstance {
   instanceId: string;
@@ -176,7 +177,7 @@ export function planReleasedImport(files: readonly ReleasedFile[]): ImportPlan {
   if (issues.length) throw releasedFileError(issues);
   if (nonCanonicalTimes)
     warnings.push(
-      `${nonCanonicalTimes} timestamp(s) are not in GitHub's form (2025-03-11T09:14:02Z); they are stored as instants and re-exported in that form`,
+      `${counted(nonCanonicalTimes, "timestamp")} ${plural(nonCanonicalTimes, "is", "are")} not in GitHub's form (2025-03-11T09:14:02Z); they are stored as instants and re-exported in that form`,
     );
   return { pullRequests, rows: seen.size, warnings };
 }

@@ -9,6 +9,7 @@ import { DEFAULT_EXPORT_PROFILE, dataFilePath, publishedFormats, type ExportProf
 import type { CardFunnelStep } from "./funnel";
 import { datasetLicense, RELEASED_SOURCE_NAMES, type DatasetLicense, type SourceNames } from "./export-conventions";
 import type { RowOrder } from "./serialize-jsonl";
+import { plural } from "@/lib/text/plural";
 
 export interface SplitDescription {
   method: "partition" | "imported";
@@ -111,7 +112,9 @@ function splitSection({ statistics: st, split }: DatasetCardInput): string {
       : `PR-disjoint: every instance of a pull request, perturbed copies included, is in one split. ` +
         `A two-dimensional subset-sum over shuffled PR groups (seed ${split.seed}) first picks the test set ` +
         `(${pct(split.testShare ?? 0.3)} of each class), then validation (${pct(split.validationShare ?? 0.15)} of the remaining train pool).` +
-        (split.maxAbsDeviation !== undefined ? ` Largest miss against a per-class target: ${int(split.maxAbsDeviation)} instance(s).` : "");
+        (split.maxAbsDeviation !== undefined
+          ? ` Largest miss against a per-class target: ${int(split.maxAbsDeviation)} ${plural(split.maxAbsDeviation, "instance")}.`
+          : "");
   const crossing = st.crossSplitPullRequests;
   const notDisjoint = crossing.length
     ? `**Not PR-disjoint:** ${crossSplitSentence(crossing)}. ` +

@@ -10,6 +10,7 @@ import { loadFunnel } from "@/lib/export/load-card-context";
 import { pipelineCounts } from "@/lib/overview/pipeline-counts";
 import { screeningFunnel } from "./funnel";
 import { manualQueue, recordManualDecision } from "./manual-screening";
+import { counted, plural } from "@/lib/text/plural";
 import { CONFIRM_WITHDRAW_CONTROL } from "./withdraw-confirmation";
 
 describe.each(TEST_DATABASE_KINDS)("screening a comment that is in annotation, on %s", (kind) => {
@@ -47,7 +48,7 @@ describe.each(TEST_DATABASE_KINDS)("screening a comment that is in annotation, o
 
     const asked = recordManualDecision(db.prisma, drop, users.admin);
     await expect(asked).rejects.toMatchObject({ code: "confirmation_required", details: { open: [second], labelled: [first] } });
-    await expect(asked).rejects.toThrow(`withdraws 1 open assignment(s) (${second}); labels kept in its history: ${first}`);
+    await expect(asked).rejects.toThrow(`withdraws 1 open assignment (${second}); labels kept in its history: ${first}`);
     const untouched = await db.prisma.instance.findUniqueOrThrow({
       where: { id: item.id },
       include: { assignments: true, filterDecisions: true },
@@ -95,7 +96,9 @@ describe.each(TEST_DATABASE_KINDS)("screening a comment that is in annotation, o
     if (!pr?.inAnnotation) throw new Error("the demo has a PR waiting for manual screening whose comments are in annotation");
     const inAnnotation = await db.prisma.instance.findMany({ where: { pullRequestId: pr.id, source: "human", stage: "annotating" } });
     expect(inAnnotation.length).toBeGreaterThan(0);
-    expect(pr.inAnnotation.warning).toContain(`${inAnnotation.length} comment(s) of this pull request are in annotation`);
+    expect(pr.inAnnotation.warning).toContain(
+      `${counted(inAnnotation.length, "comment")} of this pull request ${plural(inAnnotation.length, "is", "are")} in annotation`,
+    );
     expect(pr.inAnnotation.open.length).toBeGreaterThan(0);
     for (const login of pr.inAnnotation.open) expect(pr.inAnnotation.warning).toContain(login);
 

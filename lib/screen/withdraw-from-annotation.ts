@@ -8,6 +8,7 @@ import type { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { recordAudits } from "@/lib/audit/record-audit";
 import { CONFIRM_WITHDRAW_CONTROL } from "./withdraw-confirmation";
+import { counted, plural } from "@/lib/text/plural";
 
 /** Stages screening owns: a decision there changes only the stage (updateScreeningStages). */
 const SCREENING_STAGES: readonly InstanceStage[] = ["candidate", "screened", "filtered_out"];
@@ -45,7 +46,7 @@ export function describeWithdrawal(state: AnnotationState): string {
   if (DECIDED_STAGES.includes(state.stage))
     return `This comment's annotation is complete (it is ${state.stage}): screening can no longer drop it. An admin can reopen an adjudication instead.`;
   const labels = state.labelled.length === 0 ? "no label given yet" : `labels kept in its history: ${state.labelled.join(", ")}`;
-  return `This comment is in annotation. Dropping it withdraws ${state.open.length} open assignment(s) (${state.open.join(", ") || "none"}); ${labels}.`;
+  return `This comment is in annotation. Dropping it withdraws ${counted(state.open.length, "open assignment")} (${state.open.join(", ") || "none"}); ${labels}.`;
 }
 
 const CONFIRM_TO_DROP = `Confirm to drop it: tick “${CONFIRM_WITHDRAW_CONTROL}” and drop again.`;
@@ -63,10 +64,10 @@ export interface PullRequestAnnotationState {
 /** What dropping a pull request would do to its comments in annotation, in words; the refusal when it cannot. */
 export function describePullRequestWithdrawal(state: PullRequestAnnotationState): string {
   if (state.decided > 0)
-    return `${state.decided} comment(s) of this pull request have completed annotation: screening can no longer drop the pull request.`;
+    return `${counted(state.decided, "comment")} of this pull request ${plural(state.decided, "has", "have")} completed annotation: screening can no longer drop the pull request.`;
   const labels = state.labelled.length === 0 ? "no label given yet" : `labels kept in their history: ${state.labelled.join(", ")}`;
   return (
-    `${state.inAnnotation} comment(s) of this pull request are in annotation. Dropping it withdraws their open assignments ` +
+    `${counted(state.inAnnotation, "comment")} of this pull request ${plural(state.inAnnotation, "is", "are")} in annotation. Dropping it withdraws their open assignments ` +
     `(${state.open.join(", ") || "none"}); ${labels}.`
   );
 }

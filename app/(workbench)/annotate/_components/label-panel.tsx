@@ -11,6 +11,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { JUMP_TO_HUNK_EVENT } from "@/app/_components/patch-view";
 import { type AfterSubmit, afterSubmitHref, keepAfterSubmit, type QueueFinished, readAfterSubmit } from "@/lib/annotate/after-submit";
 import { shortcutFor } from "@/lib/annotate/keyboard-shortcuts";
+import { draftBanner } from "@/lib/annotate/draft-banner";
 import { forgetLabelDraft, keepLabelDraft, labelDraftFor } from "@/lib/annotate/label-drafts";
 import type { ServerDraft } from "@/lib/annotate/server-drafts";
 import { LABEL_VALUES, type LabelValue } from "@/lib/annotate/label-schemas";
@@ -91,7 +92,7 @@ export function LabelPanel({
   });
   const [value, setValue] = useState<LabelValue | null>(initialLabel?.value ?? null);
   const [rationale, setRationale] = useState(initialLabel?.rationale ?? "");
-  const [fromDraft, setFromDraft] = useState(false);
+  const [restoredFrom, setRestoredFrom] = useState<"browser" | "server" | null>(null);
   const [help, setHelp] = useState(false);
   const rationaleRef = useRef<HTMLTextAreaElement>(null);
   const helpButtonRef = useRef<HTMLButtonElement>(null);
@@ -118,7 +119,7 @@ export function LabelPanel({
     if (draft && !locked && draft.at > labelledAt) {
       setValue(draft.value);
       setRationale(draft.rationale);
-      setFromDraft(true);
+      setRestoredFrom(draft === remote ? "server" : "browser");
       if (draft === remote) keepLabelDraft(window.localStorage, { instanceId, ...remote });
     }
   }, [instanceId, save, locked, initialDraft, initialLabel]);
@@ -230,17 +231,11 @@ export function LabelPanel({
       tone: "text-emerald-800 bg-emerald-50 border-emerald-300",
       testId: "label-saved",
     };
-  else if (saved && dirty)
-    status = {
-      text: `Changed — not submitted yet (Ctrl+Enter). ${fromDraft ? "Your draft from earlier is back; it" : "The draft"} is kept ${serverDraft.where}.`,
-      tone: "text-amber-800 bg-amber-50 border-amber-300",
-      testId: "label-dirty",
-    };
   else if (dirty)
     status = {
-      text: `Draft — not submitted yet (Ctrl+Enter). ${fromDraft ? "Your draft from earlier is back; it" : "It"} is kept ${serverDraft.where}.`,
+      text: draftBanner({ hasSubmittedLabel: !!saved, restoredFrom, sent: serverDraft.sent }),
       tone: "text-amber-800 bg-amber-50 border-amber-300",
-      testId: "label-draft",
+      testId: saved ? "label-dirty" : "label-draft",
     };
   else status = { text: "Not labelled yet", tone: "text-slate-600 bg-slate-50 border-slate-200", testId: "label-empty" };
 
@@ -258,7 +253,7 @@ export function LabelPanel({
           Final: every assigned annotator has labelled this instance, so labels can no longer change.
         </p>
       )}
-      <div className="grid grid-cols-3 gap-2" role="radiogroup" aria-label="Label">
+      <div className="flex gap-2" role="radiogroup" aria-label="Label">
         {LABEL_VALUES.map((v) => (
           <button
             key={v}
@@ -269,7 +264,7 @@ export function LabelPanel({
             title={LABEL_DEFINITIONS[v].meaning}
             data-testid={`label-${v}`}
             onClick={() => edit({ value: v, rationale })}
-            className={`rounded-md border px-2 py-2 text-sm font-medium disabled:opacity-60 ${value === v ? LABEL_STYLE[v].on : LABEL_STYLE[v].off}`}
+            className={`flex-auto whitespace-nowrap rounded-md border px-1.5 py-2 text-sm font-medium disabled:opacity-60 ${value === v ? LABEL_STYLE[v].on : LABEL_STYLE[v].off}`}
           >
             {LABEL_DEFINITIONS[v].title}
             <span className="ml-1 font-mono text-xs opacity-70">{LABEL_DEFINITIONS[v].key}</span>

@@ -4,6 +4,7 @@ import { useKeptForm } from "@/app/_components/use-kept-form";
 import { ActionResult } from "../../screen/_components/action-form";
 import { type AssignmentReadiness, assignableWith } from "@/lib/annotate/annotation-settings";
 import { assignBatchAction, reassignAction, type TeamState } from "./actions";
+import { counted } from "@/lib/text/plural";
 
 type Annotator = { id: string; login: string; open: number };
 
@@ -89,7 +90,7 @@ export function AssignBatchForm({
         )}
       </div>
       <p className="text-xs text-slate-600" data-testid="batch-assignable">
-        {assignable} instance(s) can take annotators at {overlap} per instance (before the filters above)
+        {counted(assignable, "instance")} can take annotators at {overlap} per instance (before the filters above)
       </p>
       <button
         type="submit"
@@ -103,7 +104,7 @@ export function AssignBatchForm({
             ? "Choose annotators first"
             : assignable === 0
               ? "Nothing to assign"
-              : `Assign the batch to ${chosen.length} annotator(s)`}
+              : `Assign the batch to ${counted(chosen.length, "annotator")}`}
       </button>
       <ActionResult state={state} />
     </form>

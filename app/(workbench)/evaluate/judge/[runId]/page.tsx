@@ -7,6 +7,7 @@ import type { EvalReport } from "@/lib/evaluate/eval-report-schema";
 import { type JudgeRunView, loadJudgeRunView, TaskFilterSchema } from "@/lib/judge/judge-views";
 import { cancelJudgeRunAction, resumeJudgeRunAction } from "../actions";
 import { AutoRefresh } from "../auto-refresh";
+import { plural } from "@/lib/text/plural";
 
 export const dynamic = "force-dynamic";
 
@@ -151,7 +152,7 @@ export default async function JudgeRunPage({
                 className="rounded-md border border-indigo-300 px-3 py-1 text-indigo-700 hover:bg-indigo-50"
                 data-testid="resume-judge"
               >
-                Resume: judge {n(run.total - run.done + run.notJudged)} task(s) again
+                Resume: judge {n(run.total - run.done + run.notJudged)} {plural(run.total - run.done + run.notJudged, "task")} again
               </button>
             </form>
           )}

@@ -10,6 +10,7 @@ import { perturbationKeys } from "@/lib/perturb/query-keys";
 import { perturbationApi } from "../../perturbation-api";
 import { HunkView, KindBadge, WordDiffView } from "../../word-diff-view";
 import { BidiText } from "@/app/_components/bidi-text";
+import { ruleInWords } from "@/lib/perturb/rule-words";
 
 const KINDS: { kind: PerturbationKind; label: string; help: string }[] = [
   { kind: "negation", label: "Negation", help: 'Reverse one affirmative or negative expression ("are not used" → "are used").' },
@@ -169,7 +170,7 @@ function CandidateCard({ candidate: c, rank, parentId }: { candidate: ProposedCa
         <span className="font-mono text-slate-500">#{rank}</span>
         <KindBadge kind={c.kind} />
         <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">
-          {c.origin === "llm" ? "LLM" : "rule"} · {c.rule}
+          {c.origin === "llm" ? "LLM" : "rule"} · {ruleInWords(c.rule)}
         </span>
         {c.existsInRepository !== null && (
           <span
