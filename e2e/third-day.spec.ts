@@ -149,6 +149,7 @@ test("F: words — one draft banner that says where a restored draft is kept, a 
   await signInAs(first, "alice");
   await first.goto("/annotate");
   await first.getByTestId("start-next").click();
+  await expect(first).toHaveURL(/\/annotate\/[^/?]+$/);
   const item = new URL(first.url()).pathname;
   await first.getByTestId("label-unsuitable").click();
   await first.getByTestId("rationale").fill("Depends on a deployment the repository does not hold.");
