@@ -74,7 +74,9 @@ try {
       const args = parsed.data;
       const { files, skipped } = await collectPredictionFiles(args.paths);
       if (skipped.length > 0)
-        console.error(`skipped ${counted(skipped.length, "file")} that ${plural(skipped.length, "is", "are")} neither *.jsonl nor *.traj.json: ${skipped.slice(0, 5).join(", ")}`);
+        console.error(
+          `skipped ${counted(skipped.length, "file")} that ${plural(skipped.length, "is", "are")} neither *.jsonl nor *.traj.json: ${skipped.slice(0, 5).join(", ")}`,
+        );
       const bootstrap = { seed: args.seed, resamples: args.resamples };
       const report = args.dryRun
         ? buildEvalReport(await loadGold(db.prisma, args.export, args.split), files, { bootstrap })

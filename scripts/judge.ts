@@ -150,7 +150,8 @@ try {
   console.log(`submitted=${result.submitted}`);
   console.log(`invalid=${result.invalid}`);
   console.log(`not_judged=${result.notJudged}`);
-  if (result.notJudged > 0) console.error(`${counted(result.notJudged, "task")} not judged (see the run page); --resume ${runId} judges them again`);
+  if (result.notJudged > 0)
+    console.error(`${counted(result.notJudged, "task")} not judged (see the run page); --resume ${runId} judges them again`);
   const run = await db.prisma.judgeRun.findUniqueOrThrow({
     where: { id: runId },
     select: { evalRunId: true, creditedEvalRunId: true, settings: true, error: true },
