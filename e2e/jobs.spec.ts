@@ -36,5 +36,5 @@ test("re-running the rule filters queues a job whose progress, history and log t
   await expect(panel.getByTestId("job-progress")).toContainText("items");
   await expect(panel.getByTestId("job-history").getByRole("row")).toHaveCount(2);
   await panel.getByRole("button", { name: "log" }).click();
-  await expect(panel.getByTestId("job-log")).toContainText(/rule filter\(s\) over \d+ PRs/);
+  await expect(panel.getByTestId("job-log")).toContainText(/rule filters? over \d+ PRs/);
 });

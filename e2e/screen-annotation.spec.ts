@@ -29,7 +29,7 @@ test("dropping a comment in annotation asks, then withdraws it from the annotato
 
   await item.getByLabel("Rationale").fill("Only a naming preference, nothing to check.");
   await item.getByTestId("manual-drop").click();
-  await expect(item.getByTestId("action-error")).toContainText("Confirm to drop it.");
+  await expect(item.getByTestId("action-error")).toContainText("Confirm to drop it: tick “Drop it from annotation too”");
   await page.screenshot({ path: `test-results/screenshots/screen-drop-asks-${info.project.name}.png`, fullPage: true });
   expect(await overviewFigure(page, "stage-annotating")).toBe(annotatingBefore);
 

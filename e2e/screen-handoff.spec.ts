@@ -43,6 +43,8 @@ test("the funnel and the assign forms name the same screens, before and after a 
   await expect(page.getByTestId("assign-ready-count")).toHaveText(`${readyAfter} ready: through the rule filters and LLM comment screen.`);
   await page.goto("/annotate/team");
   await expect(
-    page.getByText(`${readyAfter} instance(s) ready for annotation (through the rule filters and LLM comment screen)`),
+    page.getByText(
+      `${readyAfter} ${readyAfter === 1 ? "instance" : "instances"} ready for annotation (through the rule filters and LLM comment screen)`,
+    ),
   ).toBeVisible();
 });

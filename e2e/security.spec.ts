@@ -141,10 +141,10 @@ test("9 and #15/10: the evaluation upload refuses a PNG (415), a CSV and ids of 
   await expect(page.getByText('"chart.png" is not a predictions file (it holds binary data)')).toBeVisible();
   const csv = await upload("predictions.csv", "text/csv", Buffer.from("eval_id,prediction\neval_x,true\n"));
   expect(csv.status()).toBe(422);
-  await expect(page.getByText(/None of the 2 record\(s\) is a valid prediction \(a CSV file\?/)).toBeVisible();
+  await expect(page.getByText(/None of the 2 records is a valid prediction \(a CSV file\?/)).toBeVisible();
   const nothing = await upload("other.jsonl", "application/json", Buffer.from('{"eval_id":"eval_none","prediction":true}\n'));
   expect(nothing.status()).toBe(422);
-  await expect(page.getByText(/None of the 1 eval_id\(s\) in the upload \(e\.g\. "eval_none"\) is an item/)).toBeVisible();
+  await expect(page.getByText(/None of the 1 eval_id in the upload \(e\.g\. "eval_none"\) is an item/)).toBeVisible();
   await expect(page.getByText("refused chart.png")).toHaveCount(0);
   const plain = await page.request.post("/evaluate/runs", { headers: { "content-type": "text/plain" }, data: "eval_x,true" });
   expect(plain.status()).toBe(415);

@@ -16,6 +16,7 @@ import { listEvaluableExports } from "@/lib/evaluate/list-evaluable-exports";
 import { SplitNameSchema } from "@/lib/db/enums";
 import { loadGold } from "@/lib/evaluate/load-gold";
 import { recordEvalRun, RunNameSchema } from "@/lib/evaluate/record-eval-run";
+import { counted, plural } from "@/lib/text/plural";
 
 const USAGE =
   "usage: evaluate --export <id> [--split test] --name <run> [--dry-run] [--seed 42] [--resamples 1000] <predictions.jsonl | trajectory files | folder>…\n       evaluate --list";
@@ -73,7 +74,9 @@ try {
       const args = parsed.data;
       const { files, skipped } = await collectPredictionFiles(args.paths);
       if (skipped.length > 0)
-        console.error(`skipped ${skipped.length} file(s) that are neither *.jsonl nor *.traj.json: ${skipped.slice(0, 5).join(", ")}`);
+        console.error(
+          `skipped ${counted(skipped.length, "file")} that ${plural(skipped.length, "is", "are")} neither *.jsonl nor *.traj.json: ${skipped.slice(0, 5).join(", ")}`,
+        );
       const bootstrap = { seed: args.seed, resamples: args.resamples };
       const report = args.dryRun
         ? buildEvalReport(await loadGold(db.prisma, args.export, args.split), files, { bootstrap })

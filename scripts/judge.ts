@@ -25,6 +25,7 @@ import { createJudgeRun, executeJudgeRun, JudgeRunRequestSchema, prepareJudgeRun
 import { AgentSettingsSchema, costOf } from "@/lib/judge/paper-agent";
 import { sandboxAvailability } from "@/lib/judge/sandbox";
 import { runTrajectoryFiles } from "@/lib/judge/trajectory-export";
+import { counted } from "@/lib/text/plural";
 
 const { values } = parseCli(
   { url: import.meta.url },
@@ -149,7 +150,8 @@ try {
   console.log(`submitted=${result.submitted}`);
   console.log(`invalid=${result.invalid}`);
   console.log(`not_judged=${result.notJudged}`);
-  if (result.notJudged > 0) console.error(`${result.notJudged} task(s) not judged (see the run page); --resume ${runId} judges them again`);
+  if (result.notJudged > 0)
+    console.error(`${counted(result.notJudged, "task")} not judged (see the run page); --resume ${runId} judges them again`);
   const run = await db.prisma.judgeRun.findUniqueOrThrow({
     where: { id: runId },
     select: { evalRunId: true, creditedEvalRunId: true, settings: true, error: true },

@@ -2,7 +2,7 @@
 // What a page shows when rendering it or one of its form actions failed, instead of Next's bare
 // "This page couldn't load". A production build hides server messages from the browser, so this
 // says what the user can do and gives the reference an admin finds in the server log.
-import Link from "next/link";
+import { HomeLink } from "./home-link";
 
 export default function WorkbenchError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   return (
@@ -22,9 +22,7 @@ export default function WorkbenchError({ error, reset }: { error: Error & { dige
         <button type="button" onClick={reset} className="rounded-md bg-indigo-600 px-3 py-1.5 text-white hover:bg-indigo-700">
           Try again
         </button>
-        <Link href="/" className="rounded-md border border-slate-300 px-3 py-1.5 text-slate-700 hover:bg-slate-50">
-          Back to the overview
-        </Link>
+        <HomeLink className="rounded-md border border-slate-300 px-3 py-1.5 text-slate-700 hover:bg-slate-50" />
       </div>
     </div>
   );

@@ -1,9 +1,13 @@
 import Link from "next/link";
 import { type ReactNode, Suspense } from "react";
 import { requirePageRole } from "@/lib/auth/current-user";
+import { homeLinkWords, homePathOf } from "@/lib/auth/page-access";
 import { hasRole } from "@/lib/auth/roles";
+import { countOpenLabelling } from "@/lib/annotate/open-labelling";
+import { getPrisma } from "@/lib/db/server";
 import { signOutAction } from "../sign-in/actions";
-import { OVERVIEW_ROLES, STAGE_NAV } from "./nav";
+import { HomeProvider } from "./home-link";
+import { STAGE_NAV } from "./nav";
 import { ActionNotice } from "./action-notice";
 import { NavLinks } from "./nav-links";
 
@@ -12,6 +16,7 @@ export const dynamic = "force-dynamic";
 export default async function WorkbenchLayout({ children }: { children: ReactNode }) {
   const user = await requirePageRole();
   const links = STAGE_NAV.filter((n) => n.roles.length === 0 || hasRole(user, ...n.roles));
+  const home = homePathOf(user, await countOpenLabelling(await getPrisma(), user.id));
   return (
     <div className="min-h-screen">
       <a
@@ -23,7 +28,7 @@ export default async function WorkbenchLayout({ children }: { children: ReactNod
       <header className="border-b border-slate-200 bg-white">
         {/* wraps instead of overlapping: when the links and the user do not fit one line, the user moves down */}
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-6 py-3">
-          <Link href={hasRole(user, ...OVERVIEW_ROLES) ? "/" : "/annotate"} className="whitespace-nowrap font-semibold text-indigo-700">
+          <Link href={home} className="whitespace-nowrap font-semibold text-indigo-700">
             Review Trust Workbench
           </Link>
           <NavLinks links={links.map(({ href, label }) => ({ href, label }))} />
@@ -44,7 +49,7 @@ export default async function WorkbenchLayout({ children }: { children: ReactNod
         <Suspense>
           <ActionNotice />
         </Suspense>
-        {children}
+        <HomeProvider home={{ href: home, words: homeLinkWords(home) }}>{children}</HomeProvider>
       </main>
     </div>
   );

@@ -1,9 +1,8 @@
+import { OVERVIEW_ROLES } from "@/lib/auth/page-access";
 import type { Role } from "@/lib/auth/roles";
 
-// The overview counts every stage and every label value: a blind annotator watching those counts
-// move would learn how a co-annotator labelled their shared instance, so annotators land on their
-// queue instead.
-export const OVERVIEW_ROLES: Role[] = ["admin", "adjudicator"];
+// who sees the overview, and why: lib/auth/page-access.ts
+export { OVERVIEW_ROLES };
 
 // The pipeline, in order; each page checks its role on the server too.
 export const STAGE_NAV: { href: string; label: string; roles: Role[] }[] = [

@@ -1,12 +1,15 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { requirePageRole } from "@/lib/auth/current-user";
+import { countOpenLabelling } from "@/lib/annotate/open-labelling";
+import { maySeeLabelTotals } from "@/lib/auth/page-access";
 import { hasRole } from "@/lib/auth/roles";
 import { config, integrationStatus } from "@/lib/config";
 import { getPrisma } from "@/lib/db/server";
 import { INSTANCE_STAGES, pipelineCounts } from "@/lib/overview/pipeline-counts";
 import { STAGE_WORDS } from "@/lib/annotate/stage-words";
 import { OVERVIEW_ROLES } from "./nav";
+import { counted } from "@/lib/text/plural";
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 
@@ -40,7 +43,10 @@ function Figure({ label, value, testId }: { label: string; value: number; testId
 export default async function OverviewPage() {
   const user = await requirePageRole();
   if (!hasRole(user, ...OVERVIEW_ROLES)) redirect("/annotate");
-  const c = await pipelineCounts(await getPrisma());
+  const prisma = await getPrisma();
+  const c = await pipelineCounts(prisma);
+  // a lead with labelling of their own open sees no label totals: they would tell how co-annotators labelled
+  const openLabelling = await countOpenLabelling(prisma, user.id);
   const integrations = integrationStatus(config());
   const admin = hasRole(user, "admin");
   return (
@@ -76,9 +82,21 @@ export default async function OverviewPage() {
         </StageCard>
         <StageCard title="3 · Labels">
           <Figure label="Labels given" value={c.labels.total} testId="count-labels" />
-          <Figure label="Trustworthy" value={c.labels.trustworthy} />
-          <Figure label="Untrustworthy" value={c.labels.untrustworthy} />
-          <Figure label="Unsuitable" value={c.labels.unsuitable} />
+          {maySeeLabelTotals(openLabelling) ? (
+            <>
+              <Figure label="Trustworthy" value={c.labels.trustworthy} />
+              <Figure label="Untrustworthy" value={c.labels.untrustworthy} />
+              <Figure label="Unsuitable" value={c.labels.unsuitable} />
+            </>
+          ) : (
+            <p className="py-0.5 text-sm text-slate-600" data-testid="label-totals-hidden">
+              Totals per label are hidden while you have {counted(openLabelling, "item")} of your own to label: they would tell you how
+              others labelled them.{" "}
+              <Link href="/annotate" className="text-indigo-700 underline">
+                Your queue
+              </Link>
+            </p>
+          )}
           <Figure label="Adjudications" value={c.labels.adjudications} />
         </StageCard>
         <StageCard title="4 · Perturbations">

@@ -5,12 +5,12 @@ import { z } from "zod";
 import { getPrisma } from "@/lib/db/server";
 import { clientAddress } from "@/lib/auth/client-address";
 import { safeReturnPath } from "@/lib/auth/return-path";
-import { hasRole } from "@/lib/auth/roles";
+import { landingPathOf } from "@/lib/auth/page-access";
+import { countOpenLabelling } from "@/lib/annotate/open-labelling";
 import { SESSION_COOKIE, signIn, signOut } from "@/lib/auth/sessions";
 import { config } from "@/lib/config";
 import { isAppError } from "@/lib/errors";
 import { noNul } from "@/lib/untrusted-json";
-import { OVERVIEW_ROLES } from "../(workbench)/nav";
 
 // a NUL character can be neither a login nor a password (PostgreSQL cannot even look it up)
 const SignInRequestSchema = z.object({
@@ -21,6 +21,8 @@ const SignInRequestSchema = z.object({
 export type SignInState = { error?: string };
 
 export async function signInAction(_prev: SignInState, form: FormData): Promise<SignInState> {
+  // a hand-made call without the state argument (or the form) is answered, not a crash
+  if (!(form instanceof FormData)) return { error: "Send the sign-in form: your login and password." };
   const parsed = SignInRequestSchema.safeParse({ login: form.get("login"), password: form.get("password") });
   if (!parsed.success) return { error: parsed.error.issues[0].message };
   let session: Awaited<ReturnType<typeof signIn>>;
@@ -40,13 +42,16 @@ export async function signInAction(_prev: SignInState, form: FormData): Promise<
     expires: session.expiresAt,
     secure: process.env.NODE_ENV === "production" && !config().INSECURE_COOKIES,
   });
-  // straight to where this user starts (an annotator's queue), not through the overview's redirect
-  redirect(safeReturnPath(form.get("next")) ?? (await landingPathOf(parsed.data.login)));
+  // straight to the page asked for when the role opens it, else to where this user starts (a queue with
+  // items to label, or the overview), not through a redirect or a "Not allowed"
+  redirect(await landingAfterSignIn(parsed.data.login, safeReturnPath(form.get("next"))));
 }
 
-async function landingPathOf(login: string): Promise<string> {
-  const user = await (await getPrisma()).user.findUnique({ where: { login }, select: { roles: true } });
-  return user && hasRole(user, ...OVERVIEW_ROLES) ? "/" : "/annotate";
+async function landingAfterSignIn(login: string, next: string | null): Promise<string> {
+  const prisma = await getPrisma();
+  const user = await prisma.user.findUnique({ where: { login }, select: { id: true, roles: true } });
+  if (!user) return "/";
+  return landingPathOf(user, next, await countOpenLabelling(prisma, user.id));
 }
 
 export async function signOutAction(): Promise<void> {

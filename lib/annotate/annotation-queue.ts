@@ -18,7 +18,7 @@ export interface QueueItem {
   ownLabel: string | null;
   /** the viewer set it aside with a reason (a lead may reassign it) */
   skipped: boolean;
-  /** leads only: labels given / annotators assigned */
+  /** leads only, on instances not assigned to them: labels given / annotators assigned */
   labels: number | null;
   assigned: number | null;
 }
@@ -243,8 +243,9 @@ export async function loadQueueItems(
         stage: blindStage(InstanceStageSchema.parse(r.stage), lead && !r.assignedToViewer ? "lead" : "annotator"),
         ownLabel: r.ownLabel,
         skipped: r.skipped,
-        labels: lead ? Number(r.labels) : null,
-        assigned: lead ? Number(r.assigned) : null,
+        // and so are the counts: how many labels are in on one's own item tells a co-annotator's progress
+        labels: lead && !r.assignedToViewer ? Number(r.labels) : null,
+        assigned: lead && !r.assignedToViewer ? Number(r.assigned) : null,
       },
     ];
   });

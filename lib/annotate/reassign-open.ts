@@ -6,10 +6,14 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { recordAudits } from "@/lib/audit/record-audit";
 
+const FROM_MISSING = "Choose under From whose open items to move.";
+const TO_MISSING = "Choose under To who takes them.";
+
 export const ReassignRequestSchema = z
   .object({
-    fromAnnotatorId: z.string().min(1, "Choose whose open items to move."),
-    toAnnotatorId: z.string().min(1, "Choose who takes them."),
+    // a select left on "choose" sends nothing: the same words as an empty choice, naming the field
+    fromAnnotatorId: z.string({ error: FROM_MISSING }).min(1, FROM_MISSING),
+    toAnnotatorId: z.string({ error: TO_MISSING }).min(1, TO_MISSING),
     /** only the skipped ones (what an annotator set aside) */
     onlySkipped: z.boolean().default(false),
   })

@@ -7,6 +7,7 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import { assertRole, type SessionUser } from "@/lib/auth/roles";
 import { AppError } from "@/lib/errors";
 import { recordAudits } from "@/lib/audit/record-audit";
+import { counted, plural } from "@/lib/text/plural";
 
 export interface TakeBackInput {
   instanceId: string;
@@ -77,7 +78,7 @@ export async function reopenAdjudication(prisma: PrismaClient, input: TakeBackIn
     if (instance._count.perturbations > 0)
       throw new AppError(
         "conflict",
-        `${instance._count.perturbations} perturbation(s) were made from this instance's decided label; reopening would leave them without a confirmed parent.`,
+        `${counted(instance._count.perturbations, "perturbation")} ${plural(instance._count.perturbations, "was", "were")} made from this instance's decided label; reopening would leave them without a confirmed parent.`,
         { perturbations: instance._count.perturbations },
       );
     await tx.adjudication.delete({ where: { instanceId: input.instanceId } });

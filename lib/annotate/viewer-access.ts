@@ -8,7 +8,7 @@ import { AppError } from "@/lib/errors";
 
 export type Perspective = "annotator" | "lead";
 
-export function perspectiveFor(viewer: SessionUser, assignedAnnotatorIds: readonly string[]): Perspective | null {
+export function perspectiveFor(viewer: Pick<SessionUser, "id" | "roles">, assignedAnnotatorIds: readonly string[]): Perspective | null {
   if (assignedAnnotatorIds.includes(viewer.id)) return "annotator";
   if (hasRole(viewer, "admin", "adjudicator")) return "lead";
   return null;

@@ -78,7 +78,7 @@ describe("buildEvalReport", () => {
     };
     const csv = refusal([{ name: "predictions.csv", text: "eval_id,prediction\neval_m1,true\n" }]);
     expect(csv).toMatchObject({ code: "invalid_input", details: { reason: "no_valid_prediction", records: 2 } });
-    expect(String(csv)).toMatch(/None of the 2 record\(s\) is a valid prediction \(a CSV file\? the upload is JSONL\): line 1: bad JSON/);
+    expect(String(csv)).toMatch(/None of the 2 records is a valid prediction \(a CSV file\? the upload is JSONL\): line 1: bad JSON/);
     const otherSplit = refusal([
       {
         name: "run.jsonl",
@@ -89,7 +89,7 @@ describe("buildEvalReport", () => {
       },
     ]);
     expect(otherSplit).toMatchObject({ code: "invalid_input", details: { reason: "no_valid_prediction", unknown: 2 } });
-    expect(String(otherSplit)).toContain('None of the 2 eval_id(s) in the upload (e.g. "eval_x1", "eval_x2") is an item');
+    expect(String(otherSplit)).toContain('None of the 2 eval_ids in the upload (e.g. "eval_x1", "eval_x2") is an item');
   });
 
   it("refuses rows holding NUL or nested without end, and still scores the rest", () => {

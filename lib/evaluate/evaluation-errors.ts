@@ -1,6 +1,7 @@
 // Failures of evaluation a user can act on, as AppErrors with their messages.
 import { AppError } from "@/lib/errors";
 import type { ParsedPredictions } from "./prediction-records";
+import { counted, plural } from "@/lib/text/plural";
 
 export const exportNotFound = (exportId: string) =>
   new AppError("not_found", `No export with id ${JSON.stringify(exportId)}. Pick one from the list of exports.`, { exportId });
@@ -46,11 +47,11 @@ export const noValidPrediction = (
   const looksLikeCsv = files.some((file) => /\.(csv|tsv)$/i.test(file.name));
   const message =
     parsed.predictions.length > 0
-      ? `None of the ${unknown.count} eval_id(s) in the upload (e.g. ${unknown.evalIds
+      ? `None of the ${counted(unknown.count, "eval_id")} in the upload (e.g. ${unknown.evalIds
           .slice(0, 3)
           .map((id) => JSON.stringify(id))
           .join(", ")}) is an item of this export's split: check that you chose the export and split the judge answered.`
-      : `None of the ${records} record(s) is a valid prediction${looksLikeCsv ? " (a CSV file? the upload is JSONL)" : ""}: ${examples}. Upload a JSONL of {"eval_id", "prediction": true|false} rows or mini-swe-agent trajectories.`;
+      : `None of the ${counted(records, "record")} is a valid prediction${looksLikeCsv ? " (a CSV file? the upload is JSONL)" : ""}: ${examples}. Upload a JSONL of {"eval_id", "prediction": true|false} rows or mini-swe-agent trajectories.`;
   return new AppError("invalid_input", message, { reason: "no_valid_prediction", records, unknown: unknown.count });
 };
 
@@ -69,7 +70,7 @@ export const unlabelledGold = (items: UnlabelledItem[]) => {
   const more = items.length > 3 ? ` and ${items.length - 3} more` : "";
   return new AppError(
     "invalid_input",
-    `${items.length} exported item(s) have no usable gold label: ${shown}${more}. Re-export after labelling them.`,
+    `${counted(items.length, "exported item")} ${plural(items.length, "has", "have")} no usable gold label: ${shown}${more}. Re-export after labelling them.`,
     {
       reason: "unlabelled_gold",
       items,

@@ -13,7 +13,7 @@ import { datasetLicense, type SourceNames } from "./export-conventions";
 import { DEFAULT_EXPORT_PROFILE, dataFilePath, publishedFormats, type ExportProfile } from "./export-profile";
 import { renderDatasetCard, type DatasetCardInput, type SplitDescription } from "./render-dataset-card";
 import { rowKey, ReleasedRowSchema } from "./released-row-schema";
-import { rowsToJsonl, sortRows } from "./serialize-jsonl";
+import { rowOrderOf, rowsToJsonl, sortRows } from "./serialize-jsonl";
 import { rowsToParquet } from "./write-parquet";
 
 export const MANIFEST_PATH = "manifest.json";
@@ -56,7 +56,7 @@ export interface ExportFiles {
   card: string;
 }
 
-export interface ExportFilesInput extends Omit<DatasetCardInput, "statistics"> {
+export interface ExportFilesInput extends Omit<DatasetCardInput, "statistics" | "rowOrder"> {
   rows: RowsBySplit;
   evalIdSecret: string;
 }
@@ -82,7 +82,8 @@ export function buildExportFiles(input: ExportFilesInput): ExportFiles {
   checkRows(input.rows);
   const statistics = datasetStatistics(input.rows);
   const profile = input.profile ?? DEFAULT_EXPORT_PROFILE;
-  const card = renderDatasetCard({ ...input, profile, statistics });
+  const rowOrder = rowOrderOf(SPLITS.flatMap((split) => input.rows[split]));
+  const card = renderDatasetCard({ ...input, profile, statistics, rowOrder });
 
   const dataset = new Map<string, Uint8Array>();
   dataset.set("README.md", utf8(card));

@@ -23,6 +23,7 @@ describe.each(TEST_DATABASE_KINDS)("card and agreement page on %s", (kind) => {
     const card = renderDatasetCard({
       title: "Agreement check",
       statistics: datasetStatistics({ train: [], validation: [], test: [] }),
+      rowOrder: { imported: 0, total: 0 },
       split: { method: "imported", seed: 0 },
       funnel: funnelSteps({
         repositoriesSelected: 0,

@@ -9,7 +9,8 @@ import path from "node:path";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { buildExportFiles, type TasksManifest } from "./build-export-files";
 import { sha256Hex } from "./build-manifest";
-import { crossSplitSentence, datasetStatistics, type DatasetStatistics } from "./dataset-statistics";
+import { crossSplitSentence, datasetStatistics, SPLITS, type DatasetStatistics } from "./dataset-statistics";
+import { rowOrderOf } from "./serialize-jsonl";
 import { newEvalIdSecret } from "./eval-id";
 import { exportFolderProblem, staleSplit } from "./export-errors";
 import { loadAgreementSummary } from "@/lib/annotate/load-agreement";
@@ -27,7 +28,7 @@ export const DEFAULT_DATASET_TITLE = "Code Review Trustworthiness Benchmark";
 export interface ExportPreview {
   splitRows: SplitRows;
   statistics: DatasetStatistics;
-  cardInput: Omit<DatasetCardInput, "statistics">;
+  cardInput: Omit<DatasetCardInput, "statistics" | "rowOrder">;
   card: string;
 }
 
@@ -49,7 +50,8 @@ export async function previewExport(
     license: datasetLicense(conventions.license),
     sourceNames: conventions.sourceNames,
   };
-  return { splitRows, statistics, cardInput, card: renderDatasetCard({ ...cardInput, statistics }) };
+  const rowOrder = rowOrderOf(SPLITS.flatMap((split) => splitRows.rows[split]));
+  return { splitRows, statistics, cardInput, card: renderDatasetCard({ ...cardInput, statistics, rowOrder }) };
 }
 
 export interface ExportOptions extends ExportConventions {

@@ -139,6 +139,26 @@ describe.each(TEST_DATABASE_KINDS)("importing a released JSONL file on %s", (kin
       const written = exported.manifest.files.find((m) => m.path.endsWith(f.name));
       expect(readFileSync(path.join(exported.dir, written?.path ?? f.name), "utf8"), f.name).toBe(f.text);
     }
+    // the card says the order the files hold (#45 L), not the sort a fresh export uses
+    const card = readFileSync(path.join(exported.dir, "README.md"), "utf8");
+    expect(card).toContain("one example per line (UTF-8, non-ASCII as is), in the order the imported release had them");
+    expect(card).not.toContain("sorted by `instance_id` then `judged_entry_id`");
+  });
+
+  test("an import with no rows is refused, saying so, and leaves the database untouched (#45 L)", async () => {
+    for (const files of [
+      [{ name: "train.jsonl", text: "" }],
+      [
+        { name: "train.jsonl", text: "\n" },
+        { name: "test.jsonl", text: "" },
+      ],
+    ]) {
+      const error = await importReleasedDataset(db.prisma, files).catch((e) => e);
+      expect(error).toMatchObject({ code: "unreadable_file" });
+      expect(error.message).toMatch(/^Nothing to import: .*holds? no rows/);
+    }
+    expect(await db.prisma.instance.count()).toBe(0);
+    expect(await db.prisma.splitRun.count()).toBe(0);
   });
 
   test("the card of an imported release says which counts the import brought, and a PR spread over two splits (#32 items 10, 13)", async () => {

@@ -123,6 +123,6 @@ describe("planning an import", () => {
     const warned = planReleasedImport([file([human, retitled])]);
     expect(warned.warnings.join("\n")).toMatch(/sample\.jsonl:2: geomkit\/curvefit#455 differs from sample\.jsonl:1 in its PR fields/);
     expect(warned.warnings.join("\n")).toMatch(/judged_user someone-else is not the judged entry's user lmoreau/);
-    expect(warned.warnings.join("\n")).toMatch(/1 timestamp\(s\) are not in GitHub's form/);
+    expect(warned.warnings.join("\n")).toMatch(/1 timestamp is not in GitHub's form/);
   });
 });

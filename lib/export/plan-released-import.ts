@@ -2,6 +2,7 @@
 // instances pointing at entries of it. A perturbed row's judged entry is a modified copy; the
 // differences become the perturbation (body for negation/symbol, path + hunk for location).
 // Anything the database cannot hold without loss is an error; anything it normalises is a warning.
+import { AppError } from "@/lib/errors";
 import { must } from "@/lib/must";
 import { canonicalJson } from "./canonical-json";
 import { isCanonicalGitHubTime } from "./github-time";
@@ -9,6 +10,7 @@ import { baseInstanceId, instanceIdSha } from "./instance-key";
 import { releasedFileError, type ReleasedFile, type ReleasedFileIssue } from "./parse-released-jsonl";
 import { judgedEntryOf, rowKey, type ReleasedPerturbationKind, type ReleasedRow, type ReleasedTimelineEntry } from "./released-row-schema";
 import type { SplitName } from "@/lib/db/enums";
+import { counted, plural } from "@/lib/text/plural";
 
 export interface PlannedInstance {
   instanceId: string;
@@ -170,13 +172,21 @@ export function planReleasedImport(files: readonly ReleasedFile[]): ImportPlan {
       const pr = `${row.repo}#${row.pull_request.pull_number}`;
       byPr.set(pr, [...(byPr.get(pr) ?? []), loc]);
     });
+  if (seen.size === 0) throw new AppError("unreadable_file", nothingToImport(files.map((f) => f.name)));
   const pullRequests = [...byPr.values()].map((members) => planPullRequest(members, warnings, issues));
   if (issues.length) throw releasedFileError(issues);
   if (nonCanonicalTimes)
     warnings.push(
-      `${nonCanonicalTimes} timestamp(s) are not in GitHub's form (2025-03-11T09:14:02Z); they are stored as instants and re-exported in that form`,
+      `${counted(nonCanonicalTimes, "timestamp")} ${plural(nonCanonicalTimes, "is", "are")} not in GitHub's form (2025-03-11T09:14:02Z); they are stored as instants and re-exported in that form`,
     );
   return { pullRequests, rows: seen.size, warnings };
+}
+
+/** Why an import of no rows is refused, naming the files (an empty file, or blank lines only, is most often the wrong file). */
+function nothingToImport(names: string[]): string {
+  if (names.length === 0) return "Nothing to import: no file was given.";
+  const which = names.length === 1 ? `${names[0]} holds` : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]} hold`;
+  return `Nothing to import: ${which} no rows (one JSON object per line). Choose the release's split files (train.jsonl, validation.jsonl, test.jsonl).`;
 }
 
 /** The release's rule (the PR's last commit in the timeline); the base commit, which our earlier exports used, is accepted too. */

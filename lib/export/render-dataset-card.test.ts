@@ -34,6 +34,7 @@ function cardInput(): DatasetCardInput {
   return {
     title: "Review Trust Sample",
     statistics: datasetStatistics(sampleSplits()),
+    rowOrder: { imported: 0, total: 15 },
     split: {
       method: "partition",
       seed: 42,
@@ -128,6 +129,19 @@ describe("the dataset card", () => {
     const text = renderDatasetCard(input);
     expect(text).toContain("No instance in this database carries two independent labels");
     expect(text).not.toContain("Cohen's kappa");
+  });
+
+  test("the files' row order is said as the writer orders them: sorted, as imported, or imported first", () => {
+    const files = (order: { imported: number; total: number }) =>
+      renderDatasetCard({ ...cardInput(), rowOrder: order })
+        .split("\n")
+        .find((l) => l.includes("one example per line"));
+    expect(files({ imported: 0, total: 15 })).toContain("sorted by `instance_id` then `judged_entry_id`.");
+    expect(files({ imported: 15, total: 15 })).toContain("in the order the imported release had them (file by file, line by line).");
+    expect(files({ imported: 15, total: 15 })).not.toContain("sorted by");
+    expect(files({ imported: 12, total: 15 })).toContain(
+      "the 12 imported rows first, in the order the imported release had them, then the other 3 sorted by `instance_id` then `judged_entry_id`.",
+    );
   });
 
   test("the same input renders the same bytes", () => {

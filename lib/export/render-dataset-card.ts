@@ -8,6 +8,8 @@ import { crossSplitSentence, PERTURBATION_KINDS, SPLITS, type DatasetStatistics,
 import { DEFAULT_EXPORT_PROFILE, dataFilePath, publishedFormats, type ExportProfile } from "./export-profile";
 import type { CardFunnelStep } from "./funnel";
 import { datasetLicense, RELEASED_SOURCE_NAMES, type DatasetLicense, type SourceNames } from "./export-conventions";
+import type { RowOrder } from "./serialize-jsonl";
+import { plural } from "@/lib/text/plural";
 
 export interface SplitDescription {
   method: "partition" | "imported";
@@ -21,6 +23,8 @@ export interface SplitDescription {
 export interface DatasetCardInput {
   title: string;
   statistics: DatasetStatistics;
+  /** the order the split files hold their rows in (serialize-jsonl.ts): imported rows keep their import's */
+  rowOrder: RowOrder;
   split: SplitDescription;
   funnel: CardFunnelStep[];
   agreement: AgreementSummary;
@@ -108,7 +112,9 @@ function splitSection({ statistics: st, split }: DatasetCardInput): string {
       : `PR-disjoint: every instance of a pull request, perturbed copies included, is in one split. ` +
         `A two-dimensional subset-sum over shuffled PR groups (seed ${split.seed}) first picks the test set ` +
         `(${pct(split.testShare ?? 0.3)} of each class), then validation (${pct(split.validationShare ?? 0.15)} of the remaining train pool).` +
-        (split.maxAbsDeviation !== undefined ? ` Largest miss against a per-class target: ${int(split.maxAbsDeviation)} instance(s).` : "");
+        (split.maxAbsDeviation !== undefined
+          ? ` Largest miss against a per-class target: ${int(split.maxAbsDeviation)} ${plural(split.maxAbsDeviation, "instance")}.`
+          : "");
   const crossing = st.crossSplitPullRequests;
   const notDisjoint = crossing.length
     ? `**Not PR-disjoint:** ${crossSplitSentence(crossing)}. ` +
@@ -287,12 +293,20 @@ function licenseSection(input: DatasetCardInput): string {
   ].join("\n");
 }
 
+/** The files' row order in words, as serialize-jsonl.ts writes it. */
+export function rowOrderWords(order: RowOrder): string {
+  const sorted = "sorted by `instance_id` then `judged_entry_id`";
+  if (order.imported === 0) return sorted;
+  if (order.imported === order.total) return "in the order the imported release had them (file by file, line by line)";
+  return `the ${int(order.imported)} imported rows first, in the order the imported release had them, then the other ${int(order.total - order.imported)} ${sorted}`;
+}
+
 function filesSection(input: DatasetCardInput): string {
   const profile = input.profile ?? DEFAULT_EXPORT_PROFILE;
   const lines = [
     "## Files",
     "",
-    `- \`${dataFilePath(profile, "train", "jsonl").replace("train", "{train,validation,test}")}\`: one example per line (UTF-8, non-ASCII as is), sorted by \`instance_id\` then \`judged_entry_id\`.`,
+    `- \`${dataFilePath(profile, "train", "jsonl").replace("train", "{train,validation,test}")}\`: one example per line (UTF-8, non-ASCII as is), ${rowOrderWords(input.rowOrder)}.`,
   ];
   if (publishedFormats(profile).includes("parquet"))
     lines.push(

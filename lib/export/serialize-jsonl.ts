@@ -22,6 +22,22 @@ function compareRows(a: ReleasedRow, b: ReleasedRow): number {
   return compareStrings(a.instance_id, b.instance_id) || a.judged_entry_id - b.judged_entry_id;
 }
 
+/** How the rows of an export are ordered: how many keep their import's order (ahead of the rest), of how many. */
+export interface RowOrder {
+  imported: number;
+  total: number;
+}
+
+export function rowOrderOf(rows: Iterable<ReleasedRow>): RowOrder {
+  let imported = 0;
+  let total = 0;
+  for (const row of rows) {
+    total += 1;
+    if (importedPositions.has(row)) imported += 1;
+  }
+  return { imported, total };
+}
+
 export function sortRows(rows: readonly ReleasedRow[]): ReleasedRow[] {
   return rows.slice().sort(compareRows);
 }

@@ -11,7 +11,7 @@ import { requireRole } from "@/lib/auth/current-user";
 import type { Role, SessionUser } from "@/lib/auth/roles";
 import { AppError, isAppError } from "@/lib/errors";
 import { formFieldWithNul } from "@/lib/untrusted-json";
-import { failedState, succeededState, type FormActionResult } from "./form-result";
+import { failedState, formDataArgument, succeededState, type FormActionResult } from "./form-result";
 import { describeIssues } from "./error-response";
 import type { FormState } from "./form-state";
 
@@ -38,9 +38,10 @@ export function formAction<S extends z.ZodType, D = unknown>(
   spec: FormActionSpec<S>,
   work: (input: z.output<S>, user: SessionUser, form: FormData) => Promise<FormActionResult<D>>,
 ): (previous: FormState<D>, form: FormData) => Promise<FormState<D>> {
-  return async (_previous, form) => {
+  return async (_previous, sent) => {
     try {
       const user = await requireRole(...spec.roles);
+      const form = formDataArgument(sent);
       refuseNul(form);
       const input = spec.input.parse((spec.read ?? readAll)(form));
       return succeededState(await work(input, user, form));
@@ -61,7 +62,7 @@ export function plainAction<S extends z.ZodType>(
   spec: FormActionSpec<S>,
   work: (input: z.output<S>, user: SessionUser, form: FormData) => Promise<void>,
 ): (form: FormData) => Promise<void> {
-  return async (form) => {
+  return async (sent) => {
     let user: SessionUser;
     try {
       user = await requireRole(...spec.roles);
@@ -72,6 +73,7 @@ export function plainAction<S extends z.ZodType>(
     }
     let refused: string | null = null;
     try {
+      const form = formDataArgument(sent);
       refuseNul(form);
       await work(spec.input.parse((spec.read ?? readAll)(form)), user, form);
     } catch (e) {

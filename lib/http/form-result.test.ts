@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
-import { failedState, succeededState } from "./form-result";
+import { failedState, formDataArgument, succeededState } from "./form-result";
 
 describe("failedState", () => {
   it("turns bad input into field errors", () => {
@@ -36,5 +36,28 @@ describe("succeededState", () => {
     expect(succeededState(undefined)).toEqual({ ok: true });
     expect(succeededState({ message: "Done", data: { n: 1 } })).toEqual({ ok: true, message: "Done", data: { n: 1 } });
     expect(succeededState({ error: "Saved, but not applied", errors: ["a"] })).toMatchObject({ ok: false });
+  });
+});
+
+describe("a server action called without its form", () => {
+  it("is the caller's mistake: invalid input (422) with what to send, and nothing logged as a bug", () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const form = new FormData();
+    form.set("rationale", "fine");
+    expect(formDataArgument(form)).toBe(form);
+    for (const sent of [undefined, {}, "rationale=fine", [form]]) {
+      let thrown: unknown;
+      try {
+        formDataArgument(sent);
+      } catch (e) {
+        thrown = e;
+      }
+      expect(thrown).toBeInstanceOf(AppError);
+      const state = failedState(thrown);
+      expect(state).toMatchObject({ ok: false, code: "invalid_input" });
+      expect(state.error).toMatch(/^This action takes a form/);
+    }
+    expect(log).not.toHaveBeenCalled();
+    log.mockRestore();
   });
 });

@@ -2,12 +2,25 @@
 // server-side wrapper is lib/http/form-action.ts).
 import { randomBytes } from "node:crypto";
 import { ZodError } from "zod";
-import { isAppError } from "@/lib/errors";
+import { AppError, isAppError } from "@/lib/errors";
 import { describeIssues } from "./error-response";
 import type { FormState } from "./form-state";
 
 /** What the work may return: a state, a success message, or nothing (e.g. it redirected). */
 export type FormActionResult<D> = FormState<D> | string | undefined;
+
+/**
+ * The form a server action was given. Next passes (previous state, FormData) to a form's action; a
+ * hand-made call that leaves out the state argument (or sends no form) is the caller's mistake, answered
+ * as invalid input (422), not a crash logged as a bug.
+ */
+export function formDataArgument(value: unknown): FormData {
+  if (value instanceof FormData) return value;
+  throw new AppError(
+    "invalid_input",
+    "This action takes a form: send the form's previous state, then its fields as multipart/form-data (as the workbench's pages do).",
+  );
+}
 
 /** Maps whatever the work threw to a failed state (pure, for tests and for formAction). */
 export function failedState(e: unknown, scope = "action"): FormState<never> {

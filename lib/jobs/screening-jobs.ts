@@ -8,6 +8,7 @@ import { createAuditSample, CreateAuditSampleRequestSchema } from "@/lib/screen/
 import { RuleFilterKeySchema } from "@/lib/screen/screening-filters";
 import { defineJob, type JobContext } from "./job-definition";
 import { splitIntoShards } from "./split-into-shards";
+import { counted } from "@/lib/text/plural";
 
 const screenRulesJob = defineJob({
   id: "screen-rules",
@@ -34,7 +35,7 @@ const screenRulesJob = defineJob({
       },
     });
     await ctx.run?.log(
-      `Ran ${report.runs.length} rule filter(s) over ${report.pullRequestsScreened} PRs and ${report.instancesScreened} instances.`,
+      `Ran ${counted(report.runs.length, "rule filter")} over ${report.pullRequestsScreened} PRs and ${report.instancesScreened} instances.`,
     );
     return report;
   },
@@ -170,8 +171,8 @@ const assignJob = defineJob({
   describe: (r) =>
     r.assignments === 0
       ? "Nothing to assign: every ready instance already has its annotators."
-      : `Assigned ${r.assignments} label(s) over ${r.instances} instance(s) (overlap ${r.overlap}).` +
-        (r.shortfall ? ` ${r.shortfall} instance(s) got fewer annotators than the overlap: add annotators.` : ""),
+      : `Assigned ${counted(r.assignments, "label")} over ${counted(r.instances, "instance")} (overlap ${r.overlap}).` +
+        (r.shortfall ? ` ${counted(r.shortfall, "instance")} got fewer annotators than the overlap: add annotators.` : ""),
 });
 
 const auditSampleJob = defineJob({

@@ -23,6 +23,7 @@ import { openTaskSandbox, removeLeftoverTaskDirs } from "./sandbox";
 import { toJsonInput } from "@/lib/db/json-input";
 import { mustGet } from "@/lib/must";
 import { recordAudit } from "@/lib/audit/record-audit";
+import { counted } from "@/lib/text/plural";
 
 export const JudgeRunRequestSchema = z.object({
   exportId: z.string().min(1, "Choose an export"),
@@ -197,7 +198,8 @@ export async function executeJudgeRun(deps: ExecuteDeps, runId: string): Promise
   const policy = ContextPolicySchema.parse(run.contextPolicy);
   // the checkouts of a killed run's tasks go before new ones are made
   const leftovers = removeLeftoverTaskDirs(judgeWorkDir(deps.config));
-  if (leftovers.length) await deps.log?.(`removed ${leftovers.length} task folder(s) a stopped run left in ${judgeWorkDir(deps.config)}`);
+  if (leftovers.length)
+    await deps.log?.(`removed ${counted(leftovers.length, "task folder")} a stopped run left in ${judgeWorkDir(deps.config)}`);
   // a task a crashed attempt left running starts over (its partial steps are replaced), and so does one
   // that was not judged (the provider failed it, or it could not start): resuming judges it again
   await prisma.judgeTask.updateMany({
@@ -291,7 +293,7 @@ export async function executeJudgeRun(deps: ExecuteDeps, runId: string): Promise
     return result("cancelled");
   }
   if (handingOn && !providerFailure && next < pending.length) {
-    await deps.log?.(`${pending.length - next} task(s) left when this job's lease runs out: they go on in a continuation job`);
+    await deps.log?.(`${counted(pending.length - next, "task")} left when this job's lease runs out: they go on in a continuation job`);
     return result("continued");
   }
   if (providerFailure) {

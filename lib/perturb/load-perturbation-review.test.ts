@@ -15,11 +15,11 @@ const line = (action: string, details: StoredAuditRow["details"]) => summariseHi
 describe("the perturbation's history lines", () => {
   test("each action's line is read from its typed details", () => {
     expect(line("perturb.create", { parentId: "i1", kind: "negation", origin: "llm", rule: "", rationale: "", key: "k" })).toBe(
-      "created (llm)",
+      "created (proposed by a model)",
     );
     expect(
       line("perturb.create", { parentId: "i1", kind: "negation", origin: "rule", rule: "not-insertion", rationale: "", key: "k" }),
-    ).toBe("created (rule: not-insertion)");
+    ).toBe("created by the rule that inserts a “not”");
     expect(
       line("perturb.edit", {
         previousBody: "a",
@@ -30,7 +30,7 @@ describe("the perturbation's history lines", () => {
           { verifierId: "u3", decision: "rejected" },
         ],
       }),
-    ).toBe("edited the text: typo; 2 earlier verification(s) discarded");
+    ).toBe("edited the text: typo; 2 earlier verifications discarded");
     expect(
       line("perturb.verify", { decision: "accepted", note: "", edited: true, accepted: 2, required: 2, verification: "accepted" }),
     ).toBe("accepted the edited text → accepted");

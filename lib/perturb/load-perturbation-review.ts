@@ -3,8 +3,10 @@ import type { InstanceStage, LabelValue } from "@/lib/db/enums";
 import type { VerificationStatus } from "@/lib/db/generated/enums";
 import { creatorsOf, perturbationRowInclude, toRow, type PerturbationRow } from "./list-perturbations";
 import { loadRequiredVerifiers } from "./required-verifiers";
+import { ruleInWords } from "./rule-words";
 import { judgedPatchOf } from "@/lib/snapshot/judged-patch";
 import { AUDIT_ROW_SELECT, readAuditEvent, type ReadAuditEvent } from "@/lib/audit/read-audit";
+import { counted } from "@/lib/text/plural";
 
 export type PerturbationReview = PerturbationRow & {
   stage: InstanceStage;
@@ -28,9 +30,11 @@ export function summariseHistoryEvent(read: ReadAuditEvent): string {
   const { action, details } = read.event;
   switch (action) {
     case "perturb.create":
-      return `created (${details.origin}${details.rule ? `: ${details.rule}` : ""})`;
+      // the rule in words (rule-words.ts), not its name
+      if (!details.rule) return `created (${details.origin === "llm" ? "proposed by a model" : "by a rule"})`;
+      return details.origin === "llm" ? `created: ${ruleInWords(details.rule)}` : `created by the rule that ${ruleInWords(details.rule)}`;
     case "perturb.edit":
-      return `edited the text${details.note ? `: ${details.note}` : ""}; ${details.discarded.length} earlier verification(s) discarded`;
+      return `edited the text${details.note ? `: ${details.note}` : ""}; ${counted(details.discarded.length, "earlier verification")} discarded`;
     case "perturb.verify":
       return `${details.decision}${details.edited ? " the edited text" : ""}${details.note ? `: ${details.note}` : ""} → ${details.verification}`;
     case "perturb.withdraw":

@@ -4,7 +4,14 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import { eligibleInstances, eligiblePullRequests, filterKeyForLevel, type ScreenLevel } from "./load-screen-items";
 import { MANUAL_PROMPT_VERSION } from "./screening-filters";
 import { updateScreeningStages } from "./update-screening-stages";
-import { describeWithdrawal, withdrawFromAnnotation, withdrawPullRequestFromAnnotation } from "./withdraw-from-annotation";
+import {
+  describePullRequestWithdrawal,
+  describeWithdrawal,
+  pullRequestAnnotationState,
+  pullRequestInAnnotationWhere,
+  withdrawFromAnnotation,
+  withdrawPullRequestFromAnnotation,
+} from "./withdraw-from-annotation";
 import { recordAudit } from "@/lib/audit/record-audit";
 
 // Without an LLM (or to overrule one), an admin screens the remaining items by hand. The decision
@@ -20,7 +27,7 @@ export const ManualDecisionRequestSchema = z.object({
     .trim()
     .min(5, "give a rationale of at least 5 characters: reviewers read it in the funnel")
     .max(2_000, "keep the rationale under 2,000 characters"),
-  /** "confirm": drop a comment that is in annotation, withdrawing its open assignments */
+  /** "confirm": drop a comment (or a PR whose comments are) in annotation, withdrawing the open assignments */
   withdraw: z.literal("confirm").optional(),
 });
 export type ManualDecisionRequest = z.infer<typeof ManualDecisionRequestSchema>;
@@ -34,8 +41,11 @@ export type ManualQueueItem = {
   text: string;
   author: string | null;
   location: string | null;
-  /** comments in annotation: dropping one asks first, then withdraws its open assignments */
-  inAnnotation: { open: string[]; labelled: string[]; warning: string } | null;
+  /**
+   * a comment in annotation, or a PR with comments in annotation: dropping it asks first, then withdraws
+   * the open assignments; not confirmable when annotation already decided one of the PR's comments
+   */
+  inAnnotation: { open: string[]; labelled: string[]; warning: string; confirmable: boolean } | null;
 };
 
 export interface ManualQueue {
@@ -69,9 +79,35 @@ export async function manualQueue(
         orderBy: [{ repository: { fullName: "asc" } }, { number: "asc" }],
         skip,
         take,
-        select: { id: true, number: true, title: true, body: true, authorLogin: true, repository: { select: { fullName: true } } },
+        select: {
+          id: true,
+          number: true,
+          title: true,
+          body: true,
+          authorLogin: true,
+          repository: { select: { fullName: true } },
+          // its comments past screening: a drop of the PR withdraws them from annotation (asks first)
+          instances: {
+            where: pullRequestInAnnotationWhere,
+            select: {
+              stage: true,
+              assignments: { select: { annotator: { select: { login: true } } } },
+              labels: { select: { annotator: { select: { login: true } } } },
+            },
+          },
+        },
       }),
     ]);
+    const annotationOfPr = (r: (typeof rows)[number]): ManualQueueItem["inAnnotation"] => {
+      const state = pullRequestAnnotationState(r.instances);
+      if (!state) return null;
+      return {
+        open: state.open,
+        labelled: state.labelled,
+        warning: describePullRequestWithdrawal(state),
+        confirmable: state.decided === 0,
+      };
+    };
     return {
       total,
       inAnnotation: 0,
@@ -84,7 +120,7 @@ export async function manualQueue(
         text: r.body,
         author: r.authorLogin,
         location: null,
-        inAnnotation: null,
+        inAnnotation: annotationOfPr(r),
       })),
     };
   }
@@ -112,7 +148,7 @@ export async function manualQueue(
     if (r.stage !== "annotating") return null;
     const labelled = r.labels.map((l) => l.annotator.login).sort();
     const open = r.assignments.map((a) => a.annotator.login).filter((login) => !labelled.includes(login));
-    return { open, labelled, warning: describeWithdrawal({ stage: r.stage, open, labelled }) };
+    return { open, labelled, warning: describeWithdrawal({ stage: r.stage, open, labelled }), confirmable: true };
   };
   return {
     total,

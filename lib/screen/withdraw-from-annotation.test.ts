@@ -10,6 +10,8 @@ import { loadFunnel } from "@/lib/export/load-card-context";
 import { pipelineCounts } from "@/lib/overview/pipeline-counts";
 import { screeningFunnel } from "./funnel";
 import { manualQueue, recordManualDecision } from "./manual-screening";
+import { counted, plural } from "@/lib/text/plural";
+import { CONFIRM_WITHDRAW_CONTROL } from "./withdraw-confirmation";
 
 describe.each(TEST_DATABASE_KINDS)("screening a comment that is in annotation, on %s", (kind) => {
   let db: Database;
@@ -46,7 +48,7 @@ describe.each(TEST_DATABASE_KINDS)("screening a comment that is in annotation, o
 
     const asked = recordManualDecision(db.prisma, drop, users.admin);
     await expect(asked).rejects.toMatchObject({ code: "confirmation_required", details: { open: [second], labelled: [first] } });
-    await expect(asked).rejects.toThrow(`withdraws 1 open assignment(s) (${second}); labels kept in its history: ${first}`);
+    await expect(asked).rejects.toThrow(`withdraws 1 open assignment (${second}); labels kept in its history: ${first}`);
     const untouched = await db.prisma.instance.findUniqueOrThrow({
       where: { id: item.id },
       include: { assignments: true, filterDecisions: true },
@@ -86,6 +88,34 @@ describe.each(TEST_DATABASE_KINDS)("screening a comment that is in annotation, o
       ),
     ).rejects.toThrow(/completed annotation: screening can no longer drop the pull request|not waiting for content screening/);
     expect((await db.prisma.instance.findUniqueOrThrow({ where: { id: decided[0].id } })).stage).toBe(decided[0].stage);
+  });
+
+  test("a PR whose comments are in annotation says so in the queue, asks with the control it names, then withdraws them", async () => {
+    const prs = (await manualQueue(db.prisma, "pr", { take: 100 })).items;
+    const pr = prs.find((p) => p.inAnnotation?.confirmable);
+    if (!pr?.inAnnotation) throw new Error("the demo has a PR waiting for manual screening whose comments are in annotation");
+    const inAnnotation = await db.prisma.instance.findMany({ where: { pullRequestId: pr.id, source: "human", stage: "annotating" } });
+    expect(inAnnotation.length).toBeGreaterThan(0);
+    expect(pr.inAnnotation.warning).toContain(
+      `${counted(inAnnotation.length, "comment")} of this pull request ${plural(inAnnotation.length, "is", "are")} in annotation`,
+    );
+    expect(pr.inAnnotation.open.length).toBeGreaterThan(0);
+    for (const login of pr.inAnnotation.open) expect(pr.inAnnotation.warning).toContain(login);
+
+    const drop = { level: "pr", itemId: pr.id, verdict: "drop", rationale: "No technical substance in the description." } as const;
+    const asked = recordManualDecision(db.prisma, drop, users.admin);
+    await expect(asked).rejects.toMatchObject({ code: "confirmation_required" });
+    // the refusal names the control the form shows for this PR
+    await expect(asked).rejects.toThrow(`tick “${CONFIRM_WITHDRAW_CONTROL}”`);
+    expect((await db.prisma.instance.findMany({ where: { id: { in: inAnnotation.map((i) => i.id) } } })).map((i) => i.stage)).toEqual(
+      inAnnotation.map(() => "annotating"),
+    );
+
+    await recordManualDecision(db.prisma, { ...drop, withdraw: "confirm" }, users.admin);
+    const after = await db.prisma.instance.findMany({ where: { id: { in: inAnnotation.map((i) => i.id) } } });
+    expect(after.map((i) => i.stage)).toEqual(inAnnotation.map(() => "filtered_out"));
+    expect(await db.prisma.assignment.count({ where: { instanceId: { in: after.map((i) => i.id) }, completedAt: null } })).toBe(0);
+    expect((await manualQueue(db.prisma, "pr", { take: 100 })).items.map((p) => p.id)).not.toContain(pr.id);
   });
 
   test("overview, screening funnel and dataset card agree with a recount from the database", async () => {

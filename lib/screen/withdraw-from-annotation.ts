@@ -7,6 +7,8 @@ import type { InstanceStage } from "@/lib/db/enums";
 import type { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { recordAudits } from "@/lib/audit/record-audit";
+import { CONFIRM_WITHDRAW_CONTROL } from "./withdraw-confirmation";
+import { counted, plural } from "@/lib/text/plural";
 
 /** Stages screening owns: a decision there changes only the stage (updateScreeningStages). */
 const SCREENING_STAGES: readonly InstanceStage[] = ["candidate", "screened", "filtered_out"];
@@ -44,7 +46,52 @@ export function describeWithdrawal(state: AnnotationState): string {
   if (DECIDED_STAGES.includes(state.stage))
     return `This comment's annotation is complete (it is ${state.stage}): screening can no longer drop it. An admin can reopen an adjudication instead.`;
   const labels = state.labelled.length === 0 ? "no label given yet" : `labels kept in its history: ${state.labelled.join(", ")}`;
-  return `This comment is in annotation. Dropping it withdraws ${state.open.length} open assignment(s) (${state.open.join(", ") || "none"}); ${labels}.`;
+  return `This comment is in annotation. Dropping it withdraws ${counted(state.open.length, "open assignment")} (${state.open.join(", ") || "none"}); ${labels}.`;
+}
+
+const CONFIRM_TO_DROP = `Confirm to drop it: tick “${CONFIRM_WITHDRAW_CONTROL}” and drop again.`;
+
+/** A pull request's comments as annotation holds them: those in annotation, and those it already decided. */
+export interface PullRequestAnnotationState {
+  inAnnotation: number;
+  decided: number;
+  /** annotators with an open assignment on one of its comments */
+  open: string[];
+  /** annotators whose label on one of its comments is in */
+  labelled: string[];
+}
+
+/** What dropping a pull request would do to its comments in annotation, in words; the refusal when it cannot. */
+export function describePullRequestWithdrawal(state: PullRequestAnnotationState): string {
+  if (state.decided > 0)
+    return `${counted(state.decided, "comment")} of this pull request ${plural(state.decided, "has", "have")} completed annotation: screening can no longer drop the pull request.`;
+  const labels = state.labelled.length === 0 ? "no label given yet" : `labels kept in their history: ${state.labelled.join(", ")}`;
+  return (
+    `${counted(state.inAnnotation, "comment")} of this pull request ${plural(state.inAnnotation, "is", "are")} in annotation. Dropping it withdraws their open assignments ` +
+    `(${state.open.join(", ") || "none"}); ${labels}.`
+  );
+}
+
+/** The pull request's comments past screening (stage beyond candidate/screened/filtered_out), for the state above. */
+export const pullRequestInAnnotationWhere = { source: "human" as const, stage: { notIn: [...SCREENING_STAGES] } };
+
+export function pullRequestAnnotationState(
+  comments: { stage: InstanceStage; assignments: { annotator: { login: string } }[]; labels: { annotator: { login: string } }[] }[],
+): PullRequestAnnotationState | null {
+  if (comments.length === 0) return null;
+  const labelled = new Set(comments.flatMap((c) => c.labels.map((l) => l.annotator.login)));
+  const open = new Set(
+    comments.flatMap((c) => {
+      const done = new Set(c.labels.map((l) => l.annotator.login));
+      return c.assignments.map((a) => a.annotator.login).filter((login) => !done.has(login));
+    }),
+  );
+  return {
+    inAnnotation: comments.length,
+    decided: comments.filter((c) => DECIDED_STAGES.includes(c.stage)).length,
+    open: [...open].sort(),
+    labelled: [...labelled].sort(),
+  };
 }
 
 /**
@@ -60,7 +107,7 @@ export async function withdrawFromAnnotation(
   if (SCREENING_STAGES.includes(state.stage)) return null;
   if (DECIDED_STAGES.includes(state.stage)) throw new AppError("conflict", describeWithdrawal(state), { stage: state.stage });
   if (!input.confirmed)
-    throw new AppError("confirmation_required", `${describeWithdrawal(state)} Confirm to drop it.`, {
+    throw new AppError("confirmation_required", `${describeWithdrawal(state)} ${CONFIRM_TO_DROP}`, {
       open: state.open,
       labelled: state.labelled,
     });
@@ -81,24 +128,24 @@ export async function withdrawPullRequestFromAnnotation(
   input: { pullRequestId: string; actorId: string; confirmed: boolean; reason: string; now?: Date },
 ): Promise<{ withdrawn: string[]; labelsKept: string[] } | null> {
   const inAnnotation = await tx.instance.findMany({
-    where: { pullRequestId: input.pullRequestId, source: "human", stage: { notIn: [...SCREENING_STAGES] } },
-    select: { id: true, stage: true },
+    where: { pullRequestId: input.pullRequestId, ...pullRequestInAnnotationWhere },
+    select: {
+      id: true,
+      stage: true,
+      assignments: { select: { annotator: { select: { login: true } } } },
+      labels: { select: { annotator: { select: { login: true } } } },
+    },
     orderBy: { id: "asc" },
   });
-  if (inAnnotation.length === 0) return null;
-  const decided = inAnnotation.filter((i) => DECIDED_STAGES.includes(i.stage)).length;
-  if (decided > 0)
-    throw new AppError(
-      "conflict",
-      `${decided} comment(s) of this pull request have completed annotation: screening can no longer drop the pull request.`,
-      { decided },
-    );
+  const state = pullRequestAnnotationState(inAnnotation);
+  if (!state) return null;
+  if (state.decided > 0) throw new AppError("conflict", describePullRequestWithdrawal(state), { decided: state.decided });
   if (!input.confirmed)
-    throw new AppError(
-      "confirmation_required",
-      `${inAnnotation.length} comment(s) of this pull request are in annotation. Dropping it withdraws their open assignments; labels already given stay in their history. Confirm to drop.`,
-      { inAnnotation: inAnnotation.length },
-    );
+    throw new AppError("confirmation_required", `${describePullRequestWithdrawal(state)} ${CONFIRM_TO_DROP}`, {
+      inAnnotation: state.inAnnotation,
+      open: state.open,
+      labelled: state.labelled,
+    });
   const withdrawn: string[] = [];
   const labelsKept: string[] = [];
   for (const { id } of inAnnotation) {

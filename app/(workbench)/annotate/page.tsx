@@ -59,7 +59,8 @@ function QueueTable({ items, lead }: { items: QueueItem[]; lead: boolean }) {
             </td>
             <td className="px-3 py-2 text-xs">{i.kind.replace("_", " ")}</td>
             <td className="px-3 py-2 text-xs">
-              {lead ? (
+              {/* a lead's own items show their own status: the counts would tell a co-annotator's progress */}
+              {lead && i.labels !== null ? (
                 `${i.labels}/${i.assigned}`
               ) : i.ownLabel ? (
                 <LabelBadge value={i.ownLabel} />

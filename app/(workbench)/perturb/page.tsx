@@ -8,6 +8,8 @@ import { listPerturbations } from "@/lib/perturb/list-perturbations";
 import { perturbationCounts, PERTURBATION_KINDS, VERIFICATION_STATUSES } from "@/lib/perturb/perturbation-counts";
 import { loadPerturbationTargets } from "@/lib/perturb/perturbation-targets";
 import { loadRequiredVerifiers } from "@/lib/perturb/required-verifiers";
+import { parentsWithKnownLabel } from "@/lib/perturb/parent-label-visibility";
+import { counted, plural } from "@/lib/text/plural";
 import { CountsTable } from "./counts-table";
 import { TargetsForm } from "./targets-form";
 import { YieldTable } from "./yield-table";
@@ -37,15 +39,23 @@ export default async function PerturbPage({ searchParams }: { searchParams: Prom
     nextPendingPerturbation(prisma, { viewerId: user.id }),
     loadPerturbationTargets(prisma),
   ]);
+  // a parent's own annotators never learn its final label here (lib/perturb/parent-label-visibility.ts)
+  const known = await parentsWithKnownLabel(prisma, user, [
+    ...queue.flatMap((r) => (r.parentId ? [r.parentId] : [])),
+    ...parents.map((p) => p.id),
+  ]);
+  const shownParents = parents.filter((p) => known.has(p.id));
+  const sayConfirmed = queue.every((r) => !r.parentId || known.has(r.parentId)) && shownParents.length === parents.length;
   const filterHref = (s: string | undefined) => `/perturb?${new URLSearchParams({ status: s ?? "all", ...(kind ? { kind } : {}) })}`;
   return (
     <div className="space-y-8">
       <header className="space-y-1">
         <h1 className="text-2xl font-semibold">Perturbed negatives</h1>
         <p className="max-w-4xl text-sm text-slate-600">
-          Natural untrustworthy comments are rare (65 of 829 in the paper), so hard negatives are made from comments the experts confirmed
-          trustworthy: a copy whose comment changes in one place (negation, symbol) or moves to another comment&apos;s file and hunk
-          (location); the PR, patch and context stay the same. A copy counts as a negative only when {required} expert
+          Natural untrustworthy comments are rare (65 of 829 in the paper), so hard negatives are made from{" "}
+          {sayConfirmed ? "comments the experts confirmed trustworthy" : "labelled comments"}: a copy whose comment changes in one place
+          (negation, symbol) or moves to another comment&apos;s file and hunk (location); the PR, patch and context stay the same. A copy
+          counts as a negative only when {required} expert
           {required === 1 ? "" : "s"} all accept that it is technically incorrect; one rejection keeps it as lineage only.
         </p>
       </header>
@@ -178,6 +188,13 @@ export default async function PerturbPage({ searchParams }: { searchParams: Prom
               perturbation last.
             </p>
           )}
+          {shownParents.length < parents.length && (
+            <p className="text-sm text-slate-600" data-testid="parents-withheld">
+              {counted(parents.length - shownParents.length, "comment")} you annotated{" "}
+              {plural(parents.length - shownParents.length, "is", "are")} not listed: a final label is kept from its annotators. Another
+              lead makes perturbations from {plural(parents.length - shownParents.length, "it", "them")}.
+            </p>
+          )}
           {parents.length === 0 ? (
             <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600" data-testid="parents-empty">
               No comment is labelled trustworthy yet. Perturbations are made only from comments the experts confirmed trustworthy (paper
@@ -188,51 +205,53 @@ export default async function PerturbPage({ searchParams }: { searchParams: Prom
               first.
             </p>
           ) : (
-            <table className="w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-sm" data-testid="eligible-parents">
-              <thead className="bg-slate-50 text-left text-slate-500">
-                <tr>
-                  <th className="px-3 py-2">Repository · PR</th>
-                  <th className="px-3 py-2">Comment</th>
-                  <th className="px-3 py-2">Where</th>
-                  <th className="px-3 py-2 text-right">Perturbations</th>
-                  <th className="px-3 py-2" />
-                </tr>
-              </thead>
-              <tbody>
-                {parents.map((p) => (
-                  <tr key={p.id} className="border-t border-slate-100 align-top" data-testid="parent-row">
-                    <td className="px-3 py-2 font-mono text-xs">
-                      {p.repo}#{p.pullNumber}
-                    </td>
-                    <td className="max-w-xl px-3 py-2">
-                      <p className="line-clamp-2">
-                        <BidiText text={p.body} />
-                      </p>
-                    </td>
-                    <td className="px-3 py-2 font-mono text-xs">{p.path ?? `${p.commentKind} (PR-level)`}</td>
-                    <td className="px-3 py-2 text-right font-mono text-xs">
-                      {PERTURBATION_KINDS.map((k) => `${k[0].toUpperCase()}${p.perturbations[k]}`).join(" · ")}
-                      {order && (
-                        <span className="block text-slate-500" data-testid="parent-offer">
-                          {p.offers[order] === null
-                            ? "not asked yet"
-                            : `${p.offers[order]?.offered ?? 0} offered${p.offers[order]?.fromModel ? `, ${p.offers[order]?.fromModel} passed the critic` : ""}`}
-                        </span>
-                      )}
-                    </td>
-                    <td className="px-3 py-2 text-right">
-                      <Link
-                        href={`/perturb/generate/${p.id}`}
-                        className="whitespace-nowrap text-indigo-700 hover:underline"
-                        data-testid="generate-link"
-                      >
-                        Generate candidates
-                      </Link>
-                    </td>
+            shownParents.length > 0 && (
+              <table className="w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-sm" data-testid="eligible-parents">
+                <thead className="bg-slate-50 text-left text-slate-500">
+                  <tr>
+                    <th className="px-3 py-2">Repository · PR</th>
+                    <th className="px-3 py-2">Comment</th>
+                    <th className="px-3 py-2">Where</th>
+                    <th className="px-3 py-2 text-right">Perturbations</th>
+                    <th className="px-3 py-2" />
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {shownParents.map((p) => (
+                    <tr key={p.id} className="border-t border-slate-100 align-top" data-testid="parent-row">
+                      <td className="px-3 py-2 font-mono text-xs">
+                        {p.repo}#{p.pullNumber}
+                      </td>
+                      <td className="max-w-xl px-3 py-2">
+                        <p className="line-clamp-2">
+                          <BidiText text={p.body} />
+                        </p>
+                      </td>
+                      <td className="px-3 py-2 font-mono text-xs">{p.path ?? `${p.commentKind} (PR-level)`}</td>
+                      <td className="px-3 py-2 text-right font-mono text-xs">
+                        {PERTURBATION_KINDS.map((k) => `${k[0].toUpperCase()}${p.perturbations[k]}`).join(" · ")}
+                        {order && (
+                          <span className="block text-slate-500" data-testid="parent-offer">
+                            {p.offers[order] === null
+                              ? "not asked yet"
+                              : `${p.offers[order]?.offered ?? 0} offered${p.offers[order]?.fromModel ? `, ${p.offers[order]?.fromModel} passed the critic` : ""}`}
+                          </span>
+                        )}
+                      </td>
+                      <td className="px-3 py-2 text-right">
+                        <Link
+                          href={`/perturb/generate/${p.id}`}
+                          className="whitespace-nowrap text-indigo-700 hover:underline"
+                          data-testid="generate-link"
+                        >
+                          Generate candidates
+                        </Link>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )
           )}
         </section>
       )}

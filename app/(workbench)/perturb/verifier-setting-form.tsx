@@ -3,6 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { perturbationApi } from "./perturbation-api";
+import { counted, plural } from "@/lib/text/plural";
 
 /** Admin-only: how many distinct experts must all accept before a perturbation is a negative. */
 export function VerifierSettingForm({ current }: { current: number }) {
@@ -48,7 +49,9 @@ export function VerifierSettingForm({ current }: { current: number }) {
       {save.isSuccess && (
         <span className="text-emerald-700">
           Saved.
-          {save.data.settled > 0 ? ` ${save.data.settled} pending perturbation(s) now have enough acceptances and were accepted.` : ""}
+          {save.data.settled > 0
+            ? ` ${counted(save.data.settled, "pending perturbation")} now ${plural(save.data.settled, "has", "have")} enough acceptances and ${plural(save.data.settled, "was", "were")} accepted.`
+            : ""}
         </span>
       )}
     </form>

@@ -18,6 +18,7 @@ import { ruleConfigFromForm, RULE_LIST_FIELDS, RULE_NUMBER_FIELDS } from "@/lib/
 import { resetRuleConfig, saveRuleConfig } from "@/lib/screen/rule-config-store";
 import { RerunRulesRequestSchema, RunLlmScreeningRequestSchema } from "@/lib/screen/screening-requests";
 import { chooseForUnavailable, UnavailableChoiceSchema } from "@/lib/snapshot/choose-unavailable";
+import { counted, plural } from "@/lib/text/plural";
 
 export type ActionState = FormState;
 
@@ -127,6 +128,6 @@ export const chooseForUnavailableAction = formAction({ roles: ["admin"], input: 
   revalidatePath("/splits");
   if (snapshots === 0) return "Nothing to change: the choice was already made.";
   return input.choice === "final_diff"
-    ? `${instances} instance(s) of ${snapshots} snapshot(s) are now judged on the PR's final diff, marked as such, and can enter splits.`
-    : `${instances} instance(s) of ${snapshots} snapshot(s) are left out of the dataset.`;
+    ? `${counted(instances, "instance")} of ${counted(snapshots, "snapshot")} ${plural(instances, "is", "are")} now judged on the PR's final diff, marked as such, and can enter splits.`
+    : `${counted(instances, "instance")} of ${counted(snapshots, "snapshot")} ${plural(instances, "is", "are")} left out of the dataset.`;
 });

@@ -3,6 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useRef } from "react";
+import { counted } from "@/lib/text/plural";
 
 interface ImportAnswer {
   rows: number;
@@ -91,7 +92,7 @@ export function ImportForm() {
           )}
           {result.warnings.length > 0 && (
             <details className="mt-2 text-amber-900">
-              <summary>{result.warnings.length} warning(s)</summary>
+              <summary>{counted(result.warnings.length, "warning")}</summary>
               <ul className="mt-1 list-disc pl-5 text-xs">
                 {result.warnings.slice(0, 50).map((w) => (
                   <li key={w}>{w}</li>

@@ -51,7 +51,8 @@ export function AdjudicationPanel({ instanceId }: { instanceId: string }) {
   return (
     <section className="rounded-lg border-2 border-indigo-300 bg-white p-4" data-testid="adjudication-panel">
       <h2 className="mb-2 text-xs font-semibold uppercase text-indigo-700">Your decision (final)</h2>
-      <div className="grid grid-cols-3 gap-2" role="radiogroup" aria-label="Decision">
+      {/* one line each at the aside's width ("Untrustworthy 2" wrapped in equal thirds at 1280 px) */}
+      <div className="flex gap-2" role="radiogroup" aria-label="Decision">
         {LABEL_VALUES.map((v) => (
           <button
             key={v}
@@ -60,7 +61,7 @@ export function AdjudicationPanel({ instanceId }: { instanceId: string }) {
             aria-checked={value === v}
             onClick={() => setValue(v)}
             data-testid={`decide-${v}`}
-            className={`rounded-md border px-2 py-2 text-sm font-medium ${value === v ? "border-indigo-600 bg-indigo-600 text-white" : "border-slate-300 hover:bg-slate-50"}`}
+            className={`flex-auto whitespace-nowrap rounded-md border px-1.5 py-2 text-sm font-medium ${value === v ? "border-indigo-600 bg-indigo-600 text-white" : "border-slate-300 hover:bg-slate-50"}`}
           >
             {LABEL_DEFINITIONS[v].title} <span className="font-mono text-xs opacity-70">{LABEL_DEFINITIONS[v].key}</span>
           </button>

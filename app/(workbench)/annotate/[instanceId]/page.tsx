@@ -1,6 +1,11 @@
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { notFound } from "next/navigation";
 import { requirePageRole } from "@/lib/auth/current-user";
+import { hasRole } from "@/lib/auth/roles";
+import { JUST_SAVED_PARAM, justSavedIdOf, queueFinished } from "@/lib/annotate/after-submit";
+import { loadJustSavedLabel } from "@/lib/annotate/just-saved-label";
+import { LABEL_DEFINITIONS } from "@/lib/annotate/label-rubric";
+import { countSkippedOpen } from "@/lib/annotate/open-labelling";
 import { getPrisma } from "@/lib/db/server";
 import { isAppError } from "@/lib/errors";
 import { loadQueueNeighbours } from "@/lib/annotate/annotation-queue";
@@ -16,7 +21,13 @@ import { NotAssigned } from "../_components/not-assigned";
 import type { OwnLabel } from "../_components/own-label";
 import { QueueKeys } from "../_components/queue-keys";
 
-export default async function InstancePage({ params }: { params: Promise<{ instanceId: string }> }) {
+export default async function InstancePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ instanceId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const user = await requirePageRole("annotator", "adjudicator", "admin");
   const { instanceId } = await params;
   const prisma = await getPrisma();
@@ -65,6 +76,13 @@ export default async function InstancePage({ params }: { params: Promise<{ insta
     rationale: view.ownLabel.rationale,
     updatedAt: view.ownLabel.updatedAt.toISOString(),
   };
+  // submit-and-advance: the item left behind, read back; and what to say once the queue is finished
+  const savedId = justSavedIdOf((await searchParams)[JUST_SAVED_PARAM]);
+  const justSaved = savedId && savedId !== instanceId ? await loadJustSavedLabel(prisma, user.id, savedId) : null;
+  const finished = queueFinished({
+    skipped: await countSkippedOpen(prisma, user.id, instanceId),
+    canAdjudicate: hasRole(user, "adjudicator"),
+  });
   const client = new QueryClient();
   client.setQueryData(instanceKeys.ownLabel(instanceId), ownLabel);
   return (
@@ -81,6 +99,15 @@ export default async function InstancePage({ params }: { params: Promise<{ insta
               initialDraft={view.stage === "annotating" ? await readLabelDraft(prisma, user.id, instanceId) : null}
               initialStage={view.stage}
               queue={queue}
+              justSaved={
+                justSaved && {
+                  instanceId: justSaved.instanceId,
+                  caption: justSaved.caption,
+                  valueTitle: LABEL_DEFINITIONS[justSaved.value].title,
+                  at: justSaved.updatedAt.toISOString().slice(0, 16).replace("T", " "),
+                }
+              }
+              finished={finished}
             />
             {discussion}
           </>

@@ -9,8 +9,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { JUMP_TO_HUNK_EVENT } from "@/app/_components/patch-view";
-import { type AfterSubmit, afterSubmitTarget, keepAfterSubmit, readAfterSubmit } from "@/lib/annotate/after-submit";
+import { type AfterSubmit, afterSubmitHref, keepAfterSubmit, type QueueFinished, readAfterSubmit } from "@/lib/annotate/after-submit";
 import { shortcutFor } from "@/lib/annotate/keyboard-shortcuts";
+import { draftBanner } from "@/lib/annotate/draft-banner";
 import { forgetLabelDraft, keepLabelDraft, labelDraftFor } from "@/lib/annotate/label-drafts";
 import type { ServerDraft } from "@/lib/annotate/server-drafts";
 import { LABEL_VALUES, type LabelValue } from "@/lib/annotate/label-schemas";
@@ -19,6 +20,7 @@ import { pendingLabelFor } from "@/lib/annotate/pending-labels";
 import { instanceKeys } from "@/lib/annotate/query-keys";
 import { ApiError } from "@/lib/http/api-client";
 import { fetchOwnLabel, type OwnLabel } from "./own-label";
+import { JustSavedNote, QueueFinishedNote } from "./after-submit-notes";
 import { ShortcutHelp } from "./shortcut-help";
 import { useSaveLabel } from "./use-save-label";
 import { useServerDraft } from "./use-server-draft";
@@ -52,6 +54,8 @@ export function LabelPanel({
   initialDraft,
   initialStage,
   queue,
+  justSaved,
+  finished,
 }: {
   instanceId: string;
   login: string;
@@ -60,6 +64,10 @@ export function LabelPanel({
   initialDraft: ServerDraft | null;
   initialStage: VisibleStage;
   queue: QueueLinks;
+  /** the previous item's label, saved by submit-and-advance */
+  justSaved?: { instanceId: string; caption: string; valueTitle: string; at: string } | null;
+  /** what the page says once this item is labelled and nothing else is left to label */
+  finished: QueueFinished;
 }) {
   const router = useRouter();
   const { data: saved } = useQuery({
@@ -78,12 +86,13 @@ export function LabelPanel({
     forgetLabelDraft(window.localStorage, instanceId);
     if (!advanceOnSave.current) return;
     advanceOnSave.current = false;
-    const target = afterSubmitTarget(readAfterSubmit(window.localStorage), instanceId, queue.nextToDoId);
-    if (target) router.push(`${queue.basePath}/${target}`);
+    // the next item's page says this one was saved, with a link back
+    const next = afterSubmitHref(readAfterSubmit(window.localStorage), instanceId, queue.nextToDoId, queue.basePath);
+    if (next) router.push(next);
   });
   const [value, setValue] = useState<LabelValue | null>(initialLabel?.value ?? null);
   const [rationale, setRationale] = useState(initialLabel?.rationale ?? "");
-  const [fromDraft, setFromDraft] = useState(false);
+  const [restoredFrom, setRestoredFrom] = useState<"browser" | "server" | null>(null);
   const [help, setHelp] = useState(false);
   const rationaleRef = useRef<HTMLTextAreaElement>(null);
   const helpButtonRef = useRef<HTMLButtonElement>(null);
@@ -110,7 +119,7 @@ export function LabelPanel({
     if (draft && !locked && draft.at > labelledAt) {
       setValue(draft.value);
       setRationale(draft.rationale);
-      setFromDraft(true);
+      setRestoredFrom(draft === remote ? "server" : "browser");
       if (draft === remote) keepLabelDraft(window.localStorage, { instanceId, ...remote });
     }
   }, [instanceId, save, locked, initialDraft, initialLabel]);
@@ -222,17 +231,11 @@ export function LabelPanel({
       tone: "text-emerald-800 bg-emerald-50 border-emerald-300",
       testId: "label-saved",
     };
-  else if (saved && dirty)
-    status = {
-      text: `Changed — not submitted yet (Ctrl+Enter). ${fromDraft ? "Your draft from earlier is back; it" : "The draft"} is kept ${serverDraft.where}.`,
-      tone: "text-amber-800 bg-amber-50 border-amber-300",
-      testId: "label-dirty",
-    };
   else if (dirty)
     status = {
-      text: `Draft — not submitted yet (Ctrl+Enter). ${fromDraft ? "Your draft from earlier is back; it" : "It"} is kept ${serverDraft.where}.`,
+      text: draftBanner({ hasSubmittedLabel: !!saved, restoredFrom, sent: serverDraft.sent }),
       tone: "text-amber-800 bg-amber-50 border-amber-300",
-      testId: "label-draft",
+      testId: saved ? "label-dirty" : "label-draft",
     };
   else status = { text: "Not labelled yet", tone: "text-slate-600 bg-slate-50 border-slate-200", testId: "label-empty" };
 
@@ -244,12 +247,13 @@ export function LabelPanel({
           Shortcuts (?)
         </button>
       </div>
+      {justSaved && <JustSavedNote saved={justSaved} />}
       {locked && saved && (
         <p className="mb-3 rounded-md bg-slate-100 px-3 py-2 text-xs text-slate-700" data-testid="label-final">
           Final: every assigned annotator has labelled this instance, so labels can no longer change.
         </p>
       )}
-      <div className="grid grid-cols-3 gap-2" role="radiogroup" aria-label="Label">
+      <div className="flex gap-2" role="radiogroup" aria-label="Label">
         {LABEL_VALUES.map((v) => (
           <button
             key={v}
@@ -260,7 +264,7 @@ export function LabelPanel({
             title={LABEL_DEFINITIONS[v].meaning}
             data-testid={`label-${v}`}
             onClick={() => edit({ value: v, rationale })}
-            className={`rounded-md border px-2 py-2 text-sm font-medium disabled:opacity-60 ${value === v ? LABEL_STYLE[v].on : LABEL_STYLE[v].off}`}
+            className={`flex-auto whitespace-nowrap rounded-md border px-1.5 py-2 text-sm font-medium disabled:opacity-60 ${value === v ? LABEL_STYLE[v].on : LABEL_STYLE[v].off}`}
           >
             {LABEL_DEFINITIONS[v].title}
             <span className="ml-1 font-mono text-xs opacity-70">{LABEL_DEFINITIONS[v].key}</span>
@@ -331,7 +335,7 @@ export function LabelPanel({
           Next (j) →
         </button>
       </nav>
-      {queue.nextToDoId && (
+      {queue.nextToDoId ? (
         <button
           type="button"
           onClick={() => go(queue.nextToDoId)}
@@ -339,6 +343,8 @@ export function LabelPanel({
         >
           Next to label →
         </button>
+      ) : (
+        saved && !saved.pending && !dirty && <QueueFinishedNote finished={finished} />
       )}
       {help && <ShortcutHelp onClose={() => setHelp(false)} fallbackFocus={() => helpButtonRef.current} />}
     </section>

@@ -47,8 +47,8 @@ export function QueueKeys({ queue }: { queue: QueueLinks }) {
       </button>
       <span>
         {queue.position ? `${queue.position} of ${queue.total}` : `${queue.total} in queue`} ·{" "}
-        <button type="button" className="text-indigo-700" onClick={() => setHelp(true)}>
-          ?
+        <button type="button" className="text-indigo-700 hover:underline" onClick={() => setHelp(true)} data-testid="shortcuts-help">
+          Shortcuts (?)
         </button>
       </span>
       <button

@@ -1,8 +1,9 @@
 "use client";
 // Sends the label being written to the server a moment after the last edit (lib/annotate/server-drafts),
 // so the draft follows the annotator to another browser. The browser's own copy is kept first, so a
-// failed send loses nothing; the panel says where the draft is kept.
+// failed send loses nothing; the panel says where the draft is kept (lib/annotate/draft-banner.ts).
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { DraftSendState } from "@/lib/annotate/draft-banner";
 import type { LabelValue } from "@/lib/annotate/label-schemas";
 import { apiFetch } from "@/lib/http/api-client";
 
@@ -11,7 +12,7 @@ const SEND_AFTER_MS = 600;
 type Draft = { value: LabelValue | null; rationale: string; at: number };
 
 export function useServerDraft(instanceId: string) {
-  const [state, setState] = useState<"browser" | "server" | "failed">("browser");
+  const [state, setState] = useState<DraftSendState>("browser");
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const latest = useRef<Draft | null>(null);
 
@@ -54,11 +55,6 @@ export function useServerDraft(instanceId: string) {
     [send],
   );
 
-  const where =
-    state === "server"
-      ? "on the server and in this browser"
-      : state === "failed"
-        ? "in this browser only (the server did not take it; it is sent with your next edit)"
-        : "in this browser";
-  return useMemo(() => ({ keep, drop, where }), [keep, drop, where]);
+  // the panel words it (lib/annotate/draft-banner.ts): what this visit's sends did with the draft
+  return useMemo(() => ({ keep, drop, sent: state }), [keep, drop, state]);
 }

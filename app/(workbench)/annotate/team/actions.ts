@@ -8,6 +8,7 @@ import { formAction } from "@/lib/http/form-action";
 import type { FormState } from "@/lib/http/form-state";
 import { screeningLlmStatus } from "@/lib/llm/configured-llm";
 import { loadScreenGate } from "@/lib/screen/screen-gate";
+import { counted, plural } from "@/lib/text/plural";
 
 export type TeamState = FormState;
 
@@ -36,10 +37,11 @@ export const assignBatchAction = formAction(
     const gate = await loadScreenGate(prisma, { llmConfigured: screeningLlmStatus(config()).configured });
     const r = await assignTeamBatch(prisma, { ...input, actorId: user.id, gate });
     revalidatePath("/annotate", "layout");
-    if (r.assignments === 0) return `The ${r.batch} instance(s) of this batch already have their annotators.`;
+    if (r.assignments === 0)
+      return `${r.batch === 1 ? "The 1 instance of this batch already has its" : `The ${r.batch} instances of this batch already have their`} annotators.`;
     return (
-      `Assigned ${r.assignments} label(s) over ${r.instances} of the batch's ${r.batch} instance(s) (overlap ${r.overlap}).` +
-      (r.shortfall ? ` ${r.shortfall} instance(s) got fewer annotators than the overlap: choose more annotators.` : "")
+      `Assigned ${counted(r.assignments, "label")} over ${r.instances} of the batch's ${counted(r.batch, "instance")} (overlap ${r.overlap}).` +
+      (r.shortfall ? ` ${counted(r.shortfall, "instance")} got fewer annotators than the overlap: choose more annotators.` : "")
     );
   },
 );
@@ -57,6 +59,6 @@ export const reassignAction = formAction(
   async (input, user) => {
     const r = await reassignOpenAssignments(await getPrisma(), { ...input, actorId: user.id });
     revalidatePath("/annotate", "layout");
-    return `Moved ${r.moved} open item(s).${r.kept ? ` ${r.kept} stayed: the new annotator already has them.` : ""}`;
+    return `Moved ${counted(r.moved, "open item")}.${r.kept ? ` ${r.kept} stayed: the new annotator already has ${plural(r.kept, "it", "them")}.` : ""}`;
   },
 );

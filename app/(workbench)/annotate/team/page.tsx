@@ -8,6 +8,7 @@ import { loadAssignmentReadiness } from "@/lib/annotate/annotation-settings";
 import { readyByRepository } from "@/lib/annotate/team-assignment";
 import { loadTeamWorkload } from "@/lib/annotate/team-workload";
 import { AssignBatchForm, ReassignForm } from "./team-forms";
+import { counted } from "@/lib/text/plural";
 
 const percent = (part: number, whole: number) => (whole === 0 ? "—" : `${Math.round((100 * part) / whole)}%`);
 
@@ -29,8 +30,8 @@ export default async function TeamPage() {
       <header>
         <h1 className="text-2xl font-semibold">Team and assignments</h1>
         <p className="text-sm text-slate-600">
-          {readiness.ready} instance(s) ready for annotation (through {readiness.screens}). Choose who labels which batch; move open items
-          when someone is away or skipped them.
+          {counted(readiness.ready, "instance")} ready for annotation (through {readiness.screens}). Choose who labels which batch; move
+          open items when someone is away or skipped them.
         </p>
       </header>
       <table className="w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-sm" data-testid="team-workload">

@@ -1,8 +1,10 @@
 "use client";
 import { useActionState, useState } from "react";
+import { useKeptForm } from "@/app/_components/use-kept-form";
 import { ActionResult } from "../../screen/_components/action-form";
 import { type AssignmentReadiness, assignableWith } from "@/lib/annotate/annotation-settings";
 import { assignBatchAction, reassignAction, type TeamState } from "./actions";
+import { counted } from "@/lib/text/plural";
 
 type Annotator = { id: string; login: string; open: number };
 
@@ -88,7 +90,7 @@ export function AssignBatchForm({
         )}
       </div>
       <p className="text-xs text-slate-600" data-testid="batch-assignable">
-        {assignable} instance(s) can take annotators at {overlap} per instance (before the filters above)
+        {counted(assignable, "instance")} can take annotators at {overlap} per instance (before the filters above)
       </p>
       <button
         type="submit"
@@ -102,7 +104,7 @@ export function AssignBatchForm({
             ? "Choose annotators first"
             : assignable === 0
               ? "Nothing to assign"
-              : `Assign the batch to ${chosen.length} annotator(s)`}
+              : `Assign the batch to ${counted(chosen.length, "annotator")}`}
       </button>
       <ActionResult state={state} />
     </form>
@@ -110,14 +112,16 @@ export function AssignBatchForm({
 }
 
 export function ReassignForm({ annotators }: { annotators: Annotator[] }) {
-  const [state, action, pending] = useActionState<TeamState, FormData>(reassignAction, {});
+  // a refused move keeps both choices (React resets a form after its action)
+  const { state, run: action, pending, kept, attempt } = useKeptForm<TeamState>(reassignAction, {});
   const select = (name: string, testId: string) => (
     <select
+      key={attempt}
       id={testId}
       name={name}
       className="mt-1 block rounded-md border border-slate-300 px-2 py-1"
       data-testid={testId}
-      defaultValue=""
+      defaultValue={kept(name) ?? ""}
     >
       <option value="" disabled>
         choose
@@ -146,7 +150,14 @@ export function ReassignForm({ annotators }: { annotators: Annotator[] }) {
           {select("toAnnotatorId", "reassign-to")}
         </div>
         <label className="flex items-center gap-1 text-xs">
-          <input type="checkbox" name="onlySkipped" data-testid="reassign-only-skipped" /> only the ones they skipped
+          <input
+            key={attempt}
+            type="checkbox"
+            name="onlySkipped"
+            defaultChecked={kept("onlySkipped") === "on"}
+            data-testid="reassign-only-skipped"
+          />{" "}
+          only the ones they skipped
         </label>
         <button
           type="submit"

@@ -5,10 +5,10 @@ import { PatchView } from "@/app/_components/patch-view";
 import { anchorComment, parsePatch } from "@/lib/annotate/parse-patch";
 import { splitPatchByFile } from "@/lib/annotate/patch-chunks";
 import { requirePageRole } from "@/lib/auth/current-user";
-import { hasRole } from "@/lib/auth/roles";
 import { getPrisma } from "@/lib/db/server";
 import { nextPendingPerturbation } from "@/lib/perturb/blind-verification";
 import { loadPerturbationReview } from "@/lib/perturb/load-perturbation-review";
+import { parentsWithKnownLabel } from "@/lib/perturb/parent-label-visibility";
 import { wordDiff } from "@/lib/perturb/word-diff";
 import { HunkView, KindBadge, StatusBadge, WordDiffView } from "../word-diff-view";
 import { VerifyPanel } from "./verify-panel";
@@ -23,6 +23,7 @@ export default async function VerifyPerturbationPage({ params }: { params: Promi
   const review = await loadPerturbationReview(prisma, instanceId, user.id);
   if (!review) notFound();
   const nextPendingId = await nextPendingPerturbation(prisma, { viewerId: user.id, afterId: review.id });
+  const knowsParentLabel = review.parentId !== null && (await parentsWithKnownLabel(prisma, user, [review.parentId])).has(review.parentId);
   const pr = review.pullRequest;
   const files = splitPatchByFile(pr.patch);
   const anchor = anchorComment(parsePatch(pr.patch), review.perturbed.path, review.perturbed.diffHunk);
@@ -63,8 +64,8 @@ export default async function VerifyPerturbationPage({ params }: { params: Promi
       <section className="grid gap-4 lg:grid-cols-2" data-testid="side-by-side">
         <div className="rounded-lg border-2 border-emerald-300 bg-white p-4" data-testid="original-side">
           <h2 className="mb-1 text-xs font-semibold uppercase text-emerald-700" data-testid="original-heading">
-            {/* an annotator who labelled the parent never sees its final label */}
-            {hasRole(user, "admin", "adjudicator") ? "Original · confirmed trustworthy" : "Original comment"}
+            {/* an annotator who labelled the parent never sees its final label, whatever other roles they hold */}
+            {knowsParentLabel ? "Original · confirmed trustworthy" : "Original comment"}
           </h2>
           <p className="mb-2 font-mono text-xs text-slate-500">
             {review.commentKind} by {review.commentAuthor ?? "(deleted account)"}
@@ -170,7 +171,7 @@ export default async function VerifyPerturbationPage({ params }: { params: Promi
                 </li>
               ))}
             </ul>
-            {review.parentId && hasRole(user, "admin", "adjudicator") && (
+            {review.parentId && knowsParentLabel && (
               <p className="mt-2">
                 Parent:{" "}
                 <Link href={`/perturb/generate/${review.parentId}`} className="text-indigo-700 hover:underline">

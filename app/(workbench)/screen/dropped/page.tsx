@@ -4,6 +4,7 @@ import { getPrisma } from "@/lib/db/server";
 import { isAppError } from "@/lib/errors";
 import { droppedItems, DroppedItemsQuerySchema, type DroppedItemsPage } from "@/lib/screen/dropped-items";
 import { splitDecisionRationale } from "@/lib/screen/llm-screen-answer";
+import { plural } from "@/lib/text/plural";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
@@ -45,8 +46,8 @@ export default async function DroppedPage({ searchParams }: { searchParams: Sear
       <header>
         <h1 className="text-2xl font-semibold">Dropped by: {result.label}</h1>
         <p className="text-sm text-slate-600">
-          <span data-testid="dropped-total">{result.total.toLocaleString("en-US")}</span> item(s) this step dropped that no earlier step had
-          dropped, each with the stored reason.
+          <span data-testid="dropped-total">{result.total.toLocaleString("en-US")}</span> {plural(result.total, "item")} this step dropped
+          that no earlier step had dropped, each with the stored reason.
         </p>
       </header>
       {result.items.length === 0 ? (

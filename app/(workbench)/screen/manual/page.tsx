@@ -115,7 +115,7 @@ export default async function ManualQueuePage({ searchParams }: { searchParams: 
                   </Link>
                 )}
               </div>
-              <ManualDecisionForm level={level} itemId={item.id} inAnnotation={item.inAnnotation?.warning} />
+              <ManualDecisionForm level={level} itemId={item.id} inAnnotation={item.inAnnotation} />
             </li>
           ))}
         </ul>

@@ -9,6 +9,7 @@ import { CardPreview } from "../card-preview";
 import { ExportForm } from "../export-form";
 import { fmt, when } from "../format";
 import { SplitTable } from "../split-table";
+import { plural } from "@/lib/text/plural";
 
 export const dynamic = "force-dynamic";
 
@@ -49,13 +50,14 @@ export default async function SplitPage({ params }: { params: Promise<{ splitRun
 
       {stale.length > 0 && (
         <p role="alert" className="rounded-lg border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900" data-testid="stale-split">
-          {fmt(stale.length)} instance(s) of this split no longer have a final label, so it cannot be exported. Create a new split on the
-          splits page.
+          {fmt(stale.length)} {plural(stale.length, "instance")} of this split no longer {plural(stale.length, "has", "have")} a final
+          label, so it cannot be exported. Create a new split on the splits page.
         </p>
       )}
       {notInRun > 0 && (
         <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="not-in-split">
-          {fmt(notInRun)} labelled instance(s) are not in this split (labelled after it was made). Create a new split to include them.
+          {fmt(notInRun)} labelled {plural(notInRun, "instance")} {plural(notInRun, "is", "are")} not in this split (labelled after it was
+          made). Create a new split to include them.
         </p>
       )}
 

@@ -1,12 +1,14 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { requirePageRole } from "@/lib/auth/current-user";
+import { mayOpen } from "@/lib/auth/page-access";
 import { getPrisma } from "@/lib/db/server";
 import { isAppError } from "@/lib/errors";
 import type { EvalReport } from "@/lib/evaluate/eval-report-schema";
 import { type JudgeRunView, loadJudgeRunView, TaskFilterSchema } from "@/lib/judge/judge-views";
 import { cancelJudgeRunAction, resumeJudgeRunAction } from "../actions";
 import { AutoRefresh } from "../auto-refresh";
+import { plural } from "@/lib/text/plural";
 
 export const dynamic = "force-dynamic";
 
@@ -88,7 +90,7 @@ export default async function JudgeRunPage({
   params: Promise<{ runId: string }>;
   searchParams: Promise<Record<string, string | undefined>>;
 }) {
-  await requirePageRole("admin", "adjudicator");
+  const user = await requirePageRole("admin", "adjudicator");
   const { runId } = await params;
   const raw = await searchParams;
   const filter = TaskFilterSchema.parse({ outcome: raw.outcome ?? "all", repo: raw.repo || undefined, source: raw.source || undefined });
@@ -105,9 +107,12 @@ export default async function JudgeRunPage({
     <div className="space-y-5">
       <AutoRefresh active={active} />
       <div>
-        <Link href="/evaluate/judge" className="text-sm text-indigo-700 hover:underline">
-          ← Judge runs
-        </Link>
+        {/* links only to pages this reader opens (an adjudicator reads runs, the lists are the admin's) */}
+        {mayOpen(user, "/evaluate/judge") && (
+          <Link href="/evaluate/judge" className="text-sm text-indigo-700 hover:underline">
+            ← Judge runs
+          </Link>
+        )}
         <h1 className="text-2xl font-semibold">{run.name}</h1>
         <p className="text-sm text-slate-600">
           <span className="font-mono">{run.model}</span> at <span className="font-mono">{run.baseUrl}</span> · {run.split} split ·{" "}
@@ -151,7 +156,7 @@ export default async function JudgeRunPage({
                 className="rounded-md border border-indigo-300 px-3 py-1 text-indigo-700 hover:bg-indigo-50"
                 data-testid="resume-judge"
               >
-                Resume: judge {n(run.total - run.done + run.notJudged)} task(s) again
+                Resume: judge {n(run.total - run.done + run.notJudged)} {plural(run.total - run.done + run.notJudged, "task")} again
               </button>
             </form>
           )}
@@ -214,7 +219,7 @@ export default async function JudgeRunPage({
             (one mini-swe-agent <code>&lt;eval_id&gt;.traj.json</code> per judged task, .tar.gz; the evaluation imports them back)
           </p>
         )}
-        {run.evalRunId && (
+        {run.evalRunId && mayOpen(user, "/evaluate") && (
           <p className="mt-2 text-xs text-slate-600">
             Both are evaluation runs of this export:{" "}
             <Link href={`/evaluate?export=${run.exportId}&split=${run.split}`} className="text-indigo-700 hover:underline">

@@ -10,6 +10,7 @@ import { perturbationKeys } from "@/lib/perturb/query-keys";
 import { perturbationApi } from "../../perturbation-api";
 import { HunkView, KindBadge, WordDiffView } from "../../word-diff-view";
 import { BidiText } from "@/app/_components/bidi-text";
+import { ruleInWords } from "@/lib/perturb/rule-words";
 
 const KINDS: { kind: PerturbationKind; label: string; help: string }[] = [
   { kind: "negation", label: "Negation", help: 'Reverse one claim the comment makes about the code ("are not used" → "are used").' },
@@ -234,7 +235,7 @@ function CandidateCard({ candidate: c, rank, parentId }: { candidate: ProposedCa
         <span className="font-mono text-slate-500">#{rank}</span>
         <KindBadge kind={c.kind} />
         <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">
-          {ORIGIN_LABEL[c.origin]} · {c.rule}
+          {ORIGIN_LABEL[c.origin]} · {ruleInWords(c.rule)}
         </span>
         {c.sameFile !== null && (
           <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-600">{c.sameFile ? "same file, other hunk" : "other file"}</span>
