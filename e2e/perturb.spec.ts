@@ -35,6 +35,7 @@ async function createCandidate(page: Page, kind: "negation" | "symbol", screensh
   const total = await parents.count();
   expect(total, "the demo data has an instance labelled trustworthy to perturb").toBeGreaterThan(0);
   const form = page.getByTestId("expert-candidate-form");
+  const refusals: string[] = [];
   for (let k = 0; k < total; k++) {
     await page.goto("/perturb");
     await parents.nth(k).getByTestId("generate-link").click();
@@ -48,13 +49,16 @@ async function createCandidate(page: Page, kind: "negation" | "symbol", screensh
     if (screenshot) await page.screenshot({ path: screenshot, fullPage: true });
     await form.getByTestId("expert-create").click();
     const created = form.getByTestId("created-link").or(form.getByTestId("expert-error"));
-    await expect(created).toBeVisible();
-    if ((await form.getByTestId("expert-error").count()) > 0) continue; // this comment already has that edit
+    await expect(created).toBeVisible({ timeout: 30_000 });
+    if ((await form.getByTestId("expert-error").count()) > 0) {
+      refusals.push(await form.getByTestId("expert-error").innerText()); // e.g. this comment already has that edit
+      continue;
+    }
     await form.getByTestId("created-link").click();
     await expect(page.getByTestId("side-by-side")).toBeVisible();
     return page.url();
   }
-  throw new Error(`no demo comment took an expert's ${kind} edit`);
+  throw new Error(`no demo comment took an expert's ${kind} edit: ${refusals.join(" | ") || "none had a name in backticks"}`);
 }
 
 async function accept(page: Page, url: string, login: string, expected: string) {

@@ -125,8 +125,9 @@ function useCreate(parentId: string) {
         kind: input.kind,
         candidate: { perturbed: input.perturbed, origin: input.origin, rule: input.rule, rationale: input.rationale },
       }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: perturbationKeys.parentProposals(parentId) });
+    // the created link shows at once; the offers (now marking this edit as created) refresh behind it
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: perturbationKeys.parentProposals(parentId) });
       router.refresh();
     },
   });
