@@ -5,6 +5,7 @@
 // completion. validateTrainingRecord checks a record against that shape: the student's prompts verbatim,
 // every call answered by its tool message, no private field or teacher note.
 import { createHash } from "node:crypto";
+import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { BASH_TOOL } from "@/lib/judge/paper-agent";
 import { type HistoryMessage, HistoryMessageSchema } from "./student-history";
@@ -16,6 +17,13 @@ export const TrainingRecordSchema = z.strictObject({
   tools: z.array(z.unknown()).length(1),
 });
 export type TrainingRecord = z.infer<typeof TrainingRecordSchema>;
+
+/** A record as stored (a JSON column may reorder keys) back in the order written: schema order, the tool as defined. */
+export function canonicalRecord(value: unknown): TrainingRecord {
+  const record = TrainingRecordSchema.parse(value);
+  if (!isDeepStrictEqual(record.tools[0], BASH_TOOL)) return record;
+  return { ...record, tools: [BASH_TOOL] };
+}
 
 export function trainingRecord(history: readonly HistoryMessage[], action: HistoryMessage): TrainingRecord {
   return { prompt: [...history], completion: [action], tools: [BASH_TOOL] };
@@ -79,7 +87,7 @@ export function trainingRecordProblems(
       problems.push("the completion's arguments are not one string command");
     if (ids.has(call.id)) problems.push(`the completion reuses the prompt's tool-call id ${call.id}`);
   }
-  if (JSON.stringify(tools[0]) !== JSON.stringify(BASH_TOOL)) problems.push("tools is not the student's bash function");
+  if (!isDeepStrictEqual(tools[0], BASH_TOOL)) problems.push("tools is not the student's bash function");
   const text = JSON.stringify(parsed.data);
   for (const key of ["teacher_private_label", "review_note", "student_candidate_action", '"evidence"'])
     if (text.includes(key)) problems.push(`the record holds the teacher's field ${key}`);
