@@ -2,7 +2,9 @@
 // each (lib/jobs/teach-jobs.ts) for any number of workers; the run's status follows its prefixes.
 // Resuming puts back the prefixes a killed worker left running, the failed and the cancelled ones;
 // done prefixes stay done.
+import { judgeWorkDir } from "@/lib/config";
 import type { PrismaClient } from "@/lib/db/generated/client";
+import { removeLeftoverTaskDirs } from "@/lib/judge/sandbox";
 import { AppError } from "@/lib/errors";
 import { type SuperviseDeps, supervisePrefix } from "./supervise-prefix";
 
@@ -79,6 +81,8 @@ export async function executeSupervisionRun(
   const run = await prisma.supervisionRun.findUnique({ where: { id: runId }, select: { status: true } });
   if (!run) throw new AppError("not_found", `Supervision run ${runId} does not exist`);
   if (run.status === "cancelled") return { status: "cancelled", tally: await tallySupervisionRun(prisma, runId) };
+  // the sandboxes a killed process left go first (only folders whose process is gone)
+  removeLeftoverTaskDirs(judgeWorkDir(deps.config));
   const open = await prisma.supervisionPrefix.findMany({
     where: { runId, status: { in: ["pending", "running"] } },
     orderBy: [{ evalId: "asc" }, { afterStep: "asc" }],
