@@ -111,7 +111,7 @@ export async function cancelSupervisionRun(
     data: { status: "cancelled", finishedAt: new Date() },
   });
   const queued = await prisma.supervisionPrefix.findMany({
-    where: { runId, status: "pending", jobId: { not: null } },
+    where: { runId, status: { in: ["pending", "running"] }, jobId: { not: null } },
     select: { jobId: true },
   });
   for (const { jobId } of queued) if (jobId && jobs) await jobs.cancel(jobId);
