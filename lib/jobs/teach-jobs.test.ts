@@ -72,5 +72,5 @@ describe.each(TEST_DATABASE_KINDS)("supervision jobs on %s", (kind) => {
     );
     const prefixJobs = await db.prisma.jobRun.count({ where: { kind: "supervise-prefix", state: "completed" } });
     expect(prefixJobs).toBeGreaterThanOrEqual(prefixes);
-  });
+  }, 600_000);
 });

@@ -55,17 +55,22 @@ describe("prefixes of a stored trajectory", () => {
 
   test("after the patch read, the file search, the grep and before the submission", () => {
     const prefixes = keyStepPrefixes(UNUSED_IMPORT_STEPS, conversation, UNUSED_IMPORT_COMMENT);
+    // the grep of step 5 is followed by the submission: the same state as the final reasoning, one prefix
     expect(prefixes.map((p) => [p.kind, p.afterStep])).toEqual([
       ["change_inspection", 2],
       ["code_search", 3],
       ["code_search", 5],
-      ["final_reasoning", 6],
     ]);
-    const final = prefixes[3];
+    expect(prefixes[2].why).toMatch(/submitted next/);
+    const final = prefixes[2];
     // the paper's B.4: 16 messages before the candidate submission (here 12, the example has fewer steps)
     expect(final.history).toHaveLength(12);
     expect(final.history.at(-1)).toMatchObject({ role: "tool", tool_call_id: "call_01e89793b0d3d9b021a7" });
     expect(final.candidate).toMatchObject({ role: "assistant", tool_calls: [{ id: "call_ea5621a2543f4a6fba92" }] });
+    // without a key step before it, the submission's prefix is its own
+    const noGrep = UNUSED_IMPORT_STEPS.filter((s) => s.step !== 5);
+    const alone = keyStepPrefixes(noGrep, studentHistory(PAPER_AGENT_SETTINGS, noGrep), UNUSED_IMPORT_COMMENT).at(-1);
+    expect([alone?.kind, alone?.afterStep]).toEqual(["final_reasoning", 6]);
     // a prefix ends with the key step's observation; the candidate is the student's next turn
     expect(prefixes[0].history.at(-1)).toMatchObject({ role: "tool", tool_call_id: "call_05af99c1e55acfbfe63b" });
     expect(prefixes[0].candidate).toMatchObject({ tool_calls: [{ id: "call_4f15b5d07cb5d223b7314" }] });

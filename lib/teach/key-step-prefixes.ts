@@ -9,7 +9,8 @@
 //   or shows a diff (git diff, diff -u), which is where the patch's hunks are located;
 // - final_reasoning: the submission (the completion marker); the prefix ends before it, and the
 //   student's submission is the candidate action the teacher sees.
-// A step that is both a search and a patch read counts as change_inspection. Format errors are no key
+// A step that is both a search and a patch read counts as change_inspection; a key step followed at once
+// by the submission leaves the same state as the final reasoning, and is one prefix. Format errors are no key
 // step, but they stay in every later prefix's history.
 import { SUBMIT_MARKER } from "@/lib/judge/paper-agent";
 import type { AgentStep } from "@/lib/judge/run-agent";
@@ -111,6 +112,12 @@ export function keyStepPrefixes(
     if (!found) return;
     const span = conversation.spans[i];
     if (found.kind === "final_reasoning") {
+      // a key step right before the submission leaves the same state: one prefix, not two requests for it
+      const same = prefixes.at(-1);
+      if (same && same.history.length === span.assistantIndex) {
+        same.why += "; the student submitted next (its final reasoning)";
+        return;
+      }
       prefixes.push({
         ...found,
         afterStep: step.step,

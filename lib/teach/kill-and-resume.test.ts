@@ -15,6 +15,7 @@ import { judgeTrainSplit } from "./testing/supervision-fixture";
 import { trainingRecordProblems } from "./training-record";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// a seeded database, a judged split and a supervision each: minutes on a loaded machine, not the default 60 s
 
 describe("kill -9 in the middle of a supervision, then --resume", () => {
   let db: Database;
@@ -104,5 +105,5 @@ describe("kill -9 in the middle of a supervision, then --resume", () => {
     expect(manifest.records).toBe(lines.length);
     // the killed prefix was asked again from the start (its requests before the kill, if any, are spent twice)
     expect(teacher.requests.length).toBeGreaterThanOrEqual(4 * total);
-  });
+  }, 600_000);
 });

@@ -32,7 +32,7 @@ const PATCH = `diff --git a/frontend/test-utils.tsx b/frontend/test-utils.tsx
 `;
 
 const conversation = studentHistory(PAPER_AGENT_SETTINGS, UNUSED_IMPORT_STEPS);
-const [patchRead, , , final] = keyStepPrefixes(UNUSED_IMPORT_STEPS, conversation, UNUSED_IMPORT_COMMENT);
+const [patchRead, , final] = keyStepPrefixes(UNUSED_IMPORT_STEPS, conversation, UNUSED_IMPORT_COMMENT);
 // the task.json observation names the reviewed file, as the real one does
 const withPath = final.history.map((m, i) =>
   i === 3 && m.role === "tool"

@@ -60,8 +60,8 @@ describe.each(TEST_DATABASE_KINDS)("supervision on %s", (kind) => {
 
     const created = await createSupervisionRun(db.prisma, config(), { judgeRunId, teacher: teacherSettings() });
     expect(created.round).toBe(1);
-    // per task: the patch read, the file search, the final reasoning
-    expect(created.prefixes).toBe(3 * tasks);
+    // per task: the patch read, and the file search right before the submission (one state with the final reasoning)
+    expect(created.prefixes).toBe(2 * tasks);
     const { status, tally } = await executeSupervisionRun(deps(), created.runId);
     expect(status).toBe("succeeded");
     expect(tally.prefixesDone).toBe(created.prefixes);
@@ -69,23 +69,23 @@ describe.each(TEST_DATABASE_KINDS)("supervision on %s", (kind) => {
     const actions = await db.prisma.supervisionAction.findMany({ where: { prefix: { runId: created.runId } }, include: { prefix: true } });
     const of = (evalId: string | null) => actions.filter((a) => a.prefix.evalId === evalId);
     // the refused task: one refused proposal per prefix, with the reason, nothing run, no record
-    expect(of(refuseTask).map((a) => a.status)).toEqual(Array(3).fill("refused"));
+    expect(of(refuseTask).map((a) => a.status)).toEqual(Array(2).fill("refused"));
     expect(
       of(refuseTask).every(
         (a) => /evidence quote "this text is in no observation" is not in message 3/.test(a.reason) && a.execution === null,
       ),
     ).toBe(true);
     // the rejected task: one rejected action per prefix, and no teacher request after it
-    expect(of(rejectTask).map((a) => [a.status, a.position])).toEqual(Array(3).fill(["rejected", 0]));
+    expect(of(rejectTask).map((a) => [a.status, a.position])).toEqual(Array(2).fill(["rejected", 0]));
     const rejectedTeacherCalls = teacher.requests.filter(
       (r) => r.role === "teacher" && taskFieldsOf(r.payload.student_history as never).evalId === rejectTask,
     );
-    expect(rejectedTeacherCalls).toHaveLength(3);
+    expect(rejectedTeacherCalls).toHaveLength(2);
     // every other task: the patch section, then a finish, both approved
     const others = actions.filter((a) => a.prefix.evalId !== refuseTask && a.prefix.evalId !== rejectTask);
-    expect(others.length).toBe(2 * 3 * (tasks - 2));
+    expect(others.length).toBe(2 * 2 * (tasks - 2));
     expect(others.every((a) => a.status === "approved")).toBe(true);
-    expect(tally).toMatchObject({ approved: others.length, rejected: 3, refused: 3 });
+    expect(tally).toMatchObject({ approved: others.length, rejected: 2, refused: 2 });
 
     const judge = await db.prisma.judgeRun.findUniqueOrThrow({ where: { id: judgeRunId } });
     const prompts = AgentSettingsSchema.parse(judge.settings);
@@ -95,9 +95,9 @@ describe.each(TEST_DATABASE_KINDS)("supervision on %s", (kind) => {
       .trim()
       .split("\n")
       .map((l) => JSON.parse(l));
-    // the finish of the final-reasoning prefix and the follow-up finish after a patch read can coincide; dedup counts them once
     expect(lines.length).toBe(dataset.records);
-    expect(dataset.records + (dataset.manifest.duplicates_dropped as number)).toBe(others.length);
+    expect(dataset.records).toBe(others.length);
+    expect(dataset.manifest.duplicates_dropped).toBe(0);
     for (const record of lines) expect(trainingRecordProblems(record, prompts, notes)).toEqual([]);
     expect(dataset.jsonl).not.toMatch(/teacher_private_label|review_note|PRIVATE human label/);
     expect(dataset.manifest).toMatchObject({
@@ -122,7 +122,7 @@ describe.each(TEST_DATABASE_KINDS)("supervision on %s", (kind) => {
     expect(merged.records).toBe(dataset.records);
     expect(merged.jsonl).toBe(dataset.jsonl);
     expect(merged.manifest.sources).toHaveLength(2);
-  });
+  }, 600_000);
 
   test("a run on another split is refused unless allowed, and the manifest then says so", async () => {
     const { judgeRunId } = await judgeTrainSplit(db.prisma, "train run", 1);

@@ -8,7 +8,7 @@ import { teacherCallId, recordKey, trainingRecord, trainingRecordProblems } from
 import { UNUSED_IMPORT_COMMENT, UNUSED_IMPORT_STEPS } from "./testing/unused-import-trajectory";
 
 const conversation = studentHistory(PAPER_AGENT_SETTINGS, UNUSED_IMPORT_STEPS);
-const final = keyStepPrefixes(UNUSED_IMPORT_STEPS, conversation, UNUSED_IMPORT_COMMENT)[3];
+const final = keyStepPrefixes(UNUSED_IMPORT_STEPS, conversation, UNUSED_IMPORT_COMMENT)[2];
 const action = {
   role: "assistant" as const,
   content: "Inspect the focused patch section for the reviewed file.",
