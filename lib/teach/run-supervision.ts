@@ -8,6 +8,8 @@ import { removeLeftoverTaskDirs } from "@/lib/judge/sandbox";
 import { AppError } from "@/lib/errors";
 import { type SuperviseDeps, supervisePrefix } from "./supervise-prefix";
 
+const STOP_AFTER_FAILURES = 3;
+
 export interface SupervisionTally {
   prefixes: number;
   prefixesDone: number;
@@ -88,12 +90,21 @@ export async function executeSupervisionRun(
     orderBy: [{ evalId: "asc" }, { afterStep: "asc" }],
     select: { id: true, evalId: true },
   });
+  // a teacher endpoint that is down fails prefix after prefix for one cause: after this many in a row the
+  // run stops and says why, instead of spending every prefix on it
+  let failuresInARow = 0;
   for (const p of open) {
     if (deps.signal?.aborted) break;
     const current = await prisma.supervisionRun.findUniqueOrThrow({ where: { id: runId }, select: { status: true } });
     if (current.status === "cancelled") break;
     const result = await supervisePrefix(deps, p.id);
     await deps.onPrefix?.(result.outcome, p.evalId, result.reason);
+    failuresInARow = result.outcome === "failed" ? failuresInARow + 1 : 0;
+    if (failuresInARow >= STOP_AFTER_FAILURES) {
+      const error = `Stopped: ${STOP_AFTER_FAILURES} prefixes in a row failed, the last with: ${result.reason} Fix the cause, then resume the run.`;
+      await prisma.supervisionRun.update({ where: { id: runId }, data: { status: "failed", error, finishedAt: new Date() } });
+      return { status: "failed", tally: await tallySupervisionRun(prisma, runId) };
+    }
   }
   return { status: await settleSupervisionRun(prisma, runId), tally: await tallySupervisionRun(prisma, runId) };
 }

@@ -8,8 +8,9 @@ import { TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
 import { openSeededTestDatabase } from "@/lib/demo/testing/seeded-test-database";
 import { AgentSettingsSchema } from "@/lib/judge/paper-agent";
 import { createSupervisionRun } from "./create-supervision-run";
-import { executeSupervisionRun } from "./run-supervision";
+import { executeSupervisionRun, prepareSupervisionResume } from "./run-supervision";
 import { supervisionDataset } from "./supervision-dataset";
+import { loadSupervisionView } from "./supervision-view";
 import { type FakeTeacherRequest, type FakeTeacherServer, startFakeTeacherServer } from "./testing/fake-teacher-server";
 import { rulesReviewer, rulesTeacher } from "./testing/rules-teacher";
 import { judgeTrainSplit, taskFieldsOf } from "./testing/supervision-fixture";
@@ -113,6 +114,16 @@ describe.each(TEST_DATABASE_KINDS)("supervision on %s", (kind) => {
       ],
     });
 
+    // the page's view: each prefix with the student's side beside the teacher's, the refusal's reason shown
+    const view = await loadSupervisionView(db.prisma, created.runId);
+    expect(view.prefixes).toHaveLength(created.prefixes);
+    expect(view.tally.approved).toBe(others.length);
+    for (const p of view.prefixes.filter((x) => x.evalId === refuseTask)) {
+      expect(p.actions[0].reason).toMatch(/is not in message 3/);
+      expect(p.historyTail.length).toBeGreaterThan(0);
+      expect(p.candidate).toMatchObject({ role: "assistant" });
+    }
+
     // round 2: a later student run on the same split; earlier records are kept, the same ones not added twice
     const second = await judgeTrainSplit(db.prisma, "student round 2");
     const round2 = await createSupervisionRun(db.prisma, config(), { judgeRunId: second.judgeRunId, teacher: teacherSettings() });
@@ -124,11 +135,40 @@ describe.each(TEST_DATABASE_KINDS)("supervision on %s", (kind) => {
     expect(merged.manifest.sources).toHaveLength(2);
   }, 600_000);
 
+  test("a teacher endpoint that fails stops the run after three prefixes in a row, with why; resuming takes them again", async () => {
+    const { judgeRunId } = await judgeTrainSplit(db.prisma, "student", 2);
+    const down = await startFakeTeacherServer(() => ({ status: 503, message: "the teacher is overloaded" }));
+    try {
+      const { runId, prefixes } = await createSupervisionRun(db.prisma, config(), {
+        judgeRunId,
+        teacher: { baseUrl: down.url, model: "fake-teacher" },
+      });
+      expect(prefixes).toBe(4);
+      const { status } = await executeSupervisionRun(deps(), runId);
+      expect(status).toBe("failed");
+      const run = await db.prisma.supervisionRun.findUniqueOrThrow({ where: { id: runId } });
+      expect(run.error).toMatch(/3 prefixes in a row failed, the last with: .*answered 503/);
+      expect(down.requests).toHaveLength(3);
+      expect(await db.prisma.supervisionPrefix.count({ where: { runId, status: "pending" } })).toBe(1);
+      expect(await db.prisma.supervisionAction.count()).toBe(0);
+      expect((await prepareSupervisionResume(db.prisma, runId)).prefixes).toBe(4);
+    } finally {
+      await down.close();
+    }
+  }, 600_000);
+
   test("a run on another split is refused unless allowed, and the manifest then says so", async () => {
-    const { judgeRunId } = await judgeTrainSplit(db.prisma, "train run", 1);
-    await db.prisma.judgeRun.update({ where: { id: judgeRunId }, data: { split: "test" } });
+    const { judgeRunId } = await judgeTrainSplit(db.prisma, "test run", 1, "test");
     await expect(createSupervisionRun(db.prisma, config(), { judgeRunId, teacher: teacherSettings() })).rejects.toThrow(
       /test labels into training data/,
     );
+    expect(await db.prisma.supervisionRun.count()).toBe(0);
+    const allowed = await createSupervisionRun(db.prisma, config(), { judgeRunId, teacher: teacherSettings(), allowNonTrain: true });
+    const { manifest } = await supervisionDataset(db.prisma, allowed.runId);
+    expect(manifest).toMatchObject({
+      only_train_split: false,
+      splits: ["test"],
+      sources: [{ split: "test", non_train_split_allowed: true }],
+    });
   });
 });

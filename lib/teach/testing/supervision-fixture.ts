@@ -20,6 +20,8 @@ export async function judgeTrainSplit(
   prisma: PrismaClient,
   name = "student round 1",
   limit?: number,
+  /** another split only for the test that supervision refuses it */
+  split: "train" | "test" = "train",
 ): Promise<{ judgeRunId: string; exportId: string; tasks: number }> {
   const exp = await prisma.export.findFirstOrThrow({ orderBy: { createdAt: "asc" }, select: { id: true } });
   const student = await startFakeOpenAiServer({
@@ -37,7 +39,7 @@ export async function judgeTrainSplit(
   try {
     const { runId, tasks } = await createJudgeRun(prisma, config(), {
       exportId: exp.id,
-      split: "train",
+      split,
       name,
       baseUrl: student.url,
       model: "student-1",
