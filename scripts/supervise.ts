@@ -2,9 +2,11 @@
 // prefixes of each task, a privileged teacher proposing the next action, the action run in the task's
 // sandbox at the prefix's state, an independent reviewer approving or rejecting it, and the approved
 // actions written as training records (prompt, completion, tools) with a manifest. Runs in this process,
-// one prefix after another; a killed run goes on with --resume.
+// one prefix after another (or, with --queue, as one job per prefix for the app's or `npm run worker`'s
+// workers); a killed run goes on with --resume.
 //   npx tsx scripts/supervise.ts --run <judge run id> --base-url <url> --model <name> [--api responses|chat] [--out records.jsonl]
 //   npx tsx scripts/supervise.ts --resume <supervision run id> [--out records.jsonl]
+//   npx tsx scripts/supervise.ts --run <judge run id> --base-url <url> --model <name> --queue    queue it; its page follows it
 // Other flags: --round N (default: the judge run's earlier round, else one past the export's last),
 // --allow-split (supervise a validation or test run; only the train split otherwise), --limit N (first N tasks),
 // --reasoning-effort high|medium|low|minimal|none, --max-output-tokens 4096, --timeout 180 (seconds per request),
@@ -19,6 +21,8 @@ import { parseCli } from "@/lib/cli/parse-cli";
 import { config } from "@/lib/config";
 import { databaseTargetOf, openDatabase } from "@/lib/db/connection";
 import { migrate } from "@/lib/db/migrate";
+import { startJobEngine } from "@/lib/jobs/job-engine";
+import { JOBS } from "@/lib/jobs/registry";
 import { sandboxAvailability } from "@/lib/judge/sandbox";
 import { createSupervisionRun, SupervisionRequestSchema } from "@/lib/teach/create-supervision-run";
 import { executeSupervisionRun, prepareSupervisionResume } from "@/lib/teach/run-supervision";
@@ -41,6 +45,7 @@ const { values } = parseCli(
       "max-output-tokens": { type: "string" },
       timeout: { type: "string" },
       followups: { type: "string" },
+      queue: { type: "boolean", default: false },
     },
   },
 );
@@ -95,37 +100,48 @@ try {
   console.log(`supervision_run=${runId}`);
   const run = await db.prisma.supervisionRun.findUniqueOrThrow({ where: { id: runId }, select: { round: true } });
   console.log(`round=${run.round}`);
-  const { status, tally } = await executeSupervisionRun(
-    {
-      prisma: db.prisma,
-      config: c,
-      signal: stop.signal,
-      onPrefix: (outcome, evalId, reason) => void console.error(`prefix ${evalId}: ${outcome}${reason ? ` (${reason})` : ""}`),
-    },
-    runId,
-  );
-  console.log(`status=${status}`);
-  console.log(`prefixes=${tally.prefixes}`);
-  console.log(`teacher_actions=${tally.teacherActions}`);
-  console.log(`approved=${tally.approved}`);
-  console.log(`rejected=${tally.rejected}`);
-  console.log(`needs_review=${tally.needsReview + tally.teacherNeedsReview}`);
-  console.log(`refused=${tally.refused}`);
-  console.log(`leaked=${tally.leaked}`);
-  console.log(`teacher_requests=${tally.requests}`);
-  console.log(`input_tokens=${tally.inputTokens}`);
-  console.log(`output_tokens=${tally.outputTokens}`);
-  if (tally.prefixesFailed > 0) {
-    console.error(`${tally.prefixesFailed} prefix(es) failed (see the run page); --resume ${runId} tries them again`);
-    process.exitCode = 3;
-  }
-  const dataset = await supervisionDataset(db.prisma, runId);
-  console.log(`records=${dataset.records}`);
-  if (values.out) {
-    writeFileSync(values.out, dataset.jsonl);
-    writeFileSync(`${values.out}.manifest.json`, `${JSON.stringify(dataset.manifest, null, 2)}\n`);
-    console.log(`out=${values.out}`);
-    console.log(`manifest=${values.out}.manifest.json`);
+  if (values.queue) {
+    const engine = await startJobEngine(db, { jobs: JOBS, context: { config: c, trigger: "cli" } });
+    try {
+      const job = await engine.enqueue("supervise", { runId });
+      console.log(`job=${job.id}`);
+      console.log(`page=/evaluate/supervision/${runId}`);
+    } finally {
+      await engine.stop();
+    }
+  } else {
+    const { status, tally } = await executeSupervisionRun(
+      {
+        prisma: db.prisma,
+        config: c,
+        signal: stop.signal,
+        onPrefix: (outcome, evalId, reason) => void console.error(`prefix ${evalId}: ${outcome}${reason ? ` (${reason})` : ""}`),
+      },
+      runId,
+    );
+    console.log(`status=${status}`);
+    console.log(`prefixes=${tally.prefixes}`);
+    console.log(`teacher_actions=${tally.teacherActions}`);
+    console.log(`approved=${tally.approved}`);
+    console.log(`rejected=${tally.rejected}`);
+    console.log(`needs_review=${tally.needsReview + tally.teacherNeedsReview}`);
+    console.log(`refused=${tally.refused}`);
+    console.log(`leaked=${tally.leaked}`);
+    console.log(`teacher_requests=${tally.requests}`);
+    console.log(`input_tokens=${tally.inputTokens}`);
+    console.log(`output_tokens=${tally.outputTokens}`);
+    if (tally.prefixesFailed > 0) {
+      console.error(`${tally.prefixesFailed} prefix(es) failed (see the run page); --resume ${runId} tries them again`);
+      process.exitCode = 3;
+    }
+    const dataset = await supervisionDataset(db.prisma, runId);
+    console.log(`records=${dataset.records}`);
+    if (values.out) {
+      writeFileSync(values.out, dataset.jsonl);
+      writeFileSync(`${values.out}.manifest.json`, `${JSON.stringify(dataset.manifest, null, 2)}\n`);
+      console.log(`out=${values.out}`);
+      console.log(`manifest=${values.out}.manifest.json`);
+    }
   }
 } catch (error) {
   console.error(error instanceof Error && "status" in error ? `error: ${error.message}` : error);

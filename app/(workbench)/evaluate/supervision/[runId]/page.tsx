@@ -5,6 +5,7 @@ import { getPrisma } from "@/lib/db/server";
 import { isAppError } from "@/lib/errors";
 import type { HistoryMessage } from "@/lib/teach/student-history";
 import { loadSupervisionView, type SupervisionView } from "@/lib/teach/supervision-view";
+import { cancelSupervisionAction, resumeSupervisionAction } from "../actions";
 
 export const dynamic = "force-dynamic";
 
@@ -164,6 +165,32 @@ export default async function SupervisionRunPage({
           {n(tally.inputTokens + tally.outputTokens)} tokens ({n(tally.inputTokens)} in, {n(tally.outputTokens)} out)
           {view.cost !== null && <> · ${view.cost.toFixed(4)}</>}
         </p>
+        <div className="mt-2 flex gap-2">
+          {(run.status === "queued" || run.status === "running") && (
+            <form action={cancelSupervisionAction}>
+              <input type="hidden" name="runId" value={run.id} />
+              <button
+                type="submit"
+                className="rounded-md border border-rose-300 px-3 py-1 text-rose-700 hover:bg-rose-50"
+                data-testid="cancel-supervision"
+              >
+                Cancel
+              </button>
+            </form>
+          )}
+          {run.status !== "queued" && run.status !== "running" && tally.prefixesDone < tally.prefixes && (
+            <form action={resumeSupervisionAction}>
+              <input type="hidden" name="runId" value={run.id} />
+              <button
+                type="submit"
+                className="rounded-md border border-indigo-300 px-3 py-1 text-indigo-700 hover:bg-indigo-50"
+                data-testid="resume-supervision"
+              >
+                Resume: {n(tally.prefixes - tally.prefixesDone)} prefix(es) as jobs
+              </button>
+            </form>
+          )}
+        </div>
         {run.error && (
           <p role="alert" className="mt-2 text-rose-700">
             {run.error}
