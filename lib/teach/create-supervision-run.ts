@@ -4,6 +4,7 @@
 // row per prefix for the per-prefix jobs. Tasks with no prefix are kept with why (the page and the CLI
 // say it).
 import { z } from "zod";
+import { recordAudit } from "@/lib/audit/record-audit";
 import type { Config } from "@/lib/config";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { toJsonInput } from "@/lib/db/json-input";
@@ -94,6 +95,12 @@ export async function createSupervisionRun(
       createdById: actorId,
       prefixes: { createMany: { data: rows } },
     },
+  });
+  await recordAudit(prisma, {
+    actorId,
+    action: "teach.run_created",
+    subjectId: run.id,
+    details: { judgeRunId: judge.id, round, model: r.teacher.model, prefixes: rows.length, allowNonTrain: r.allowNonTrain },
   });
   return { runId: run.id, round, prefixes: rows.length, tasks: judged.length, skipped };
 }

@@ -2,6 +2,7 @@
 // each (lib/jobs/teach-jobs.ts) for any number of workers; the run's status follows its prefixes.
 // Resuming puts back the prefixes a killed worker left running, the failed and the cancelled ones;
 // done prefixes stay done.
+import { recordAudit } from "@/lib/audit/record-audit";
 import { judgeWorkDir } from "@/lib/config";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { removeLeftoverTaskDirs } from "@/lib/judge/sandbox";
@@ -114,6 +115,7 @@ export async function cancelSupervisionRun(
   prisma: PrismaClient,
   jobs: { cancel(id: string): Promise<boolean> } | null,
   runId: string,
+  actorId: string | null = null,
 ): Promise<void> {
   const run = await prisma.supervisionRun.findUnique({ where: { id: runId }, select: { id: true } });
   if (!run) throw new AppError("not_found", `Supervision run ${runId} does not exist`);
@@ -126,18 +128,24 @@ export async function cancelSupervisionRun(
     select: { jobId: true },
   });
   for (const { jobId } of queued) if (jobId && jobs) await jobs.cancel(jobId);
+  await recordAudit(prisma, { actorId, action: "teach.run_cancelled", subjectId: runId });
 }
 
 /** Before a run is taken up again: the prefixes left running, failed or cancelled go back to pending. */
-export async function prepareSupervisionResume(prisma: PrismaClient, runId: string): Promise<{ prefixes: number }> {
+export async function prepareSupervisionResume(
+  prisma: PrismaClient,
+  runId: string,
+  actorId: string | null = null,
+): Promise<{ prefixes: number }> {
   const run = await prisma.supervisionRun.findUnique({ where: { id: runId }, select: { id: true } });
   if (!run) throw new AppError("not_found", `Supervision run ${runId} does not exist`);
-  const reopened = await prisma.supervisionPrefix.updateMany({
+  await prisma.supervisionPrefix.updateMany({
     where: { runId, status: { in: ["running", "failed", "cancelled"] } },
     data: { status: "pending", ended: null, startedAt: null, finishedAt: null },
   });
   const open = await prisma.supervisionPrefix.count({ where: { runId, status: "pending" } });
   if (open === 0) throw new AppError("conflict", "Every prefix of this supervision run is done: there is nothing to resume");
   await prisma.supervisionRun.update({ where: { id: runId }, data: { status: "queued", error: null, finishedAt: null } });
-  return { prefixes: Math.max(open, reopened.count) };
+  await recordAudit(prisma, { actorId, action: "teach.run_resumed", subjectId: runId, details: { prefixes: open } });
+  return { prefixes: open };
 }

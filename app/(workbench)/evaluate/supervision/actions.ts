@@ -9,14 +9,14 @@ import { cancelSupervisionRun, prepareSupervisionResume } from "@/lib/teach/run-
 const RunSchema = z.object({ runId: z.string().min(1) });
 
 /** Cancel: the run takes no more prefixes; a running prefix stops at its next request and goes back for a resume. */
-export const cancelSupervisionAction = plainAction({ roles: ["admin"], input: RunSchema }, async ({ runId }) => {
-  await cancelSupervisionRun(await getPrisma(), await getJobEngine(), runId);
+export const cancelSupervisionAction = plainAction({ roles: ["admin"], input: RunSchema }, async ({ runId }, user) => {
+  await cancelSupervisionRun(await getPrisma(), await getJobEngine(), runId, user.id);
   redirect(`/evaluate/supervision/${runId}`);
 });
 
 /** Resume: the prefixes not done (left running, failed or cancelled) are queued again, one job each. */
 export const resumeSupervisionAction = plainAction({ roles: ["admin"], input: RunSchema }, async ({ runId }, user) => {
-  await prepareSupervisionResume(await getPrisma(), runId);
+  await prepareSupervisionResume(await getPrisma(), runId, user.id);
   await (await getJobEngine()).enqueue("supervise", { runId }, { requestedById: user.id });
   redirect(`/evaluate/supervision/${runId}`);
 });
