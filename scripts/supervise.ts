@@ -10,7 +10,7 @@
 // Other flags: --round N (default: the judge run's earlier round, else one past the export's last),
 // --allow-split (supervise a validation or test run; only the train split otherwise), --limit N (first N tasks),
 // --reasoning-effort high|medium|low|minimal|none, --max-output-tokens 4096, --timeout 180 (seconds per request),
-// --followups 3 (at most 3).
+// --followups 3 (at most 3), --price-in USD --price-out USD (per million tokens, for the run's cost).
 // --out writes the records of this round and every earlier one on the export, deduplicated, and
 // <out>.manifest.json beside them. The teacher's key: TEACHER_API_KEY.
 // Prints name=value lines: supervision_run, round, prefixes, teacher_actions, approved, rejected,
@@ -27,6 +27,7 @@ import { sandboxAvailability } from "@/lib/judge/sandbox";
 import { createSupervisionRun, SupervisionRequestSchema } from "@/lib/teach/create-supervision-run";
 import { executeSupervisionRun, prepareSupervisionResume } from "@/lib/teach/run-supervision";
 import { supervisionDataset } from "@/lib/teach/supervision-dataset";
+import { TeacherSettingsSchema } from "@/lib/teach/teacher-settings";
 
 const { values } = parseCli(
   { url: import.meta.url },
@@ -46,6 +47,8 @@ const { values } = parseCli(
       timeout: { type: "string" },
       followups: { type: "string" },
       queue: { type: "boolean", default: false },
+      "price-in": { type: "string" },
+      "price-out": { type: "string" },
     },
   },
 );
@@ -73,6 +76,8 @@ const parsed = values.resume
         ...(values["max-output-tokens"] ? { maxOutputTokens: values["max-output-tokens"] } : {}),
         ...(values.timeout ? { timeoutSeconds: values.timeout } : {}),
         ...(values.followups ? { followupSteps: values.followups } : {}),
+        ...(values["price-in"] ? { promptPricePerMillion: values["price-in"] } : {}),
+        ...(values["price-out"] ? { completionPricePerMillion: values["price-out"] } : {}),
       },
     });
 if (parsed && !parsed.success) fail(parsed.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; "));
@@ -130,6 +135,13 @@ try {
     console.log(`teacher_requests=${tally.requests}`);
     console.log(`input_tokens=${tally.inputTokens}`);
     console.log(`output_tokens=${tally.outputTokens}`);
+    const teacher = TeacherSettingsSchema.parse(
+      (await db.prisma.supervisionRun.findUniqueOrThrow({ where: { id: runId }, select: { teacher: true } })).teacher,
+    );
+    if (teacher.promptPricePerMillion !== undefined || teacher.completionPricePerMillion !== undefined)
+      console.log(
+        `cost_usd=${((tally.inputTokens * (teacher.promptPricePerMillion ?? 0) + tally.outputTokens * (teacher.completionPricePerMillion ?? 0)) / 1_000_000).toFixed(4)}`,
+      );
     if (tally.prefixesFailed > 0) {
       console.error(`${tally.prefixesFailed} prefix(es) failed (see the run page); --resume ${runId} tries them again`);
       process.exitCode = 3;

@@ -54,7 +54,7 @@ describe("kill -9 in the middle of a supervision, then --resume", () => {
 
   test("nothing lost, nothing duplicated", async () => {
     const { judgeRunId } = await judgeTrainSplit(db.prisma, "student", 3);
-    const first = cli(["--run", judgeRunId, "--base-url", teacher.url, "--model", "fake-teacher"]);
+    const first = cli(["--run", judgeRunId, "--base-url", teacher.url, "--model", "fake-teacher", "--price-in", "1", "--price-out", "2"]);
     const deadline = Date.now() + 120_000;
     let doneBefore = 0;
     let total = 0;
@@ -96,6 +96,8 @@ describe("kill -9 in the middle of a supervision, then --resume", () => {
       approved: String(2 * total),
       rejected: "0",
     });
+    // the prices given when the run was made price its tokens
+    expect(printed.cost_usd).toBe(((Number(printed.input_tokens) + 2 * Number(printed.output_tokens)) / 1_000_000).toFixed(4));
     const lines = readFileSync(out, "utf8").trim().split("\n");
     expect(lines).toHaveLength(Number(printed.records));
     expect(new Set(lines).size).toBe(lines.length);
