@@ -33,6 +33,8 @@ export const ConfigSchema = z
     JUDGE_BASE_URL: optionalUrl,
     JUDGE_MODEL: optionalString,
     JUDGE_API_KEY: optionalString,
+    // the supervising teacher's key (lib/teach; scripts/supervise.ts), sent only as its endpoint's Authorization header
+    TEACHER_API_KEY: optionalString,
     // where judge runs make their task sandboxes; unset: "judge-work" beside the embedded data folder
     JUDGE_WORK_DIR: optionalString,
     HF_TOKEN: optionalString,

@@ -6,7 +6,7 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 
 /** The pipeline, in order: a stage may import the stages before it, never one after it. */
-export const STAGES = ["ingest", "screen", "annotate", "perturb", "split", "export", "evaluate", "judge"] as const;
+export const STAGES = ["ingest", "screen", "annotate", "perturb", "split", "export", "evaluate", "judge", "teach"] as const;
 /** Shared by all stages (and by each other); they import no stage. Top-level files of lib/ are floors too. */
 export const FLOORS = ["audit", "auth", "cli", "db", "http", "llm", "patch", "random", "repo", "snapshot", "text"] as const;
 /** Built on everything: background jobs, the overview's counts, the demo world. Nothing below imports them. */

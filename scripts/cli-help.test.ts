@@ -15,6 +15,7 @@ const CLIS = [
   "worker",
   "users",
   "judge",
+  "supervise",
 ];
 
 const run = (script: string, args: string[]) =>

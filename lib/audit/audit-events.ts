@@ -215,6 +215,16 @@ const evaluation = [
   auditAction("judge.repair_credit_revoked", subject("judge_task"), z.strictObject({})),
 ] as const;
 
+const teaching = [
+  auditAction(
+    "teach.run_created",
+    subject("supervision_run"),
+    z.strictObject({ judgeRunId: z.string(), round: count, model: z.string(), prefixes: count, allowNonTrain: z.boolean() }),
+  ),
+  auditAction("teach.run_cancelled", subject("supervision_run"), noDetails),
+  auditAction("teach.run_resumed", subject("supervision_run"), z.strictObject({ prefixes: count })),
+] as const;
+
 const accounts = [
   auditAction("session.sign_in", subject("user"), noDetails),
   // subjectId is the login typed, which may name no account
@@ -242,6 +252,7 @@ export const AuditEventSchema = z.discriminatedUnion("action", [
   ...perturbation,
   ...release,
   ...evaluation,
+  ...teaching,
   ...accounts,
 ]);
 

@@ -8,6 +8,7 @@ import { defineJob, type Job } from "./job-definition";
 import { EXPORT_JOBS } from "./export-jobs";
 import { JUDGE_JOBS } from "./judge-jobs";
 import { SCREENING_JOBS } from "./screening-jobs";
+import { TEACH_JOBS } from "./teach-jobs";
 
 export type { Job, JobContext, JobRunHandle } from "./job-definition";
 
@@ -63,5 +64,5 @@ const snapshotsJob = defineJob({
 });
 
 export const JOBS: Record<string, Job<z.ZodType>> = Object.fromEntries(
-  [ingestJob, snapshotsJob, ...SCREENING_JOBS, ...EXPORT_JOBS, ...JUDGE_JOBS].map((job) => [job.id, job]),
+  [ingestJob, snapshotsJob, ...SCREENING_JOBS, ...EXPORT_JOBS, ...JUDGE_JOBS, ...TEACH_JOBS].map((job) => [job.id, job]),
 );

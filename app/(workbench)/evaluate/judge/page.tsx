@@ -30,6 +30,13 @@ export default async function JudgeRunsPage() {
           paper&apos;s prompts, one bash command per turn in a sandbox per task (the repository at the base commit, the task read-only, no
           network), then score it with the evaluation below, before and after reviewers credit repairs.
         </p>
+        <p className="max-w-3xl text-sm text-slate-600">
+          A train-split run&apos;s rollouts become training data through{" "}
+          <Link href="/evaluate/supervision" className="text-indigo-700 hover:underline">
+            teacher supervision
+          </Link>
+          .
+        </p>
       </div>
       {!sandbox.ok && (
         <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="sandbox-missing">
