@@ -7,7 +7,7 @@
 import { AppError } from "@/lib/errors";
 import { buildJudgeTaskBundle } from "./build-judge-task";
 import { contentHashOf, describeFiles, type ManifestFile } from "./build-manifest";
-import { datasetStatistics, SPLITS, type RowsBySplit, type SplitName } from "./dataset-statistics";
+import { SPLITS, type RowsBySplit, type SplitName } from "./dataset-statistics";
 import { evalIdFor } from "./eval-id";
 import { datasetLicense, type SourceNames } from "./export-conventions";
 import { DEFAULT_EXPORT_PROFILE, dataFilePath, publishedFormats, type ExportProfile } from "./export-profile";
@@ -56,7 +56,8 @@ export interface ExportFiles {
   card: string;
 }
 
-export interface ExportFilesInput extends Omit<DatasetCardInput, "statistics"> {
+/** The card's inputs (the statistics of these rows, computed once by the caller) and the rows. */
+export interface ExportFilesInput extends DatasetCardInput {
   rows: RowsBySplit;
   evalIdSecret: string;
 }
@@ -80,9 +81,8 @@ function checkRows(rows: RowsBySplit) {
 
 export function buildExportFiles(input: ExportFilesInput): ExportFiles {
   checkRows(input.rows);
-  const statistics = datasetStatistics(input.rows);
   const profile = input.profile ?? DEFAULT_EXPORT_PROFILE;
-  const card = renderDatasetCard({ ...input, profile, statistics });
+  const card = renderDatasetCard({ ...input, profile });
 
   const dataset = new Map<string, Uint8Array>();
   dataset.set("README.md", utf8(card));
