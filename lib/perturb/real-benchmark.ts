@@ -1,3 +1,4 @@
+import { yesNoKappa as cohensKappa } from "@/lib/annotate/cohen-kappa";
 import type { TextCandidate } from "./candidate-schema";
 import { type Definition, namesOfCode } from "./code-definitions";
 import { identifiersIn, identifiersInPatch } from "./collect-known-symbols";
@@ -170,16 +171,7 @@ export function formatRealFigures(prefix: string, outcomes: readonly RealOutcome
   ];
 }
 
-/** Cohen's kappa of two raters' yes/no calls on the same items. */
-export function cohensKappa(pairs: ReadonlyArray<readonly [boolean, boolean]>): number {
-  const n = pairs.length;
-  if (n === 0) return Number.NaN;
-  const observed = pairs.filter(([a, b]) => a === b).length / n;
-  const yesA = pairs.filter(([a]) => a).length / n;
-  const yesB = pairs.filter(([, b]) => b).length / n;
-  const chance = yesA * yesB + (1 - yesA) * (1 - yesB);
-  return chance === 1 ? 1 : (observed - chance) / (1 - chance);
-}
+export { cohensKappa };
 
 export type Agreement = Record<RealKind, { possible: Array<[boolean, boolean]>; candidates: Array<[boolean, boolean]> }>;
 
