@@ -168,6 +168,8 @@ test("a crawl of a fake GitHub goes through screening, blind labels with the rep
   await admin.getByTestId("create-split-form").getByRole("button", { name: "Create split" }).click();
   await expect(admin).toHaveURL(/\/splits\/[^/]+$/);
   await admin.getByTestId("export-form").getByRole("button", { name: "Export this split" }).click();
+  // queued as a job; the panel links the export once the worker has written it
+  await admin.getByTestId("job-panel-export").getByTestId("job-result-link").click({ timeout: 60_000 });
   await expect(admin).toHaveURL(/\/splits\/exports\/[^/]+$/);
   const manifest = await (await admin.request.get((await admin.getByTestId("manifest-link").getAttribute("href")) ?? "")).json();
   const exportId = admin.url().split("/").at(-1);

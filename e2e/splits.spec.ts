@@ -51,6 +51,12 @@ test("admin imports a released file, splits it, previews the card, exports and f
     .selectOption("cc-by-sa-4.0");
   await page.getByTestId("export-form").getByLabel("Crawled, human-annotated rows").fill("expert_labelled");
   await page.getByTestId("export-form").getByRole("button", { name: "Export this split" }).click();
+  // the request only queues the export: the job panel follows it and links the export once written
+  await expect(page.getByTestId("export-queued")).toContainText("Export queued");
+  const exportJob = page.getByTestId("job-panel-export");
+  await expect(exportJob.getByTestId("job-current")).toHaveAttribute("data-state", "completed", { timeout: 60_000 });
+  await expect(exportJob.getByTestId("job-progress")).toContainText("4 of 4 steps");
+  await exportJob.getByTestId("job-result-link").click();
   await expect(page).toHaveURL(/\/splits\/exports\/[^/]+$/);
   const files = page.getByTestId("manifest-files");
   for (const f of ["README.md", "data/train.jsonl", "data/test.parquet"])

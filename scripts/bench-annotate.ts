@@ -25,6 +25,7 @@
 // run `npx next build` first (or set NEXT_DIST_DIR to a build folder); it builds one if none is there.
 //   npx tsx scripts/bench-annotate.ts
 //   BENCH_ONLY=expand npx tsx scripts/bench-annotate.ts   # the 4x expansion and scroll figures only
+//   BENCH_ONLY=labels npx tsx scripts/bench-annotate.ts   # the loads and label round trips only
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -299,6 +300,7 @@ async function main() {
     const target = `${base}/annotate/${instanceIds[0]}`;
     const expandOnly = process.env.BENCH_ONLY === "expand";
     if (!expandOnly) await measureLoadsAndLabels(page, target, instanceIds);
+    if (process.env.BENCH_ONLY === "labels") return;
     const expands: ExpandRun[] = [];
     for (let i = 0; i < EXPAND_RUNS; i++) expands.push(await expandAllAndScroll(page, `${base}/annotate/${instanceIds4x[0]}`));
     const frames = expands.flatMap((r) => r.frameIntervals);

@@ -1,7 +1,8 @@
 "use client";
 // The one view of long work, shared by every page that starts it: the newest run of the page's job
 // kinds with a live progress bar (done/total, rate, ETA), its log and error, a cancel button, and
-// the history below. Polls /api/jobs every second while a job is queued or running.
+// the history below, and, when the page says where a finished run's result is, a link to it. Polls
+// /api/jobs every second while a job is queued or running.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiFetch } from "@/lib/http/api-client";
@@ -28,7 +29,24 @@ function eta(seconds: number | null): string {
   return `${(seconds / 3600).toFixed(1)} h left`;
 }
 
-export function JobPanel({ kinds, title, titles = {} }: { kinds: string[]; title: string; titles?: Record<string, string> }) {
+/** Where a completed run's result can be seen (an export's page, a pushed commit), read from its stored result. */
+export interface ResultLink {
+  href: string;
+  label: string;
+  external?: boolean;
+}
+
+export function JobPanel({
+  kinds,
+  title,
+  titles = {},
+  resultLink,
+}: {
+  kinds: string[];
+  title: string;
+  titles?: Record<string, string>;
+  resultLink?: (run: JobRunView) => ResultLink | null;
+}) {
   const client = useQueryClient();
   const [openLog, setOpenLog] = useState<string | null>(null);
   const runs = useQuery({
@@ -59,6 +77,7 @@ export function JobPanel({ kinds, title, titles = {} }: { kinds: string[]; title
           label={titles[current.kind] ?? current.kind}
           onCancel={() => cancel.mutate(current.id)}
           cancelling={cancel.isPending || current.cancelRequested}
+          link={current.state === "completed" ? (resultLink?.(current) ?? null) : null}
         />
       )}
       {cancel.error && (
@@ -115,7 +134,19 @@ export function JobPanel({ kinds, title, titles = {} }: { kinds: string[]; title
   );
 }
 
-function CurrentRun({ run, label, onCancel, cancelling }: { run: JobRunView; label: string; onCancel(): void; cancelling: boolean }) {
+function CurrentRun({
+  run,
+  label,
+  onCancel,
+  cancelling,
+  link,
+}: {
+  run: JobRunView;
+  label: string;
+  onCancel(): void;
+  cancelling: boolean;
+  link: ResultLink | null;
+}) {
   const active = ACTIVE.has(run.state);
   const percent = run.total ? Math.min(100, (100 * run.done) / run.total) : null;
   return (
@@ -155,6 +186,18 @@ function CurrentRun({ run, label, onCancel, cancelling }: { run: JobRunView; lab
         {run.etaSeconds !== null && ` · ${eta(run.etaSeconds)}`}
         {run.state === "queued" && " · waiting for a worker"}
       </p>
+      {link && (
+        <p className="mt-1 text-xs">
+          <a
+            href={link.href}
+            className="font-medium text-indigo-700 hover:underline"
+            data-testid="job-result-link"
+            {...(link.external ? { target: "_blank", rel: "noreferrer" } : {})}
+          >
+            {link.label}
+          </a>
+        </p>
+      )}
       {run.error && (
         <p role="alert" className="mt-1 text-xs text-rose-700">
           {run.state === "retrying" ? "Failed, retrying: " : "Error: "}

@@ -12,7 +12,7 @@ import { openMirror } from "@/lib/repo/mirror-path";
 import { buildPrHistoryRepo } from "@/lib/repo/testing/pr-history-repo";
 import { threeDotDiff } from "@/lib/repo/three-dot-diff";
 import { computeSnapshots } from "@/lib/snapshot/compute-snapshots";
-import { PR_HISTORY_REPOSITORY, seedPrHistory } from "@/lib/snapshot/testing/seed-pr-history";
+import { PR_HISTORY_REPOSITORY, seedPrHistory } from "@/lib/screen/testing/seed-pr-history";
 
 const c = config();
 const db = await openDatabase(databaseTargetOf(c));

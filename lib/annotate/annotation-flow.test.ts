@@ -70,6 +70,7 @@ describe.each(TEST_DATABASE_KINDS)("annotation flow on %s", (kind) => {
       annotatorId: users.alice.id,
       value: "trustworthy",
       rationale: "claim checked in nanops.py",
+      now: new Date("2026-03-01T10:20:30.456Z"),
     });
     expect(first).toMatchObject({ stage: "annotating", changed: true });
     const retried = await submitLabel(db.prisma, {
@@ -79,6 +80,12 @@ describe.each(TEST_DATABASE_KINDS)("annotation flow on %s", (kind) => {
       rationale: "  claim checked in nanops.py ",
     });
     expect(retried.changed).toBe(false);
+    // the stored label read back as it was written: the same instant, whatever the server's time zone
+    expect(retried.label).toEqual({
+      value: "trustworthy",
+      rationale: "claim checked in nanops.py",
+      updatedAt: new Date("2026-03-01T10:20:30.456Z"),
+    });
     const changed = await submitLabel(db.prisma, {
       instanceId: id,
       annotatorId: users.alice.id,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { cohenKappa } from "./cohen-kappa";
+import { cohenKappa, yesNoKappa } from "./cohen-kappa";
 
 const repeat = (pair: [string, string], n: number) => Array.from({ length: n }, () => pair);
 
@@ -54,5 +54,20 @@ describe("cohenKappa (hand-computed cases)", () => {
 
   test("no items: nothing to report", () => {
     expect(cohenKappa([])).toEqual({ n: 0, agreed: 0, rawAgreement: null, expectedAgreement: null, kappa: null, kappaStandardError: null });
+  });
+});
+
+describe("yesNoKappa (one number for benchmark lines)", () => {
+  test("is κ over true/false, 1 when both raters made the same one call throughout, NaN with no items", () => {
+    const calls = [
+      [true, true],
+      [true, false],
+      [false, false],
+      [false, false],
+    ] as const;
+    expect(yesNoKappa(calls)).toBeCloseTo(0.5);
+    expect(yesNoKappa(calls)).toBe(cohenKappa(calls.map(([a, b]) => [String(a), String(b)] as const)).kappa);
+    expect(yesNoKappa(Array.from({ length: 5 }, () => [false, false] as const))).toBe(1);
+    expect(Number.isNaN(yesNoKappa([]))).toBe(true);
   });
 });

@@ -44,3 +44,12 @@ export function cohenKappa(pairs: readonly (readonly [string, string])[]): Agree
     kappaStandardError: degenerate ? null : Math.sqrt((po * (1 - po)) / (n * (1 - pe) ** 2)),
   };
 }
+
+/**
+ * κ of two raters' yes/no calls as one number, for benchmark lines (lib/perturb's rater agreement): NaN with
+ * no items, and 1 in the degenerate case above (both raters made the same one call on every item).
+ */
+export function yesNoKappa(pairs: readonly (readonly [boolean, boolean])[]): number {
+  const stats = cohenKappa(pairs.map(([a, b]) => [String(a), String(b)] as const));
+  return stats.n === 0 ? Number.NaN : (stats.kappa ?? 1);
+}

@@ -12,7 +12,7 @@ import { parseReleasedPatch } from "@/lib/patch/released-patch";
 import { openMirrorForFetch } from "@/lib/repo/fetch-mirror";
 import { buildPrHistoryRepo } from "@/lib/repo/testing/pr-history-repo";
 import { computeSnapshots } from "@/lib/snapshot/compute-snapshots";
-import { PR_HISTORY_REPOSITORY, seedPrHistory } from "@/lib/snapshot/testing/seed-pr-history";
+import { PR_HISTORY_REPOSITORY, seedPrHistory } from "@/lib/screen/testing/seed-pr-history";
 import { loadInstanceView } from "./instance-view";
 
 describe.each(TEST_DATABASE_KINDS)("the annotation view of a PR pushed three times, on %s", (kind) => {

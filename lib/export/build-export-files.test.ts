@@ -4,6 +4,7 @@ import { agreementSummary } from "@/lib/annotate/agreement-summary";
 import { buildExportFiles, MANIFEST_PATH, TASKS_MANIFEST_PATH, type ExportFilesInput } from "./build-export-files";
 import { contentHashOf, sha256Hex } from "./build-manifest";
 import { buildJudgeTask } from "./build-judge-task";
+import { datasetStatistics } from "./dataset-statistics";
 import { evalIdFor } from "./eval-id";
 import { funnelSteps } from "./funnel";
 import type { ReleasedRow } from "./released-row-schema";
@@ -17,13 +18,15 @@ const decode = (b: Uint8Array) => new TextDecoder().decode(b);
 function input(secret: string, rows = releasedSampleRows()): ExportFilesInput {
   const byPr = (r: ReleasedRow) =>
     r.pull_request.pull_number === 412 ? "test" : r.pull_request.pull_number === 455 ? "validation" : "train";
+  const bySplit = {
+    train: rows.filter((r) => byPr(r) === "train"),
+    validation: rows.filter((r) => byPr(r) === "validation"),
+    test: rows.filter((r) => byPr(r) === "test"),
+  };
   return {
     title: "Sample",
-    rows: {
-      train: rows.filter((r) => byPr(r) === "train"),
-      validation: rows.filter((r) => byPr(r) === "validation"),
-      test: rows.filter((r) => byPr(r) === "test"),
-    },
+    rows: bySplit,
+    statistics: datasetStatistics(bySplit),
     split: { method: "imported", seed: 0 },
     funnel: funnelSteps({
       repositoriesSelected: 2,

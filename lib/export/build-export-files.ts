@@ -7,7 +7,7 @@
 import { AppError } from "@/lib/errors";
 import { buildJudgeTaskBundle } from "./build-judge-task";
 import { contentHashOf, describeFiles, type ManifestFile } from "./build-manifest";
-import { datasetStatistics, SPLITS, type RowsBySplit, type SplitName } from "./dataset-statistics";
+import { SPLITS, type RowsBySplit, type SplitName } from "./dataset-statistics";
 import { evalIdFor } from "./eval-id";
 import { datasetLicense, type SourceNames } from "./export-conventions";
 import { DEFAULT_EXPORT_PROFILE, dataFilePath, publishedFormats, type ExportProfile } from "./export-profile";
@@ -56,7 +56,12 @@ export interface ExportFiles {
   card: string;
 }
 
-export interface ExportFilesInput extends Omit<DatasetCardInput, "statistics" | "rowOrder"> {
+/**
+ * The card's inputs (the statistics of these rows, computed once by the caller) and the rows; the
+ * row order the card states is read from the rows when the caller has not (#45 L).
+ */
+export interface ExportFilesInput extends Omit<DatasetCardInput, "rowOrder"> {
+  rowOrder?: DatasetCardInput["rowOrder"];
   rows: RowsBySplit;
   evalIdSecret: string;
 }
@@ -80,10 +85,9 @@ function checkRows(rows: RowsBySplit) {
 
 export function buildExportFiles(input: ExportFilesInput): ExportFiles {
   checkRows(input.rows);
-  const statistics = datasetStatistics(input.rows);
   const profile = input.profile ?? DEFAULT_EXPORT_PROFILE;
-  const rowOrder = rowOrderOf(SPLITS.flatMap((split) => input.rows[split]));
-  const card = renderDatasetCard({ ...input, profile, statistics, rowOrder });
+  const rowOrder = input.rowOrder ?? rowOrderOf(SPLITS.flatMap((split) => input.rows[split]));
+  const card = renderDatasetCard({ ...input, profile, rowOrder });
 
   const dataset = new Map<string, Uint8Array>();
   dataset.set("README.md", utf8(card));

@@ -12,7 +12,8 @@ import { toGitApplyPatch } from "@/lib/patch/released-patch";
 import { openMirror } from "@/lib/repo/mirror-path";
 import { createSplitRun } from "@/lib/split/create-split-run";
 import { evalIdFor } from "./eval-id";
-import { exportDataset, type ExportResult } from "./export-dataset";
+import { EXPORT_STEPS, exportDataset, type ExportResult } from "./export-dataset";
+import { previewExport } from "./preview-export";
 import { parseReleasedJsonl } from "./parse-released-jsonl";
 import { pushExport } from "./push-export";
 import { loadExportFiles } from "./read-export-files";
@@ -173,6 +174,44 @@ describe.each(TEST_DATABASE_KINDS)("splits and exports of the demo world on %s",
     const tasks = [...walk(path.join(first.dir, "tasks"))].map(([p, data]) => ({ path: p, text: data.toString("utf8") }));
     expect(tasks.length).toBe(rows.length * 3 + 1);
     expect(findJudgeLeaks(tasks, rowOf)).toEqual([]);
+  });
+
+  test("the card the split page previews is the card the export writes, for each layout; the steps are reported in order", async () => {
+    const splitRunId = await labelledSplit();
+    for (const profile of ["hub", "github"] as const) {
+      const steps: string[] = [];
+      const result = await exportDataset(db.prisma, {
+        splitRunId,
+        exportsRoot: root,
+        title: "Demo Review Trust",
+        profile,
+        onStep: async (step, done, total) => {
+          steps.push(`${done}/${total} ${step}`);
+        },
+      });
+      expect(steps).toEqual(EXPORT_STEPS.map((step, i) => `${i + 1}/${EXPORT_STEPS.length} ${step}`));
+      const preview = await previewExport(db.prisma, splitRunId, { title: "Demo Review Trust", profile });
+      expect(readFileSync(path.join(result.dir, "README.md"), "utf8")).toBe(preview.card);
+    }
+  });
+
+  test("an export stopped at any step up to its files being written (a cancelled job) leaves no folder and no Export row", async () => {
+    const splitRunId = await labelledSplit();
+    const exportsBefore = await db.prisma.export.count();
+    for (const stopAt of EXPORT_STEPS.slice(0, 3)) {
+      const outDir = path.join(root, stopAt.replace(/\W+/g, "-"));
+      await expect(
+        exportDataset(db.prisma, {
+          splitRunId,
+          outDir,
+          onStep: async (step) => {
+            if (step === stopAt) throw new Error(`stopped after ${step}`);
+          },
+        }),
+      ).rejects.toThrow(`stopped after ${stopAt}`);
+      expect(readdirSync(root)).toEqual([]);
+    }
+    expect(await db.prisma.export.count()).toBe(exportsBefore);
   });
 
   test("a split whose instances lost their label is refused until a new split is made", async () => {

@@ -9,50 +9,18 @@ import path from "node:path";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { buildExportFiles, type TasksManifest } from "./build-export-files";
 import { sha256Hex } from "./build-manifest";
-import { crossSplitSentence, datasetStatistics, SPLITS, type DatasetStatistics } from "./dataset-statistics";
-import { rowOrderOf } from "./serialize-jsonl";
+import { crossSplitSentence } from "./dataset-statistics";
 import { newEvalIdSecret } from "./eval-id";
 import { exportFolderProblem, staleSplit } from "./export-errors";
-import { loadAgreementSummary } from "@/lib/annotate/load-agreement";
-import { loadFunnel } from "./load-card-context";
-import { loadSplitRows, type SplitRows } from "./load-split-rows";
-import { renderDatasetCard, type DatasetCardInput } from "./render-dataset-card";
-import { describeSplit } from "./describe-split";
 import type { ExportProfile } from "./export-profile";
-import { datasetLicense, type ExportConventions } from "./export-conventions";
+import type { ExportConventions } from "./export-conventions";
+import { loadExportContext } from "./preview-export";
 import type { StoredExportManifest } from "./stored-export-manifest";
 import { recordAudit } from "@/lib/audit/record-audit";
 
-export const DEFAULT_DATASET_TITLE = "Code Review Trustworthiness Benchmark";
-
-export interface ExportPreview {
-  splitRows: SplitRows;
-  statistics: DatasetStatistics;
-  cardInput: Omit<DatasetCardInput, "statistics" | "rowOrder">;
-  card: string;
-}
-
-/** Everything the card shows, without writing anything: the preview before an export or a push. */
-export async function previewExport(
-  prisma: PrismaClient,
-  splitRunId: string,
-  title = DEFAULT_DATASET_TITLE,
-  conventions: ExportConventions = {},
-): Promise<ExportPreview> {
-  const splitRows = await loadSplitRows(prisma, splitRunId, conventions.sourceNames);
-  const statistics = datasetStatistics(splitRows.rows);
-  const [funnel, agreement] = await Promise.all([loadFunnel(prisma, statistics.splits.all.total), loadAgreementSummary(prisma)]);
-  const cardInput = {
-    title,
-    split: describeSplit(splitRows.splitRun.seed, splitRows.splitRun.params),
-    funnel,
-    agreement,
-    license: datasetLicense(conventions.license),
-    sourceNames: conventions.sourceNames,
-  };
-  const rowOrder = rowOrderOf(SPLITS.flatMap((split) => splitRows.rows[split]));
-  return { splitRows, statistics, cardInput, card: renderDatasetCard({ ...cardInput, statistics, rowOrder }) };
-}
+/** Where an export has got to, for a job's progress bar: each step is reported before the next starts. */
+export const EXPORT_STEPS = ["rows and statistics loaded", "files built", "files written", "recorded"] as const;
+export type ExportStep = (typeof EXPORT_STEPS)[number];
 
 export interface ExportOptions extends ExportConventions {
   splitRunId: string;
@@ -66,6 +34,11 @@ export interface ExportOptions extends ExportConventions {
   evalIdSecret?: string;
   /** who asked for it; null when a CLI or the demo seed made it */
   actorId?: string | null;
+  /**
+   * Called after each step; a throw up to "files written" stops the export with nothing left behind (a
+   * cancelled job); after "recorded" the export exists, so a throw there is the caller's to handle.
+   */
+  onStep?: (step: ExportStep, done: number, total: number) => Promise<void>;
 }
 
 export interface ExportResult {
@@ -86,18 +59,20 @@ function writeTree(dir: string, files: ReadonlyMap<string, Uint8Array>) {
 }
 
 export async function exportDataset(prisma: PrismaClient, options: ExportOptions): Promise<ExportResult> {
-  const preview = await previewExport(prisma, options.splitRunId, options.title, {
+  const step = async (name: ExportStep) => options.onStep?.(name, EXPORT_STEPS.indexOf(name) + 1, EXPORT_STEPS.length);
+  const { splitRows, cardInput } = await loadExportContext(prisma, options.splitRunId, options.title, {
     license: options.license,
     sourceNames: options.sourceNames,
   });
-  const { splitRows } = preview;
   if (splitRows.stale.length > 0) throw staleSplit(splitRows.stale);
+  await step("rows and statistics loaded");
   const files = buildExportFiles({
-    ...preview.cardInput,
+    ...cardInput,
     profile: options.profile,
     rows: splitRows.rows,
     evalIdSecret: options.evalIdSecret ?? newEvalIdSecret(),
   });
+  await step("files built");
 
   const exportId = randomUUID();
   // the folder is chosen at run time; the bundler must not trace it as part of the app
@@ -117,6 +92,7 @@ export async function exportDataset(prisma: PrismaClient, options: ExportOptions
     export_hash: sha256Hex(`${files.manifest.content_hash}\n${files.tasksManifest.content_hash}\n`),
   };
   try {
+    await step("files written");
     await prisma.$transaction(async (tx) => {
       await tx.export.create({
         data: {
@@ -146,7 +122,8 @@ export async function exportDataset(prisma: PrismaClient, options: ExportOptions
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
-  const crossing = preview.statistics.crossSplitPullRequests;
+  await step("recorded");
+  const crossing = cardInput.statistics.crossSplitPullRequests;
   const warnings = crossing.length ? [`${crossSplitSentence(crossing)}: the splits are not PR-disjoint; the card says so`] : [];
   return { exportId, dir, manifest, tasksManifest: files.tasksManifest, warnings };
 }

@@ -1,9 +1,9 @@
 // Screening and assignment as jobs. The handlers are the stages' own lib/ functions; these wrappers
-// add progress, the singleton lane and, for the LLM screen, shards that several workers share.
+// add progress, the singleton lane and, for the LLM screen, shards that several workers share. Stage
+// code and the LLM client are imported when a job runs, so the registry loads only payload schemas.
 import { z } from "zod";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
-import { screeningLlmClient, screeningLlmStatus } from "@/lib/llm/configured-llm";
 import { createAuditSample, CreateAuditSampleRequestSchema } from "@/lib/screen/create-audit-sample";
 import { RuleFilterKeySchema } from "@/lib/screen/screening-filters";
 import { defineJob, type JobContext } from "./job-definition";
@@ -64,11 +64,12 @@ const screenLlmShardJob = defineJob({
   singletonKey: (p) => `${p.level}:${p.idAfter ?? ""}:${p.idUpTo ?? ""}`,
   run: async (ctx, payload) => {
     const { prisma } = ctx.db;
-    const client = screeningLlmClient(ctx.config);
-    const [{ runLlmScreening }, { createDbLlmCache }] = await Promise.all([
+    const [{ screeningLlmClient }, { runLlmScreening }, { createDbLlmCache }] = await Promise.all([
+      import("@/lib/llm/configured-llm"),
       import("@/lib/screen/run-llm-screening"),
       import("@/lib/llm/db-cache"),
     ]);
+    const client = screeningLlmClient(ctx.config);
     // a retry resumes: what the last attempt answered is stored, so it is no longer eligible
     const before = ctx.run?.doneBefore ?? 0;
     return runLlmScreening(
@@ -97,7 +98,7 @@ const screenLlmJob = defineJob({
   retryLimit: 1,
   run: async (ctx, payload) => {
     const { prisma } = ctx.db;
-    screeningLlmClient(ctx.config); // fails here, once, with the settings to add, when no LLM is configured
+    (await import("@/lib/llm/configured-llm")).screeningLlmClient(ctx.config); // fails here, once, with the settings to add, when no LLM is configured
     const jobs = ctx.jobs;
     if (!jobs) throw new Error("Internal error: the LLM screen fans out into jobs and needs the job engine.");
     const ids = await idsOfLevel(prisma, payload.level);
@@ -164,7 +165,7 @@ const assignJob = defineJob({
     (await import("@/lib/annotate/assign-instances")).assignInstances(ctx.db.prisma, {
       ...payload,
       gate: await (await import("@/lib/screen/screen-gate")).loadScreenGate(ctx.db.prisma, {
-        llmConfigured: screeningLlmStatus(ctx.config).configured,
+        llmConfigured: (await import("@/lib/llm/configured-llm")).screeningLlmStatus(ctx.config).configured,
       }),
       onProgress: (p) => ctx.run?.progress({ done: p.done, total: p.total, unit: "instances" }) ?? Promise.resolve(),
     }),

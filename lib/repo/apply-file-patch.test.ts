@@ -44,11 +44,28 @@ describe("applyFilePatch", () => {
     expect(applyFilePatch(shifted, file).text).toContain("TIMEOUT = 60\nBACKOFF = 0.5\nRETRIES = 3");
   });
 
+  test("carries an earlier hunk's offset to the later ones, so a repeated line is matched where the patch meant it", () => {
+    const [file] = parsePatch(
+      ["diff --git a/b.py b/b.py", "@@ -1,1 +1,1 @@", "-alpha", "+ALPHA", "@@ -4,1 +4,2 @@", " }", "+delta"].join("\n"),
+    );
+    const base = ["alpha", "}", "beta", "}", "gamma", ""].join("\n");
+    expect(applyFilePatch(base, file).text).toBe(["ALPHA", "}", "beta", "}", "delta", "gamma", ""].join("\n"));
+    // two lines more at the top: the second hunk's "}" is the second one, two lines below its header's place
+    expect(applyFilePatch(`# a\n# b\n${base}`, file).text).toBe(["# a", "# b", "ALPHA", "}", "beta", "}", "delta", "gamma", ""].join("\n"));
+  });
+
+  test("keeps a CRLF line the patch adds as it is, and matches context whose \\r was dropped on the way", () => {
+    const [file] = parsePatch("diff --git a/w.txt b/w.txt\n@@ -1,2 +1,3 @@\n one\r\n+new\r\n two");
+    expect(applyFilePatch("one\ntwo\n", file).text).toBe("one\nnew\r\ntwo\n");
+  });
+
   test("refuses a base whose lines differ, naming the file and hunk", () => {
     const [file] = parsePatch(settingsPatch);
     const other = settingsBase.replace("TIMEOUT = 30", "TIMEOUT = 45");
     expect(() => applyFilePatch(other, file)).toThrow(expect.objectContaining({ code: "patch_does_not_apply" }));
     expect(() => applyFilePatch(other, file)).toThrowError(/app\/settings\.py/);
+    expect(() => applyFilePatch(other, file)).toThrowError("(@@ -2,4 +2,5 @@: line 4 differs)");
+    expect(() => applyFilePatch("import os\n", file)).toThrowError("the base has only 1 lines");
   });
 
   test("creates a new file and deletes a removed one", () => {

@@ -1,31 +1,40 @@
 // Applies one file's released-format hunks to its base text (pure): the patched version an
-// annotator toggles to, without a checkout. Like `patch`, a hunk may sit a few lines away from
-// its header's position (offset) but its context and deleted lines must match exactly.
-import { NO_NEWLINE_MARKER as NO_NEWLINE, type PatchFile } from "@/lib/patch/released-patch";
+// annotator toggles to, without a checkout. The fitting is jsdiff's `applyPatch` (`diff`, as `patch`
+// does it: a hunk may sit away from its header's position, but its context and deleted lines must
+// match exactly, and later hunks go after earlier ones). Kept here: GitHub's CRLF lines compared
+// without their \r (a tool on the way may have dropped it), the released format's parsed hunks
+// turned into jsdiff's, and, when a hunk fits nowhere, which one and why, for the annotator.
+import { applyPatch, type StructuredPatch } from "diff";
 import { AppError } from "@/lib/errors";
+import { NO_NEWLINE_MARKER as NO_NEWLINE, type PatchFile, type PatchHunk } from "@/lib/patch/released-patch";
 
-const MAX_OFFSET = 300;
+const PREFIX = { context: " ", add: "+", del: "-" } as const;
 
-interface SplitText {
-  lines: string[];
-  finalNewline: boolean;
+function structured(file: PatchFile, hunks: readonly PatchHunk[]): StructuredPatch {
+  return {
+    oldFileName: file.oldPath,
+    newFileName: file.path,
+    oldHeader: undefined,
+    newHeader: undefined,
+    // unified diff's quirk: an empty side's start is one lower than its line (`@@ -0,0 +1,2 @@`); jsdiff's
+    // parsePatch adds the one back, and so do we
+    hunks: hunks.map((h) => ({
+      oldStart: h.oldCount === 0 ? h.oldStart + 1 : h.oldStart,
+      oldLines: h.oldCount,
+      newStart: h.newCount === 0 ? h.newStart + 1 : h.newStart,
+      newLines: h.newCount,
+      lines: h.lines.flatMap((l) => (l.kind === "meta" ? (l.text === NO_NEWLINE ? [NO_NEWLINE] : []) : [`${PREFIX[l.kind]}${l.text}`])),
+    })),
+  };
 }
 
-function splitText(text: string): SplitText {
-  if (text === "") return { lines: [], finalNewline: false };
-  const finalNewline = text.endsWith("\n");
-  const lines = (finalNewline ? text.slice(0, -1) : text).split("\n");
-  return { lines, finalNewline };
-}
-
-// CRLF files: GitHub's patch keeps the \r, but a tool on the way may have dropped it.
+// CRLF files: GitHub's patch keeps the \r, but a tool on the way may have dropped it. jsdiff asks about
+// lines past the end of the base too (undefined); and it must not rewrite the line endings of added lines.
 const sameLine = (a: string | undefined, b: string) => a !== undefined && (a === b || a.replace(/\r$/, "") === b.replace(/\r$/, ""));
-
-function matchesAt(base: string[], at: number, expected: string[]): boolean {
-  if (at < 0 || at + expected.length > base.length) return false;
-  for (let i = 0; i < expected.length; i++) if (!sameLine(base[at + i], expected[i])) return false;
-  return true;
-}
+const OPTIONS = {
+  autoConvertLineEndings: false,
+  compareLine: (_n: number, line: string | undefined, _op: string, patchContent: string) => sameLine(line, patchContent),
+};
 
 export interface AppliedFile {
   text: string;
@@ -33,59 +42,32 @@ export interface AppliedFile {
   deleted: boolean;
 }
 
+/** Why `hunk` fits nowhere: the first line that differs at its header's position, or a base too short. */
+function notApplying(file: PatchFile, hunk: PatchHunk, base: string): AppError {
+  const lines = base === "" ? [] : base.replace(/\n$/, "").split("\n");
+  const oldSide = hunk.lines.filter((l) => l.kind === "context" || l.kind === "del").map((l) => l.text);
+  const wanted = hunk.oldCount === 0 ? hunk.oldStart : hunk.oldStart - 1;
+  const firstBad = oldSide.findIndex((l, i) => !sameLine(lines[wanted + i], l));
+  const detail =
+    wanted + oldSide.length > lines.length && (firstBad < 0 || wanted + firstBad >= lines.length)
+      ? `the base has only ${lines.length} lines`
+      : `line ${wanted + Math.max(firstBad, 0) + 1} differs`;
+  return new AppError("patch_does_not_apply", `The patch does not apply to ${file.path} at the base commit (${hunk.header}: ${detail}).`, {
+    path: file.path,
+    hunkHeader: hunk.header,
+    detail,
+  });
+}
+
 /** baseText null: the file does not exist at the base commit (new file). */
 export function applyFilePatch(baseText: string | null, file: PatchFile): AppliedFile {
-  const base = splitText(baseText ?? "");
-  const out: string[] = [];
-  let cursor = 0;
-  let newEndsWithoutNewline = false;
-  let touchesEnd = false;
-  for (const hunk of file.hunks) {
-    const oldSide = hunk.lines.filter((l) => l.kind === "context" || l.kind === "del").map((l) => l.text);
-    // an empty old side (-N,0) inserts after line N
-    const wanted = hunk.oldCount === 0 ? hunk.oldStart : hunk.oldStart - 1;
-    let at = -1;
-    for (let off = 0; off <= MAX_OFFSET && at < 0; off++) {
-      if (wanted + off >= cursor && matchesAt(base.lines, wanted + off, oldSide)) at = wanted + off;
-      else if (off > 0 && wanted - off >= cursor && matchesAt(base.lines, wanted - off, oldSide)) at = wanted - off;
-    }
-    if (at < 0) {
-      const firstBad = oldSide.findIndex((l, i) => !sameLine(base.lines[wanted + i], l));
-      const detail =
-        wanted + oldSide.length > base.lines.length && firstBad < 0
-          ? `the base has only ${base.lines.length} lines`
-          : `line ${wanted + Math.max(firstBad, 0) + 1} differs`;
-      throw new AppError(
-        "patch_does_not_apply",
-        `The patch does not apply to ${file.path} at the base commit (${hunk.header}: ${detail}).`,
-        {
-          path: file.path,
-          hunkHeader: hunk.header,
-          detail,
-        },
-      );
-    }
-    out.push(...base.lines.slice(cursor, at));
-    let previous: "old" | "new" | "both" | null = null;
-    for (const line of hunk.lines) {
-      if (line.kind === "context") {
-        out.push(line.text);
-        previous = "both";
-      } else if (line.kind === "add") {
-        out.push(line.text);
-        previous = "new";
-      } else if (line.kind === "del") {
-        previous = "old";
-      } else if (line.text === NO_NEWLINE && (previous === "new" || previous === "both")) {
-        newEndsWithoutNewline = true;
-      }
-    }
-    cursor = at + oldSide.length;
-    touchesEnd = cursor >= base.lines.length;
+  const base = baseText ?? "";
+  const text = applyPatch(base, structured(file, file.hunks), OPTIONS);
+  if (text === false) {
+    // the first hunk that does not fit after the ones before it
+    const failing = file.hunks.findIndex((_, i) => applyPatch(base, structured(file, file.hunks.slice(0, i + 1)), OPTIONS) === false);
+    throw notApplying(file, file.hunks[Math.max(failing, 0)], base);
   }
-  out.push(...base.lines.slice(cursor));
   const deleted = file.hunks.length > 0 && file.hunks.every((h) => h.newCount === 0 && h.newStart === 0);
-  if (out.length === 0) return { text: "", deleted };
-  const finalNewline = touchesEnd ? !newEndsWithoutNewline : base.finalNewline;
-  return { text: out.join("\n") + (finalNewline ? "\n" : ""), deleted };
+  return { text, deleted };
 }

@@ -71,7 +71,9 @@ function section(body: string, title: string): string | null {
 
 /** Versions available for a prompt, oldest first. */
 export async function listPromptVersions(name: ScreeningPromptName, dir = defaultPromptDirectory()): Promise<string[]> {
-  const files = await readdir(dir);
+  // the folder is chosen at run time (a test's, or lib/screen/prompts under the working folder): the bundler
+  // must not trace it as part of the app
+  const files = await readdir(/*turbopackIgnore: true*/ dir);
   return files
     .map((f) => FILE_NAME.exec(f))
     .filter((m): m is RegExpExecArray => m !== null && m[1] === name)
@@ -93,7 +95,7 @@ export async function loadScreeningPrompt(
     throw promptFileError(`${version}.md`, `unknown version; available: ${versions.join(", ")}`);
   }
   const file = `${version}.md`;
-  return parseScreeningPrompt(await readFile(path.join(dir, file), "utf8"), file);
+  return parseScreeningPrompt(await readFile(/*turbopackIgnore: true*/ path.join(/*turbopackIgnore: true*/ dir, file), "utf8"), file);
 }
 
 function promptFileError(file: string, problem: string): AppError {

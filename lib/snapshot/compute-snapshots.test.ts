@@ -14,7 +14,7 @@ import { loadEligibleInstances } from "@/lib/split/eligible-instances";
 import { computeSnapshots } from "./compute-snapshots";
 import { snapshotSummary } from "./snapshot-summary";
 import { FINAL_DIFF_FALLBACK_NOTE, applyFinalDiffToUnavailable } from "./final-diff-snapshots";
-import { PR_HISTORY_REPOSITORY, seedPrHistory } from "./testing/seed-pr-history";
+import { PR_HISTORY_REPOSITORY, seedPrHistory } from "@/lib/screen/testing/seed-pr-history";
 
 describe.each(TEST_DATABASE_KINDS)("snapshots of a PR pushed three times, on %s", (kind) => {
   const root = mkdtempSync(path.join(tmpdir(), "snapshots-"));

@@ -1,16 +1,17 @@
 "use server";
+// Thin shells. An export and a Hub push are jobs (lib/jobs/export-jobs.ts): these actions only queue
+// them and the job panel on the page follows their progress, so no request writes an export or
+// waits on the Hub.
+import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { config } from "@/lib/config";
 import { getPrisma } from "@/lib/db/server";
-import { exportDataset } from "@/lib/export/export-dataset";
-import { pushExport } from "@/lib/export/push-export";
 import { formAction } from "@/lib/http/form-action";
 import type { FormState } from "@/lib/http/form-state";
+import { getJobEngine } from "@/lib/jobs/server-engine";
 import { createSplitRun } from "@/lib/split/create-split-run";
 import { ExportRequestSchema } from "@/lib/export/export-requests";
 import { CreateSplitRequestSchema } from "@/lib/split/split-requests";
-import { exportConventionsOf } from "@/lib/export/export-conventions";
 
 export type ActionState = FormState;
 
@@ -20,29 +21,23 @@ export const createSplitAction = formAction({ roles: ["admin"], input: CreateSpl
 });
 
 export const exportSplitAction = formAction({ roles: ["admin"], input: ExportRequestSchema }, async (input, user) => {
-  const { license, sourceHuman, sourcePerturbation, ...request } = input;
-  const conventions = exportConventionsOf({ license, sourceHuman, sourcePerturbation });
-  const { exportId } = await exportDataset(await getPrisma(), { ...request, ...conventions, actorId: user.id });
-  redirect(`/splits/exports/${exportId}`);
+  const queued = await (await getJobEngine()).enqueue("export", { ...input, actorId: user.id }, { requestedById: user.id });
+  revalidatePath(`/splits/${input.splitRunId}`);
+  return queued.existing
+    ? "An export of this split is already queued or running; its progress shows below."
+    : "Export queued; its progress shows below, with a link to the export when it is written.";
 });
-
-export interface PushedExport {
-  repoId: string;
-  commitOid: string;
-  commitUrl: string;
-  createdRepo: boolean;
-}
-export type PushState = FormState<PushedExport>;
 
 const PushRequestSchema = z.object({ exportId: z.string().min(1), createIfMissing: z.preprocess((v) => v === "on", z.boolean()) });
 
-export const pushExportAction = formAction({ roles: ["admin"], input: PushRequestSchema }, async (input, user): Promise<PushState> => {
-  const c = config();
-  const result = await pushExport(
-    await getPrisma(),
-    input.exportId,
-    { repoId: c.HF_REPO_ID, token: c.HF_TOKEN, endpoint: c.HF_ENDPOINT },
-    { createIfMissing: input.createIfMissing, actorId: user.id },
+export const pushExportAction = formAction({ roles: ["admin"], input: PushRequestSchema }, async (input, user) => {
+  const queued = await (await getJobEngine()).enqueue(
+    "hub-push",
+    { exportId: input.exportId, createIfMissing: input.createIfMissing, actorId: user.id },
+    { requestedById: user.id },
   );
-  return { data: { repoId: result.repoId, commitOid: result.commitOid, commitUrl: result.commitUrl, createdRepo: result.createdRepo } };
+  revalidatePath(`/splits/exports/${input.exportId}`);
+  return queued.existing
+    ? "A push of this export is already queued or running; its progress shows below."
+    : "Push queued; its progress shows below, with the commit when it lands.";
 });

@@ -59,12 +59,17 @@ export function ExportForm({ splitRunId, defaultTitle, disabled }: { splitRunId:
           {state.error}
         </p>
       )}
+      {state.message && (
+        <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="export-queued">
+          {state.message}
+        </p>
+      )}
       <button
         type="submit"
         disabled={pending || disabled}
         className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50"
       >
-        {pending ? "Exporting…" : "Export this split"}
+        {pending ? "Queueing…" : "Export this split"}
       </button>
     </form>
   );

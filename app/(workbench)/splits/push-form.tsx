@@ -1,9 +1,9 @@
 "use client";
 import { useActionState } from "react";
-import { pushExportAction, type PushState } from "./actions";
+import { pushExportAction, type ActionState } from "./actions";
 
 export function PushForm({ exportId, target, missing }: { exportId: string; target: string; missing: string | null }) {
-  const [state, action, pending] = useActionState<PushState, FormData>(pushExportAction, {});
+  const [state, action, pending] = useActionState<ActionState, FormData>(pushExportAction, {});
   return (
     <form action={action} className="space-y-3" data-testid="push-form">
       <input type="hidden" name="exportId" value={exportId} />
@@ -23,14 +23,9 @@ export function PushForm({ exportId, target, missing }: { exportId: string; targ
           {state.error}
         </p>
       )}
-      {state.data && (
-        <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="push-result">
-          Pushed to {state.data.repoId}
-          {state.data.createdRepo ? " (created)" : ""} as one commit{" "}
-          <a href={state.data.commitUrl} className="font-mono underline" target="_blank" rel="noreferrer">
-            {state.data.commitOid.slice(0, 10)}
-          </a>
-          .
+      {state.message && (
+        <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="push-queued">
+          {state.message}
         </p>
       )}
       <button
@@ -38,7 +33,7 @@ export function PushForm({ exportId, target, missing }: { exportId: string; targ
         disabled={pending || missing !== null}
         className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50"
       >
-        {pending ? "Pushing…" : "Push to the Hub"}
+        {pending ? "Queueing…" : "Push to the Hub"}
       </button>
     </form>
   );

@@ -48,7 +48,12 @@ export function migratedPostgresTemplate(): Promise<string> {
   });
 }
 
-/** A database started from a PGlite dump, or cloned from a PostgreSQL template; close() also drops a PostgreSQL one. */
+/**
+ * A database started from a PGlite dump, or cloned from a PostgreSQL template; close() also drops a PostgreSQL
+ * one, without waiting for it: a DROP DATABASE takes 0.2-1.4 s (measured under load), which the next test need
+ * not wait for. A copy whose drop did not finish (its test process ended first) is dropped by the run's global
+ * teardown, which drops every database named with the run's clone prefix.
+ */
 export async function openCopyOf(template: { embedded: Blob } | { postgresql: string }): Promise<Database> {
   if ("embedded" in template) return openDatabase({ kind: "embedded", dataDir: "memory://", loadDataDir: template.embedded });
   const created = await cloneTemplate(template.postgresql);
@@ -58,7 +63,7 @@ export async function openCopyOf(template: { embedded: Blob } | { postgresql: st
     ...db,
     close: async () => {
       await close();
-      await created.drop();
+      created.drop().catch((e) => console.warn(`left for the run's teardown: ${e instanceof Error ? e.message : String(e)}`));
     },
   };
 }

@@ -109,9 +109,14 @@ export function postgresTemplate(name: string, build: (url: string) => Promise<v
   return made;
 }
 
+/** The prefix of this run's copies of its templates (the global teardown drops any still there). */
+export function clonePrefix(run = runId()): string {
+  return `wb_test_${run}_`;
+}
+
 /** A new database copied from a template; drop() removes it. */
 export async function cloneTemplate(template: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `wb_test_${randomBytes(6).toString("hex")}`;
+  const name = `${clonePrefix()}${randomBytes(6).toString("hex")}`;
   await withAdmin((c) => createDatabase(c, name, template));
   return { url: databaseUrl(name), drop: () => dropDatabase(name) };
 }

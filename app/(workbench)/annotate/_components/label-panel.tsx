@@ -3,7 +3,8 @@
 // keyboard (shortcuts from lib/annotate/keyboard-shortcuts, shown in the help dialog). A label is
 // submitted only by the submit button or Ctrl+Enter; until then it is a draft, kept in this browser
 // per instance, so a reload, Back, a link or j/k neither loses nor submits it. Once a submission is
-// saved the page goes on to the next item to label, unless the annotator chose to stay.
+// saved the page goes on to the next item to label, unless the annotator chose to stay. The draft, the
+// pending label and their reconciling live in one hook, useLabelDraft.
 import type { VisibleStage } from "@/lib/annotate/viewer-access";
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
@@ -12,18 +13,15 @@ import { JUMP_TO_HUNK_EVENT } from "@/app/_components/patch-view";
 import { type AfterSubmit, afterSubmitHref, keepAfterSubmit, type QueueFinished, readAfterSubmit } from "@/lib/annotate/after-submit";
 import { shortcutFor } from "@/lib/annotate/keyboard-shortcuts";
 import { draftBanner } from "@/lib/annotate/draft-banner";
-import { forgetLabelDraft, keepLabelDraft, labelDraftFor } from "@/lib/annotate/label-drafts";
 import type { ServerDraft } from "@/lib/annotate/server-drafts";
 import { LABEL_VALUES, type LabelValue } from "@/lib/annotate/label-schemas";
 import { LABEL_DEFINITIONS } from "@/lib/annotate/label-rubric";
-import { pendingLabelFor } from "@/lib/annotate/pending-labels";
 import { instanceKeys } from "@/lib/annotate/query-keys";
 import { ApiError } from "@/lib/http/api-client";
 import { fetchOwnLabel, type OwnLabel } from "./own-label";
 import { JustSavedNote, QueueFinishedNote } from "./after-submit-notes";
 import { ShortcutHelp } from "./shortcut-help";
-import { useSaveLabel } from "./use-save-label";
-import { useServerDraft } from "./use-server-draft";
+import { useLabelDraft } from "./use-label-draft";
 
 export interface QueueLinks {
   basePath: string;
@@ -81,67 +79,29 @@ export function LabelPanel({
   useEffect(() => setAfterSubmit(readAfterSubmit(window.localStorage)), []);
   // only a submission made here moves on; a label resent on arrival (saved offline earlier) does not
   const advanceOnSave = useRef(false);
-  const save = useSaveLabel(instanceId, (res) => {
-    setStage(res.stage);
-    forgetLabelDraft(window.localStorage, instanceId);
-    if (!advanceOnSave.current) return;
-    advanceOnSave.current = false;
-    // the next item's page says this one was saved, with a link back
-    const next = afterSubmitHref(readAfterSubmit(window.localStorage), instanceId, queue.nextToDoId, queue.basePath);
-    if (next) router.push(next);
+  const locked = stage !== "annotating";
+  const draft = useLabelDraft({
+    instanceId,
+    initialLabel,
+    initialDraft,
+    saved,
+    locked,
+    onSaved: (res) => {
+      setStage(res.stage);
+      if (!advanceOnSave.current) return;
+      advanceOnSave.current = false;
+      // the next item's page says this one was saved, with a link back
+      const next = afterSubmitHref(readAfterSubmit(window.localStorage), instanceId, queue.nextToDoId, queue.basePath);
+      if (next) router.push(next);
+    },
   });
-  const [value, setValue] = useState<LabelValue | null>(initialLabel?.value ?? null);
-  const [rationale, setRationale] = useState(initialLabel?.rationale ?? "");
-  const [restoredFrom, setRestoredFrom] = useState<"browser" | "server" | null>(null);
+  const { value, rationale, restoredFrom, edit, save } = draft;
   const [help, setHelp] = useState(false);
   const rationaleRef = useRef<HTMLTextAreaElement>(null);
   const helpButtonRef = useRef<HTMLButtonElement>(null);
-  const locked = stage !== "annotating";
-
-  // On arrival: a submitted label the server never acknowledged (reload, outage) is resent; else
-  // the draft left here earlier comes back as it was, still unsubmitted.
-  const restored = useRef(false);
-  useEffect(() => {
-    if (restored.current) return;
-    restored.current = true;
-    const pending = pendingLabelFor(window.localStorage, instanceId);
-    if (pending) {
-      setValue(pending.value);
-      setRationale(pending.rationale);
-      save.mutate(pending);
-      return;
-    }
-    // the newer of this browser's draft and the server's (written from any browser), if newer than the label
-    const local = labelDraftFor(window.localStorage, instanceId);
-    const remote = initialDraft && { value: initialDraft.value, rationale: initialDraft.rationale, at: initialDraft.editedAt };
-    const draft = local && remote ? (local.at >= remote.at ? local : remote) : (local ?? remote);
-    const labelledAt = initialLabel ? Date.parse(initialLabel.updatedAt) : 0;
-    if (draft && !locked && draft.at > labelledAt) {
-      setValue(draft.value);
-      setRationale(draft.rationale);
-      setRestoredFrom(draft === remote ? "server" : "browser");
-      if (draft === remote) keepLabelDraft(window.localStorage, { instanceId, ...remote });
-    }
-  }, [instanceId, save, locked, initialDraft, initialLabel]);
 
   const valid = value !== null && rationale.trim().length >= 3;
   const dirty = value !== (saved?.value ?? null) || rationale.trim() !== (saved?.rationale ?? "").trim();
-
-  // Every edit is kept as the instance's draft, in this browser at once and on the server shortly after
-  // (so it follows the annotator to another browser); back to the saved label, the draft goes.
-  const serverDraft = useServerDraft(instanceId);
-  const edit = useCallback(
-    (next: { value: LabelValue | null; rationale: string }) => {
-      setValue(next.value);
-      setRationale(next.rationale);
-      const same = next.value === (saved?.value ?? null) && next.rationale.trim() === (saved?.rationale ?? "").trim();
-      const at = Date.now();
-      if (same) forgetLabelDraft(window.localStorage, instanceId);
-      else keepLabelDraft(window.localStorage, { instanceId, ...next, at });
-      serverDraft.keep(same ? { value: null, rationale: "", at } : { ...next, at });
-    },
-    [instanceId, saved, serverDraft],
-  );
 
   // Closing or reloading the tab with an unsubmitted change asks first (the draft is kept anyway).
   useEffect(() => {
@@ -154,13 +114,13 @@ export function LabelPanel({
     return () => window.removeEventListener("beforeunload", onBeforeUnload);
   }, [dirty, locked]);
 
+  const submitDraft = draft.submit;
   const submit = useCallback(() => {
     if (!value || rationale.trim().length < 3 || locked) return false;
     advanceOnSave.current = true;
-    serverDraft.drop();
-    save.mutate({ instanceId, value, rationale: rationale.trim(), savedAt: Date.now() });
+    submitDraft({ value, rationale: rationale.trim() });
     return true;
-  }, [instanceId, value, rationale, locked, save, serverDraft]);
+  }, [value, rationale, locked, submitDraft]);
 
   // moving on never submits: the draft stays for when the annotator comes back
   const go = useCallback(
@@ -233,7 +193,7 @@ export function LabelPanel({
     };
   else if (dirty)
     status = {
-      text: draftBanner({ hasSubmittedLabel: !!saved, restoredFrom, sent: serverDraft.sent }),
+      text: draftBanner({ hasSubmittedLabel: !!saved, restoredFrom, sent: draft.sent }),
       tone: "text-amber-800 bg-amber-50 border-amber-300",
       testId: saved ? "label-dirty" : "label-draft",
     };

@@ -2,11 +2,12 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { requirePageRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
-import { DEFAULT_DATASET_TITLE, previewExport } from "@/lib/export/export-dataset";
+import { DEFAULT_DATASET_TITLE, previewExport } from "@/lib/export/preview-export";
 import { isAppError } from "@/lib/errors";
 import { listExports } from "@/lib/export/list-splits-and-exports";
 import { CardPreview } from "../card-preview";
 import { ExportForm } from "../export-form";
+import { ExportJobPanel } from "../export-job-panels";
 import { fmt, when } from "../format";
 import { SplitTable } from "../split-table";
 import { plural } from "@/lib/text/plural";
@@ -63,7 +64,7 @@ export default async function SplitPage({ params }: { params: Promise<{ splitRun
 
       <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-500">Split table</h2>
-        <SplitTable statistics={preview.statistics} params={p} />
+        <SplitTable statistics={preview.cardInput.statistics} params={p} />
       </section>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -81,6 +82,7 @@ export default async function SplitPage({ params }: { params: Promise<{ splitRun
             </p>
             <ExportForm splitRunId={splitRunId} defaultTitle={DEFAULT_DATASET_TITLE} disabled={stale.length > 0} />
           </section>
+          <ExportJobPanel />
           {exports.length > 0 && (
             <section className="rounded-xl border border-slate-200 bg-white p-5 text-sm shadow-sm">
               <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">Exports of this split</h2>

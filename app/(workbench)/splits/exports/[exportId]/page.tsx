@@ -7,6 +7,7 @@ import { config } from "@/lib/config";
 import { getPrisma } from "@/lib/db/server";
 import { loadExportPage } from "@/lib/export/read-export-files";
 import { fmt, when } from "../../format";
+import { HubPushJobPanel } from "../../export-job-panels";
 import { PushForm } from "../../push-form";
 
 export const dynamic = "force-dynamic";
@@ -152,6 +153,7 @@ export default async function ExportPage({ params }: { params: Promise<{ exportI
             )}
             <PushForm exportId={exportId} target={`${c.HF_REPO_ID ?? "(HF_REPO_ID unset)"} on ${c.HF_ENDPOINT}`} missing={missing} />
           </section>
+          <HubPushJobPanel />
         </aside>
       </div>
     </div>

@@ -1,7 +1,8 @@
 // The PR of lib/repo/testing/pr-history-repo.ts as the harvest stores it: GitHub lists the commits still on the
 // branch (p1, p3: p2 was force-pushed away), an inline comment on each of p1 and p2 (the second on a deleted
 // line), a reply to the first written after the force push, a review on p2, a PR comment after p3 and one
-// on a file GitHub shows no patch for (binary).
+// on a file GitHub shows no patch for (binary). It sits under lib/screen because it makes the PR's instances with
+// createInstances, which the shared lib/snapshot may not import.
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { PrHistoryRepo } from "@/lib/repo/testing/pr-history-repo";
 import { createInstances } from "@/lib/screen/create-instances";
