@@ -74,7 +74,7 @@ export function CandidateBrowser({ parentId, llmConfigured }: { parentId: string
               className={`rounded-md px-3 py-2 text-xs ${rules.data.symbols.fromRepository ? "bg-slate-100 text-slate-700" : "bg-amber-50 text-amber-900"}`}
               data-testid="symbols-note"
             >
-              {rules.data.symbols.note} · {rules.data.symbols.count.toLocaleString("en-US")} names
+              <BidiText text={rules.data.symbols.note} /> · {rules.data.symbols.count.toLocaleString("en-US")} names
             </p>
           )}
           {shown.length === 0 ? (
@@ -125,7 +125,7 @@ export function CandidateBrowser({ parentId, llmConfigured }: { parentId: string
           {llm.data &&
             (llm.data.candidates.length === 0 ? (
               <p className="text-sm text-slate-600" data-testid="llm-status">
-                {llm.data.reason}
+                <BidiText text={llm.data.reason ?? ""} />
               </p>
             ) : (
               <p className="text-xs text-slate-500" data-testid="llm-status">
@@ -186,7 +186,7 @@ function CandidateCard({ candidate: c, rank, parentId }: { candidate: ProposedCa
           className={`rounded px-1.5 py-0.5 ${c.selfCheck.ok ? "bg-emerald-50 text-emerald-800" : "bg-rose-50 text-rose-800"}`}
           data-testid="self-check"
         >
-          {c.selfCheck.ok ? "✓ self-check" : "✗ self-check"}: {c.selfCheck.reason}
+          {c.selfCheck.ok ? "✓ self-check" : "✗ self-check"}: <BidiText text={c.selfCheck.reason} />
         </span>
         <span className="ml-auto font-mono text-slate-500">score {c.score}</span>
       </div>
@@ -241,7 +241,7 @@ function WithheldList({ withheld, source }: { withheld: WithheldProposal[] | und
             <span className="text-slate-800">
               <BidiText text={w.text} />
             </span>{" "}
-            — {w.reason}
+            — <BidiText text={w.reason} />
           </li>
         ))}
       </ul>
