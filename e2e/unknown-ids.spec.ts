@@ -7,6 +7,9 @@ import { signInAs } from "./helpers";
 
 const NO_SUCH = "no-such-id-45";
 
+// cron configured, so the cron route answers for its job name rather than "disabled" (503)
+test.use({ appSetup: { sidecar: "e2e/setup/cron-secret.ts" } });
+
 interface Call {
   method: "GET" | "POST" | "PUT" | "DELETE";
   url: string;
@@ -79,7 +82,13 @@ for (const login of ["admin", "carol", "alice"]) {
   });
 }
 
-test("admin: cancelling an unknown job is a 404 that names it", async ({ page }) => {
+test("admin: cancelling an unknown job is a 404 that names it; the cron route with its secret refuses an unknown job name", async ({
+  page,
+  appInfo,
+}) => {
+  const cron = await page.request.post(`/api/cron/${NO_SUCH}`, { headers: { authorization: `Bearer ${String(appInfo.cronSecret)}` } });
+  expect(cron.status()).toBeGreaterThanOrEqual(400);
+  expect(cron.status()).toBeLessThan(500);
   await signInAs(page, "admin");
   const res = await page.request.delete(`/api/jobs/${NO_SUCH}`);
   expect(res.status()).toBe(404);
