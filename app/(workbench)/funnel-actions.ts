@@ -17,10 +17,10 @@ const TargetField = z.preprocess(
 );
 const TargetsFormSchema = z.object({ reset: z.enum(["0", "1"]).default("0"), ...recordOf(FUNNEL_STAGES, () => TargetField) });
 
-export const saveFunnelTargetsAction = formAction({ roles: ["admin"], input: TargetsFormSchema }, async ({ reset, ...targets }) => {
+export const saveFunnelTargetsAction = formAction({ roles: ["admin"], input: TargetsFormSchema }, async ({ reset, ...targets }, user) => {
   const prisma = await getPrisma();
-  if (reset === "1") await resetFunnelTargets(prisma);
-  else await saveFunnelTargets(prisma, targets);
+  if (reset === "1") await resetFunnelTargets(prisma, user.id);
+  else await saveFunnelTargets(prisma, targets, user.id);
   revalidatePath("/");
   return reset === "1" ? "Targets reset to the paper's funnel." : "Targets saved.";
 });

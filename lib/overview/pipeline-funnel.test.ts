@@ -58,6 +58,9 @@ describe.each(TEST_DATABASE_KINDS)("the team's funnel targets on %s", (kind) => 
     const team = { ...PAPER_FUNNEL, repositories: 10, labelled: 400, split: 600 };
     await saveFunnelTargets(db.prisma, team);
     expect(await loadFunnelTargets(db.prisma)).toEqual({ targets: team, source: "team" });
+    // the change is audited with what was set
+    const audited = await db.prisma.auditEvent.findFirst({ where: { action: "overview.funnel_targets" }, orderBy: { at: "desc" } });
+    expect(audited?.details).toMatchObject({ targets: { labelled: 400, split: 600 } });
     await resetFunnelTargets(db.prisma);
     expect((await loadFunnelTargets(db.prisma)).source).toBe("paper");
   });

@@ -5,6 +5,7 @@
 // negatives, and split into 1,199 instances. The paper gives no repository count for the whole crawl,
 // so that stage has no default target. A team sets its own targets (admin, on the overview).
 import { z } from "zod";
+import { recordAudit } from "@/lib/audit/record-audit";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { recordOf } from "@/lib/record-of";
 import type { PipelineCounts } from "./pipeline-counts";
@@ -78,15 +79,21 @@ export async function loadFunnelTargets(
   return { targets: PAPER_FUNNEL, source: "paper", problem: "the stored targets could not be read; the paper's are shown" };
 }
 
-export async function saveFunnelTargets(prisma: PrismaClient, targets: FunnelTargets): Promise<void> {
+export async function saveFunnelTargets(prisma: PrismaClient, targets: FunnelTargets, actorId: string | null = null): Promise<void> {
   const value = FunnelTargetsSchema.parse(targets);
-  await prisma.setting.upsert({
-    where: { key: FUNNEL_TARGETS_SETTING_KEY },
-    create: { key: FUNNEL_TARGETS_SETTING_KEY, value },
-    update: { value },
-  });
+  await prisma.$transaction([
+    prisma.setting.upsert({
+      where: { key: FUNNEL_TARGETS_SETTING_KEY },
+      create: { key: FUNNEL_TARGETS_SETTING_KEY, value },
+      update: { value },
+    }),
+    recordAudit(prisma, { actorId, action: "overview.funnel_targets", subjectId: FUNNEL_TARGETS_SETTING_KEY, details: { targets: value } }),
+  ]);
 }
 
-export async function resetFunnelTargets(prisma: PrismaClient): Promise<void> {
-  await prisma.setting.deleteMany({ where: { key: FUNNEL_TARGETS_SETTING_KEY } });
+export async function resetFunnelTargets(prisma: PrismaClient, actorId: string | null = null): Promise<void> {
+  await prisma.$transaction([
+    prisma.setting.deleteMany({ where: { key: FUNNEL_TARGETS_SETTING_KEY } }),
+    recordAudit(prisma, { actorId, action: "overview.funnel_targets", subjectId: FUNNEL_TARGETS_SETTING_KEY, details: { targets: null } }),
+  ]);
 }
