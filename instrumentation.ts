@@ -7,14 +7,16 @@
 // keep one client's flood from crowding others out (lib/auth/peer-address.ts).
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
-    const [{ stampPeerAddresses }, http, https] = await Promise.all([
+    const [{ stampPeerAddresses }, { refuseSignInFlood }, { config }, http, https] = await Promise.all([
       import("@/lib/auth/peer-address"),
+      import("@/lib/auth/sign-in-gate"),
+      import("@/lib/config"),
       import("node:http"),
       import("node:https"),
     ]);
-    stampPeerAddresses(http.Server, https.Server);
     const { openDatabaseWithDemo } = await import("@/lib/demo/open-database-with-demo");
     try {
+      stampPeerAddresses([http.Server, https.Server], refuseSignInFlood(config().TRUST_PROXY));
       await openDatabaseWithDemo();
       const { getJobEngine } = await import("@/lib/jobs/server-engine");
       await getJobEngine();

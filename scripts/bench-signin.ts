@@ -89,7 +89,7 @@ async function signInTemplate(base: string): Promise<Template> {
     await page.getByRole("button", { name: "Sign in" }).click();
     const request = await posted;
     const headers = { ...(await request.allHeaders()) };
-    for (const h of ["cookie", "content-length", "host", "connection"]) delete headers[h];
+    for (const h of ["cookie", "content-length", "host", "connection", "accept-encoding"]) delete headers[h];
     return { headers, body: request.postData() ?? "" };
   } finally {
     await browser.close();
@@ -100,6 +100,8 @@ interface Answer {
   signedIn: boolean;
   busy: boolean;
   ms: number;
+  status: number;
+  text: string;
 }
 
 function postSignIn(
@@ -131,12 +133,14 @@ function postSignIn(
             signedIn: cookies.some((c) => c.startsWith("wb_session=") && !/wb_session=;/.test(c)),
             busy: /busy|at once; try again|try again in a few seconds/i.test(text),
             ms: Date.now() - started,
+            status: res.statusCode ?? 0,
+            text,
           }),
         );
       },
     );
     req.on("timeout", () => req.destroy(new Error("timed out")));
-    req.on("error", () => resolve({ signedIn: false, busy: false, ms: Date.now() - started }));
+    req.on("error", (e) => resolve({ signedIn: false, busy: false, ms: Date.now() - started, status: 0, text: e.message }));
     req.end(body);
   });
 }
@@ -195,6 +199,20 @@ async function main() {
   agent.destroy();
 
   const times = real.map((a) => a.ms);
+  const kinds = new Map<string, number>();
+  for (const a of flood) {
+    const kind = /from this address at once/.test(a.text)
+      ? "refused per client"
+      : /busy signing other people in/.test(a.text)
+        ? "refused by the full hashing queue"
+        : /Unknown login or wrong password/.test(a.text)
+          ? "checked and refused"
+          : `other (${a.status})`;
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  console.error(`the flood's answers: ${[...kinds].map(([k, n]) => `${k} ${n}`).join(", ")}`);
+  const failed = real.find((a) => !a.signedIn);
+  if (failed) console.error(`a real sign-in that failed: ${failed.status} ${failed.text.slice(-300)}`);
   console.log(`flood_threads=${THREADS}`);
   console.log(`flood_signin_success_rate=${(real.filter((a) => a.signedIn).length / real.length).toFixed(2)}`);
   console.log(`flood_signin_p50_ms=${percentile(times, 50)}`);

@@ -5,7 +5,7 @@ import { clientKey, PEER_ADDRESS_HEADER, stampPeerAddresses } from "./peer-addre
 
 // a class of our own, so the stamp does not reach other tests' servers in this worker
 class StampedServer extends Server {}
-stampPeerAddresses(StampedServer);
+stampPeerAddresses([StampedServer]);
 
 /** What a handler on a stamped server sees as the peer header, for a request that tries to set it itself. */
 async function seenPeer(spoofed: string, localAddress: string): Promise<string | undefined> {

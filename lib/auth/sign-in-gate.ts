@@ -6,7 +6,9 @@
 // SIGN_INS_PER_CLIENT sign-ins under way; more at once are refused "busy" before any database
 // query or hash. The refusal depends only on the client's own attempts under way, never on the
 // login, so it tells nothing about which logins exist; unknown logins still cost a full hash.
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { AppError } from "@/lib/errors";
+import { clientKey, headersOf } from "./peer-address";
 
 export const SIGN_INS_PER_CLIENT = 2;
 
@@ -32,5 +34,40 @@ export function admitSignIn(client: string | null): () => void {
     const left = (underWay.get(client) ?? 1) - 1;
     if (left > 0) underWay.set(client, left);
     else underWay.delete(client);
+  };
+}
+
+/**
+ * Posts to the sign-in page one client may have open at once before the server answers the next at
+ * the door. A refused sign-in inside the action still costs the server a whole server action (its body
+ * decoded, its answer encoded): 40 threads sending them back to back kept a real user's sign-in waiting
+ * 25 s behind them on a busy machine. So beyond this many the request is answered 429 before Next sees
+ * it, which costs next to nothing. A person signs in once at a time; the gate above answers the third
+ * in words, this only the fifth and later.
+ */
+export const SIGN_IN_POSTS_PER_CLIENT = 2 * SIGN_INS_PER_CLIENT;
+
+const postsOpen = new Map<string, number>();
+
+/** The front door (lib/auth/peer-address.ts) for sign-in posts: true when it answered the request itself. */
+export function refuseSignInFlood(trustedProxies: number): (request: IncomingMessage, response: ServerResponse) => boolean {
+  return (request, response) => {
+    if (request.method !== "POST" || (request.url ?? "").split("?")[0] !== "/sign-in") return false;
+    const client = clientKey(headersOf(request), trustedProxies);
+    if (client === null) return false;
+    const open = postsOpen.get(client) ?? 0;
+    if (open >= SIGN_IN_POSTS_PER_CLIENT) {
+      response.writeHead(429, { "content-type": "text/plain; charset=utf-8", "retry-after": "2", connection: "close" });
+      response.end("Too many sign-ins from this address at once; try again in a few seconds.\n");
+      request.resume();
+      return true;
+    }
+    postsOpen.set(client, open + 1);
+    response.once("close", () => {
+      const left = (postsOpen.get(client) ?? 1) - 1;
+      if (left > 0) postsOpen.set(client, left);
+      else postsOpen.delete(client);
+    });
+    return false;
   };
 }
