@@ -40,12 +40,14 @@ export function admitSignIn(client: string | null): () => void {
 /**
  * Posts to the sign-in page one client may have open at once before the server answers the next at
  * the door. A refused sign-in inside the action still costs the server a whole server action (its body
- * decoded, its answer encoded): 40 threads sending them back to back kept a real user's sign-in waiting
+ * decoded, its answer encoded): 10 threads sending them back to back kept a real user's sign-in waiting
  * 25 s behind them on a busy machine. So beyond this many the request is answered 429 before Next sees
- * it, which costs next to nothing. A person signs in once at a time; the gate above answers the third
- * in words, this only the fifth and later.
+ * it, and only after DOOR_WAIT_MS (a tarpit: the wait costs the server a timer, and each of the
+ * flood's threads then sends one request a second instead of hundreds, which left the server no time
+ * for anyone else). The action's gate above stays, in words, for a request the door did not count.
  */
-export const SIGN_IN_POSTS_PER_CLIENT = 2 * SIGN_INS_PER_CLIENT;
+export const SIGN_IN_POSTS_PER_CLIENT = SIGN_INS_PER_CLIENT;
+export const DOOR_WAIT_MS = 1_000;
 
 const postsOpen = new Map<string, number>();
 
@@ -57,9 +59,11 @@ export function refuseSignInFlood(trustedProxies: number): (request: IncomingMes
     if (client === null) return false;
     const open = postsOpen.get(client) ?? 0;
     if (open >= SIGN_IN_POSTS_PER_CLIENT) {
-      response.writeHead(429, { "content-type": "text/plain; charset=utf-8", "retry-after": "2", connection: "close" });
-      response.end("Too many sign-ins from this address at once; try again in a few seconds.\n");
       request.resume();
+      setTimeout(() => {
+        response.writeHead(429, { "content-type": "text/plain; charset=utf-8", "retry-after": "2" });
+        response.end("Too many sign-ins from this address at once; try again in a few seconds.\n");
+      }, DOOR_WAIT_MS).unref();
       return true;
     }
     postsOpen.set(client, open + 1);
