@@ -38,7 +38,7 @@ for (const login of ["admin", "carol", "alice"]) {
       if (raw.length) found[url] = raw;
     });
     // the sweep reached the pages that showed them raw
-    expect(visited.length).toBeGreaterThan(5);
+    expect(visited.length).toBeGreaterThan(3);
     expect(found).toEqual({});
   });
 }

@@ -4,6 +4,7 @@ import type { AgreementStats } from "@/lib/annotate/cohen-kappa";
 import { agreementReport, kappaTrends, MIN_PAIRS_FOR_KAPPA, type AgreementRow } from "@/lib/annotate/agreement-report";
 import { hasRole } from "@/lib/auth/roles";
 import { describeInstances, readAgreementLabels } from "@/lib/annotate/load-agreement";
+import { BidiText } from "@/app/_components/bidi-text";
 import { KappaTrendChart } from "./kappa-trend-chart";
 
 const pct = (x: number | null) => (x === null ? "—" : `${(100 * x).toFixed(1)}%`);
@@ -82,7 +83,7 @@ function PairDetails({
             {row.disagreements.slice(0, 50).map((d) => (
               <li key={d.instanceId}>
                 <a href={instanceHref(d.instanceId)} className="text-xs text-indigo-700 underline" data-testid="disagreement-link">
-                  {describe(d.instanceId)}
+                  <BidiText text={describe(d.instanceId)} />
                 </a>{" "}
                 <span className="text-slate-600">
                   {first}: {labelName(d.values[0])}, {second}: {labelName(d.values[1])}

@@ -77,9 +77,13 @@ export default async function DroppedPage({ searchParams }: { searchParams: Sear
                   </td>
                   <td className="max-w-md px-3 py-2">
                     <p className="line-clamp-4 whitespace-pre-wrap break-words text-slate-800">
-                      {item.text || <span className="text-slate-500">(empty)</span>}
+                      {item.text ? <BidiText text={item.text} /> : <span className="text-slate-500">(empty)</span>}
                     </p>
-                    {item.location && <p className="mt-1 font-mono text-xs text-slate-500">{item.location}</p>}
+                    {item.location && (
+                      <p className="mt-1 font-mono text-xs text-slate-500">
+                        <BidiText text={item.location} />
+                      </p>
+                    )}
                   </td>
                   <td className="px-3 py-2 font-mono text-xs">{item.author ?? "ghost"}</td>
                   <td className="max-w-md px-3 py-2" data-testid="dropped-rationale">
