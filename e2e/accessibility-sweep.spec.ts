@@ -27,8 +27,9 @@ for (const scheme of ["light", "dark"] as const) {
         if (violations.length) found[url] = violations;
       });
       test.info().annotations.push({ type: "pages", description: `${visited.length}: ${visited.join(" ")}` });
-      expect(visited.length).toBeGreaterThan(5);
       expect(found).toEqual({});
+      // alice (an annotator) reaches 5 kinds of page, the leads many more
+      expect(visited.length).toBeGreaterThan(3);
     });
   }
 }
