@@ -3,10 +3,20 @@
 // cannot open (the embedded folder held by another process, PostgreSQL unreachable, a migration
 // refused) would only answer 500s: it says why and exits instead. Then the job engine starts: with
 // JOBS_IN_APP=1 (the default) it runs one worker in this process (lib/jobs/server-engine.ts).
+// First of all, every request is stamped with its connection's peer address, which sign-in uses to
+// keep one client's flood from crowding others out (lib/auth/peer-address.ts).
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
+    const [{ stampPeerAddresses }, { refuseSignInFlood }, { config }, http, https] = await Promise.all([
+      import("@/lib/auth/peer-address"),
+      import("@/lib/auth/sign-in-gate"),
+      import("@/lib/config"),
+      import("node:http"),
+      import("node:https"),
+    ]);
     const { openDatabaseWithDemo } = await import("@/lib/demo/open-database-with-demo");
     try {
+      stampPeerAddresses([http.Server, https.Server], refuseSignInFlood(config().TRUST_PROXY));
       await openDatabaseWithDemo();
       const { getJobEngine } = await import("@/lib/jobs/server-engine");
       await getJobEngine();

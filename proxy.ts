@@ -1,13 +1,14 @@
-// Runs before every route handler, server action and page: refuses state-changing requests from
-// other origins and route-handler bodies of the wrong type (lib/http/request-guard.ts), and tells
-// the page which path was asked for (for the return after sign-in).
+// Runs before every page and server action: refuses state-changing requests from other origins
+// (lib/http/request-guard.ts), and tells the page which path was asked for (for the return after
+// sign-in). Route handlers run the same guard in `route()` (lib/http/route-answer.ts).
 import { NextResponse, type NextRequest } from "next/server";
 import { REQUEST_PATH_HEADER } from "@/lib/auth/return-path";
 import { contentSecurityPolicy, newNonce } from "@/lib/http/content-security-policy";
+import { config as workbenchConfig } from "@/lib/config";
 import { refusalOf } from "@/lib/http/request-guard";
 
 export function proxy(request: NextRequest) {
-  const refused = refusalOf(request);
+  const refused = refusalOf(request, { trustProxy: workbenchConfig().TRUST_PROXY });
   if (refused) return refused;
   // the page asked for, so a signed-out visitor returns to it after signing in (lib/auth/return-path.ts)
   const headers = new Headers(request.headers);
@@ -22,11 +23,11 @@ export function proxy(request: NextRequest) {
 
 /**
  * Routes the proxy does not run for. Next buffers the body of every request the proxy runs for (up to
- * 10 MB) before the route sees it: so the cron route, which must check its secret before reading a byte,
- * and the two uploads (predictions up to 100 MB, released splits), which stream their bodies under their
- * own limits, are left out; the uploads run `guardRequest` themselves (lib/http/request-guard.ts). Static
- * assets never change state.
+ * next.config's proxyClientMaxBodySize) and waits for all of it before the proxy's answer leaves: so
+ * no route handler passes through it (app/api, and the predictions upload at /evaluate/runs). Each runs
+ * the guard, then the session check, then reads its body under its own limit (`route()`): a signed-out
+ * request declaring 50 MB is answered from its headers. Static assets never change state.
  */
 export const config = {
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|screenshots/|api/cron/|api/exports/imports|evaluate/runs).*)"],
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|screenshots/|api/|evaluate/runs).*)"],
 };

@@ -108,6 +108,19 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * Whether a thrown value is an AppError (with this code, when given), recognised by its name and code,
+ * not by class identity: Next bundles this module more than once (instrumentation, which starts the job
+ * engine, and each route's bundle), so an AppError thrown by the engine is an instance of another copy
+ * of the class, and `instanceof` said no (issue #45 H: DELETE /api/jobs/<unknown id> answered 500).
+ */
 export function isAppError(e: unknown, code?: AppErrorCode): e is AppError {
-  return e instanceof AppError && (code === undefined || e.code === code);
+  if (!(e instanceof Error) || e.name !== "AppError" || !("code" in e)) return false;
+  const known = AppErrorCodeSchema.safeParse(e.code);
+  return known.success && (code === undefined || known.data === code);
+}
+
+/** The HTTP status of an AppError's code (from this copy's table, whichever copy threw it). */
+export function statusOfCode(code: AppErrorCode): number {
+  return HTTP_STATUS[code];
 }

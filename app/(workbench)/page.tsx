@@ -8,8 +8,11 @@ import { config, integrationStatus } from "@/lib/config";
 import { getPrisma } from "@/lib/db/server";
 import { INSTANCE_STAGES, pipelineCounts } from "@/lib/overview/pipeline-counts";
 import { STAGE_WORDS } from "@/lib/annotate/stage-words";
+import { loadFunnelTargets, pipelineFunnel } from "@/lib/overview/pipeline-funnel";
+import { FunnelTargetsForm } from "./funnel-targets-form";
 import { OVERVIEW_ROLES } from "./nav";
 import { counted } from "@/lib/text/plural";
+import { PipelineFunnelChart } from "./pipeline-funnel-chart";
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 
@@ -44,9 +47,12 @@ export default async function OverviewPage() {
   const user = await requirePageRole();
   if (!hasRole(user, ...OVERVIEW_ROLES)) redirect("/annotate");
   const prisma = await getPrisma();
-  const c = await pipelineCounts(prisma);
+  const [c, funnel, openLabelling] = await Promise.all([
+    pipelineCounts(prisma),
+    loadFunnelTargets(prisma),
+    countOpenLabelling(prisma, user.id),
+  ]);
   // a lead with labelling of their own open sees no label totals: they would tell how co-annotators labelled
-  const openLabelling = await countOpenLabelling(prisma, user.id);
   const integrations = integrationStatus(config());
   const admin = hasRole(user, "admin");
   return (
@@ -61,6 +67,15 @@ export default async function OverviewPage() {
             `Hugging Face ${integrations.huggingFace ? "configured" : "not configured"}.`,
           ].join("; ")}
         </p>
+      </div>
+      <div className="space-y-2">
+        <PipelineFunnelChart rows={pipelineFunnel(c, funnel.targets)} source={funnel.source} />
+        {funnel.problem && (
+          <p className="text-sm text-amber-800" role="status">
+            {funnel.problem}
+          </p>
+        )}
+        {admin && <FunnelTargetsForm targets={funnel.targets} />}
       </div>
       <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
         <StageCard title="1 · Repositories" href={admin ? "/ingest" : undefined}>

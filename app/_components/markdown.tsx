@@ -80,7 +80,11 @@ export function Markdown({ text, suggestionBase }: { text: string; suggestionBas
       const classes = code?.properties?.className;
       if (code && Array.isArray(classes) && classes.includes("language-suggestion"))
         return <SuggestedChange suggestion={textOf(code)} original={suggestionBase} />;
-      return <pre>{children}</pre>;
+      // a code block wider than the comment scrolls: it takes focus so a keyboard can scroll it (axe: scrollable-region-focusable)
+      return (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keyboard
+        <pre tabIndex={0}>{children}</pre>
+      );
     },
     a({ href, children }) {
       return (

@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { getPrisma } from "@/lib/db/server";
 import { clientAddress } from "@/lib/auth/client-address";
+import { clientKey } from "@/lib/auth/peer-address";
 import { safeReturnPath } from "@/lib/auth/return-path";
 import { landingPathOf } from "@/lib/auth/page-access";
 import { countOpenLabelling } from "@/lib/annotate/open-labelling";
@@ -27,8 +28,10 @@ export async function signInAction(_prev: SignInState, form: FormData): Promise<
   if (!parsed.success) return { error: parsed.error.issues[0].message };
   let session: Awaited<ReturnType<typeof signIn>>;
   try {
+    const requestHeaders = await headers();
     session = await signIn(await getPrisma(), parsed.data.login, parsed.data.password, {
-      address: clientAddress(await headers(), config().TRUST_PROXY),
+      address: clientAddress(requestHeaders, config().TRUST_PROXY),
+      client: clientKey(requestHeaders, config().TRUST_PROXY),
     });
   } catch (e) {
     if (isAppError(e, "rate_limited")) return { error: e.message };

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { agreementReport, MIN_PAIRS_FOR_KAPPA, weekStart, type LabelForAgreement } from "./agreement-report";
+import { agreementReport, kappaTrends, MIN_PAIRS_FOR_KAPPA, weekStart, type LabelForAgreement } from "./agreement-report";
 
 const at = (iso: string) => new Date(iso);
 const label = (
@@ -113,5 +113,36 @@ describe("what a lead needs to act on κ", () => {
       [0, 1],
       [0, 0],
     ]);
+  });
+});
+
+describe("kappaTrends (κ per pair over time, #45 M)", () => {
+  test("each pair's κ over every pair-item up to the end of each week it completed one, weeks in order", () => {
+    const trends = kappaTrends([
+      ...LABELS,
+      // a third week for alice × bob: both say untrustworthy
+      label("i6", "alice", "untrustworthy", "2025-09-15T10:00:00Z"),
+      label("i6", "bob", "untrustworthy", "2025-09-16T10:00:00Z"),
+    ]);
+    expect(trends.map((t) => [t.pair, t.points.map((p) => [p.week, p.n])])).toEqual([
+      [
+        "alice × bob",
+        [
+          ["2025-09-01", 2],
+          ["2025-09-15", 3],
+        ],
+      ],
+      ["alice × carol", [["2025-09-08", 2]]],
+    ]);
+    const [aliceBob, aliceCarol] = trends;
+    // week 1 alone: κ 0 (as in the per-pair row); cumulated with i6: A t,u,u; B t,t,u → po 2/3, pe 1/3·2/3 + 2/3·1/3 = 4/9 → κ 0.4
+    expect(aliceBob.points[0].kappa).toBeCloseTo(0, 12);
+    expect(aliceBob.points[1].kappa).toBeCloseTo((2 / 3 - 4 / 9) / (1 - 4 / 9), 12);
+    expect(aliceCarol.points[0].kappa).toBeCloseTo(1, 12);
+    expect(trends.every((t) => t.points.every((p) => p.smallSample === p.n < MIN_PAIRS_FOR_KAPPA))).toBe(true);
+  });
+
+  test("no pairs, no trends", () => {
+    expect(kappaTrends([label("i9", "bob", "trustworthy", "2025-09-01T10:00:00Z")])).toEqual([]);
   });
 });

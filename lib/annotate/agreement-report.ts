@@ -133,3 +133,42 @@ function countInstancesWithPairs(labels: readonly LabelForAgreement[]): number {
   for (const l of labels) counts.set(l.instanceId, (counts.get(l.instanceId) ?? 0) + 1);
   return [...counts.values()].filter((c) => c >= 2).length;
 }
+
+export interface KappaPoint {
+  /** ISO date (Monday, UTC) of the week */
+  week: string;
+  /** pair-items completed up to the end of this week */
+  n: number;
+  /** κ of those pair-items (null when it is undefined: one category only, or no items) */
+  kappa: number | null;
+  /** fewer than MIN_PAIRS_FOR_KAPPA pair-items: read with care */
+  smallSample: boolean;
+}
+
+export interface PairTrend {
+  pair: string;
+  points: KappaPoint[];
+}
+
+/**
+ * κ of each annotator pair over time: for every week in which the pair completed an instance, κ of all
+ * its pair-items up to the end of that week (cumulative, since one week alone holds too few items for
+ * κ to mean much).
+ */
+export function kappaTrends(labels: readonly LabelForAgreement[]): PairTrend[] {
+  const byPair = new Map<string, PairItem[]>();
+  for (const item of pairItems(labels)) byPair.set(item.pair, [...(byPair.get(item.pair) ?? []), item]);
+  return [...byPair.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([pair, items]) => {
+      const weeks = [...new Set(items.map((i) => i.week))].sort();
+      return {
+        pair,
+        points: weeks.map((week) => {
+          const upTo = items.filter((i) => i.week <= week);
+          const stats = cohenKappa(upTo.map((i) => i.values));
+          return { week, n: stats.n, kappa: stats.kappa, smallSample: stats.n < MIN_PAIRS_FOR_KAPPA };
+        }),
+      };
+    });
+}

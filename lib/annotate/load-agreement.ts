@@ -1,9 +1,14 @@
 // Reads every annotator label (adjudications are decisions, not ratings) and builds the report.
 import type { PrismaClient } from "@/lib/db/generated/client";
-import { agreementReport, type AgreementReport } from "./agreement-report";
+import { agreementReport, type AgreementReport, type LabelForAgreement } from "./agreement-report";
 import { agreementSummary, type AgreementSummary } from "./agreement-summary";
 
 export async function loadAgreement(prisma: PrismaClient): Promise<AgreementReport> {
+  return agreementReport(await readAgreementLabels(prisma));
+}
+
+/** Every annotator's own label on a human instance, as the agreement figures read them. */
+export async function readAgreementLabels(prisma: PrismaClient): Promise<LabelForAgreement[]> {
   const labels = await prisma.label.findMany({
     where: { instance: { source: "human" } },
     select: {
@@ -14,15 +19,13 @@ export async function loadAgreement(prisma: PrismaClient): Promise<AgreementRepo
       instance: { select: { pullRequest: { select: { repository: { select: { fullName: true } } } } } },
     },
   });
-  return agreementReport(
-    labels.map((l) => ({
-      instanceId: l.instanceId,
-      repository: l.instance.pullRequest.repository.fullName,
-      annotator: l.annotator.login,
-      value: l.value,
-      createdAt: l.createdAt,
-    })),
-  );
+  return labels.map((l) => ({
+    instanceId: l.instanceId,
+    repository: l.instance.pullRequest.repository.fullName,
+    annotator: l.annotator.login,
+    value: l.value,
+    createdAt: l.createdAt,
+  }));
 }
 
 /** What the dataset card reports: the page's overall figures plus how many were labelled and adjudicated. */

@@ -232,6 +232,12 @@ const accounts = [
   auditAction("user.created", subject("user"), z.strictObject({ roles: z.array(RoleSchema) })),
   auditAction("user.updated", subject("user"), z.strictObject({ roles: z.array(RoleSchema) })),
   auditAction("demo.seed", subject("database"), noDetails),
+  // the overview funnel's targets (lib/overview/pipeline-funnel.ts); null: back to the paper's
+  auditAction(
+    "overview.funnel_targets",
+    subject("setting"),
+    z.strictObject({ targets: z.record(z.string(), count.nullable()).nullable() }),
+  ),
 ] as const;
 
 const crawl = [

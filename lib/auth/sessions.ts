@@ -5,6 +5,7 @@ import { AppError } from "@/lib/errors";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./password";
 import { FREE_FAILURES_PER_ADDRESS, FREE_FAILURES_PER_LOGIN, THROTTLE_WINDOW_MS, waitAfterFailures } from "./sign-in-throttle";
 import type { SessionUser } from "./roles";
+import { admitSignIn } from "./sign-in-gate";
 import { recordAudit } from "@/lib/audit/record-audit";
 
 export const SESSION_COOKIE = "wb_session";
@@ -15,6 +16,8 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 export interface SignInContext {
   /** the client's address as the server saw it, for per-address throttling; null when unknown */
   address: string | null;
+  /** who is signing in, for fairness between clients (lib/auth/sign-in-gate.ts); null or absent: not limited */
+  client?: string | null;
   now?: Date;
 }
 
@@ -27,6 +30,16 @@ const FAILED = "session.sign_in_failed";
  * AppError("rate_limited") with the wait, before hashing anything.
  */
 export async function signIn(prisma: PrismaClient, login: string, password: string, context: SignInContext = { address: null }) {
+  // one client's flood is refused here, before any query or hash, so it cannot fill the hashing queue
+  const release = admitSignIn(context.client ?? null);
+  try {
+    return await checkAndOpenSession(prisma, login, password, context);
+  } finally {
+    release();
+  }
+}
+
+async function checkAndOpenSession(prisma: PrismaClient, login: string, password: string, context: SignInContext) {
   const now = context.now ?? new Date();
   const since = new Date(now.getTime() - THROTTLE_WINDOW_MS);
   const [byLogin, byAddress] = await Promise.all([

@@ -5,6 +5,7 @@ import type { Database } from "@/lib/db/connection";
 import { isAppError } from "@/lib/errors";
 import { hashPassword, needsRehash } from "./password";
 import { signIn, userForToken } from "./sessions";
+import { SIGN_INS_PER_CLIENT } from "./sign-in-gate";
 import { FREE_FAILURES_PER_ADDRESS, FREE_FAILURES_PER_LOGIN } from "./sign-in-throttle";
 
 describe.each(TEST_DATABASE_KINDS)("signIn on %s", (kind) => {
@@ -50,6 +51,40 @@ describe.each(TEST_DATABASE_KINDS)("signIn on %s", (kind) => {
     // the real user got an answer too, and once the flood passed, signs in
     expect(["signed in", "busy"]).toContain(await real);
     expect(await signIn(db.prisma, login, "correct horse", { address: null })).not.toBeNull();
+  });
+
+  it("a one-client flood of 40 unknown logins is refused before the queue, and a real user from another client signs in (#45 I)", async () => {
+    const login = await newUser();
+    const flooder = `10.45.${randomBytes(1)[0]}.1`;
+    const answers = Array.from({ length: 40 }, (_, i) =>
+      signIn(db.prisma, `flood-${i}-${randomBytes(3).toString("hex")}`, "guess", { address: null, client: flooder }).then(
+        () => "answered",
+        (e) => (isAppError(e, "rate_limited") ? "busy" : `error: ${(e as Error).message}`),
+      ),
+    );
+    const real = await signIn(db.prisma, login, "correct horse", { address: null, client: `10.46.${randomBytes(1)[0]}.2` });
+    expect(real).not.toBeNull();
+    const settled = await Promise.all(answers);
+    expect(settled.filter((a) => a === "answered")).toHaveLength(SIGN_INS_PER_CLIENT);
+    expect(settled.filter((a) => a === "busy")).toHaveLength(40 - SIGN_INS_PER_CLIENT);
+  });
+
+  it("refuses a client's extra sign-in the same way whether its login exists or not (no oracle)", async () => {
+    const login = await newUser();
+    const client = `10.47.${randomBytes(1)[0]}.3`;
+    const underWay = Array.from({ length: SIGN_INS_PER_CLIENT }, (_, i) =>
+      signIn(db.prisma, `busy-${i}-${randomBytes(3).toString("hex")}`, "guess", { address: null, client }),
+    );
+    const known = signIn(db.prisma, login, "wrong", { address: null, client }).catch((e: unknown) => e);
+    const unknown = signIn(db.prisma, `nobody-${randomBytes(3).toString("hex")}`, "wrong", { address: null, client }).catch(
+      (e: unknown) => e,
+    );
+    const [a, b] = await Promise.all([known, unknown]);
+    await Promise.all(underWay);
+    expect(isAppError(a, "rate_limited") && isAppError(b, "rate_limited")).toBe(true);
+    expect((a as Error).message).toBe((b as Error).message);
+    // once the client's sign-ins are answered it may try again
+    expect(await signIn(db.prisma, login, "correct horse", { address: null, client })).not.toBeNull();
   });
 
   it("throttles a login after its free failures, even for the right password, without hashing", async () => {

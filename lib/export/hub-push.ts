@@ -2,7 +2,7 @@
 // Hub's status codes into errors that say what to fix. The endpoint is configurable so tests run
 // against lib/export/testing/fake-hub-server.ts.
 import { checkRepoAccess, commit, createRepo, datasetInfo, HubApiError, whoAmI } from "@huggingface/hub";
-import { AppError, type AppErrorCode } from "@/lib/errors";
+import { AppError, type AppErrorCode, isAppError } from "@/lib/errors";
 
 export type HubPushErrorCode = "not-configured" | "bad-token" | "missing-repo" | "no-access" | "hub-error";
 
@@ -23,7 +23,7 @@ function hubPushError(hub: HubPushErrorCode, message: string): HubPushError {
 }
 
 export function isHubPushError(e: unknown): e is HubPushError {
-  return e instanceof AppError && typeof e.details.hub === "string";
+  return isAppError(e) && typeof e.details.hub === "string";
 }
 
 export interface HubTarget {

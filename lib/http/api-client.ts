@@ -21,6 +21,11 @@ export class ApiError extends Error {
   }
 }
 
+/** Whether a thrown value is an ApiError, by its name and status rather than class identity (see isAppError). */
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof Error && e.name === "ApiError" && "status" in e && typeof e.status === "number" && "retriable" in e;
+}
+
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 export async function apiFetch<T>(url: string, init: RequestInit = {}): Promise<T> {

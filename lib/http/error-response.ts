@@ -6,7 +6,7 @@
 // - anything else is a bug: logged with an id, answered 500 with that id and nothing internal.
 import { randomBytes } from "node:crypto";
 import { ZodError } from "zod";
-import { AppError, type AppErrorCode } from "@/lib/errors";
+import { type AppErrorCode, isAppError, statusOfCode } from "@/lib/errors";
 import { codeOf } from "@/lib/unknown-value";
 
 export interface ErrorBody {
@@ -28,9 +28,9 @@ export function describeIssues(e: ZodError): string {
 
 export function errorAnswer(e: unknown, scope = "http"): ErrorAnswer {
   if (e instanceof ZodError) return { status: 422, body: { code: "invalid_input", error: describeIssues(e), issues: e.issues } };
-  if (e instanceof AppError) {
-    const details = Object.keys(e.details).length ? e.details : undefined;
-    return { status: e.status, body: { code: e.code, error: e.message, ...(details ? { details } : {}) } };
+  if (isAppError(e)) {
+    const details = e.details && Object.keys(e.details).length ? e.details : undefined;
+    return { status: statusOfCode(e.code), body: { code: e.code, error: e.message, ...(details ? { details } : {}) } };
   }
   if (codeOf(e) === "P2025") return { status: 404, body: { code: "not_found", error: "That record does not exist (any more)." } };
   // text PostgreSQL cannot hold (a NUL in a path or query parameter a schema let through): the request's fault

@@ -1,7 +1,7 @@
 // Reads a request body as text, refusing it (413) as soon as it passes maxBytes: the limit holds
 // while the body streams in, so an oversized body is never buffered whole. A declared
 // Content-Length over the limit is refused before reading anything.
-import { AppError } from "@/lib/errors";
+import { AppError, isAppError } from "@/lib/errors";
 
 export async function readLimitedText(request: Request, maxBytes: number): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "");
@@ -51,7 +51,7 @@ export async function readLimitedForm(request: Request, maxBytes: number, whatTo
   return limitedBody(request, maxBytes)
     .formData()
     .catch((e: unknown) => {
-      throw e instanceof AppError ? e : new AppError("invalid_input", whatToSend);
+      throw isAppError(e) ? e : new AppError("invalid_input", whatToSend);
     });
 }
 

@@ -1,7 +1,9 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
-import { proxy } from "@/proxy";
-import { guardRequest, SERVER_ACTION_MAX_BYTES } from "./request-guard";
+import { config as proxyConfig, proxy } from "@/proxy";
+import { guardRequest, isRouteHandlerPath, SERVER_ACTION_MAX_BYTES } from "./request-guard";
 
 const ORIGIN = "http://127.0.0.1:3000";
 const req = (method: string, headers: Record<string, string>) => ({
@@ -49,7 +51,8 @@ describe("guardRequest", () => {
   });
 
   it("refuses a server action over Next's 1 MB body limit by its declared length, as 413 instead of Next's 500", () => {
-    const action = (length: number) => req("POST", { "next-action": "abc", origin: ORIGIN, "content-length": String(length) });
+    const action = (length: number) =>
+      req("POST", { "next-action": "abc", origin: ORIGIN, "content-type": "text/plain;charset=UTF-8", "content-length": String(length) });
     expect(guardRequest(action(SERVER_ACTION_MAX_BYTES))).toBeNull();
     expect(guardRequest(action(SERVER_ACTION_MAX_BYTES + 1))).toMatchObject({ status: 413, code: "payload_too_large" });
   });
@@ -60,20 +63,62 @@ describe("guardRequest", () => {
     );
   });
 
-  it("accepts the public host a reverse proxy forwards", () => {
-    const r = guardRequest(
-      req("POST", {
-        origin: "https://workbench.example.org",
-        "x-forwarded-host": "workbench.example.org",
-        "x-forwarded-proto": "https",
-        "content-type": "application/json",
-      }),
-    );
-    expect(r).toBeNull();
+  it("accepts the public host a reverse proxy forwards, when TRUST_PROXY says one stands in front", () => {
+    const forwarded = req("POST", {
+      origin: "https://workbench.example.org",
+      "x-forwarded-host": "workbench.example.org",
+      "x-forwarded-proto": "https",
+      "content-type": "application/json",
+    });
+    expect(guardRequest(forwarded, { trustProxy: 1 })).toBeNull();
+    // without it the headers are whatever the sender wrote (#45 K: Origin evil + X-Forwarded-Host evil saved a label)
+    expect(guardRequest(forwarded, { trustProxy: 0 })?.status).toBe(403);
+    expect(guardRequest(forwarded)?.status).toBe(403);
+    const evil = req("POST", { origin: "http://evil.example", "x-forwarded-host": "evil.example", "content-type": "application/json" });
+    expect(guardRequest(evil)).toMatchObject({ status: 403, code: "forbidden" });
+  });
+
+  it("gives a Next-Action header no exemption on a route handler's path, nor with a body no server action sends", () => {
+    const bogus = (pathname: string, type: string) => ({
+      ...req("POST", { "next-action": "abc", "content-type": type, "content-length": "20" }),
+      pathname,
+    });
+    expect(guardRequest(bogus("/api/labels", "text/plain"))).toMatchObject({ status: 415, code: "unsupported_media_type" });
+    expect(guardRequest(bogus("/evaluate/runs", "text/plain"))?.status).toBe(415);
+    expect(guardRequest(bogus("/api/labels", "application/json"))).toBeNull();
+    expect(guardRequest(bogus("/annotate/i1", "text/plain;charset=UTF-8"))).toBeNull();
+    expect(guardRequest(bogus("/annotate/i1", "application/xml"))?.status).toBe(415);
+  });
+
+  it("names every route handler's path as one (so none gets the server-action exemption)", () => {
+    const handlers = routeHandlerPaths(path.resolve(__dirname, "../../app"));
+    expect(handlers.length).toBeGreaterThan(15);
+    expect(handlers.filter((p) => !isRouteHandlerPath(p))).toEqual([]);
+    expect(isRouteHandlerPath("/annotate/i1")).toBe(false);
   });
 });
 
+/** The URL path of every app/**\/route.ts, dynamic segments filled in, route groups dropped. */
+function routeHandlerPaths(appDir: string, segments: string[] = []): string[] {
+  return readdirSync(appDir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.isDirectory()) {
+      // a route group "(workbench)" is no segment of the URL; a dynamic one "[id]" or "[...path]" is any value
+      const group = /^\(.*\)$/.test(entry.name);
+      const segment = entry.name.startsWith("[") ? "some-id" : entry.name;
+      return routeHandlerPaths(path.join(appDir, entry.name), group ? segments : [...segments, segment]);
+    }
+    return entry.name === "route.ts" ? [`/${segments.join("/")}`] : [];
+  });
+}
+
 describe("proxy", () => {
+  it("runs for pages and leaves every route handler to route(), so Next buffers none of their bodies", () => {
+    const matcher = new RegExp(`^${proxyConfig.matcher[0]}$`);
+    for (const p of ["/annotate", "/annotate/i1", "/sign-in", "/"]) expect(matcher.test(p), p).toBe(true);
+    for (const p of ["/api/labels", "/api/cron/ingest", "/api/exports/imports", "/evaluate/runs", "/_next/static/x.js"])
+      expect(matcher.test(p), p).toBe(false);
+  });
+
   it("answers a refused request with the workbench's JSON error shape", async () => {
     const res = proxy(
       new NextRequest(`${ORIGIN}/api/labels`, {

@@ -1,11 +1,14 @@
 // Requests that change state must come from the workbench's own pages. SameSite=Lax cookies stop
 // other sites, but not other origins of the same site (another port of the host, a sibling
 // subdomain): a page there could post a text/plain form to /api/labels with the annotator's cookie.
-// So every state-changing request is checked here, before any route handler or server action runs:
+// So every state-changing request is checked, before any route handler or server action runs (the
+// proxy for pages, `route()` for route handlers, which the proxy leaves alone: proxy.ts):
 // - the browser's Sec-Fetch-Site must be same-origin (or none: typed, bookmarked);
-// - an Origin header, when sent, must be this server's own;
-// - a route handler's body must be JSON or multipart (a server action, marked by its Next-Action
-//   header, which no other origin can send without a CORS preflight we never grant, is exempt).
+// - an Origin header, when sent, must be this server's own; X-Forwarded-Host/-Proto count only
+//   behind a reverse proxy we were told of (TRUST_PROXY > 0): anyone can send them otherwise;
+// - a route handler's body must be JSON or multipart; a page's server action (marked by its
+//   Next-Action header, which no other origin can send without a CORS preflight we never grant) is
+//   exempt on pages only, never on a route handler's path, where the header means nothing to Next.
 // Non-browser clients (curl, cron, scripts) send neither header and pass on to their own checks.
 
 export interface GuardedRequest {
@@ -13,6 +16,13 @@ export interface GuardedRequest {
   /** this server's origin as the request addressed it, e.g. http://127.0.0.1:3000 */
   origin: string;
   headers: { get(name: string): string | null };
+  /** the path asked for: a route handler's path gets no server-action exemption */
+  pathname?: string;
+}
+
+export interface GuardOptions {
+  /** how many reverse proxies stand in front (config TRUST_PROXY); 0 = their headers are not trusted */
+  trustProxy: number;
 }
 
 export interface GuardRefusal {
@@ -27,10 +37,25 @@ export interface GuardRefusal {
  */
 export const SERVER_ACTION_MAX_BYTES = 1024 * 1024;
 
+/**
+ * The most a route handler's JSON body may hold (the README's promise): refused by its declared
+ * length before a byte is read, and while it streams in (lib/http/read-json-body.ts).
+ */
+export const JSON_BODY_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Paths served by route handlers (app/api, and the predictions upload): no server actions there. */
+export const ROUTE_HANDLER_PATHS = [/^\/api\//, /^\/evaluate\/runs\/?$/];
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const BODY_TYPES = ["application/json", "multipart/form-data"];
+/** What Next's server actions send: the client's fetch (text/plain) or a form posted without JavaScript. */
+const SERVER_ACTION_TYPES = ["text/plain", "multipart/form-data", "application/x-www-form-urlencoded"];
 
-export function guardRequest(request: GuardedRequest): GuardRefusal | null {
+export function isRouteHandlerPath(pathname: string): boolean {
+  return ROUTE_HANDLER_PATHS.some((pattern) => pattern.test(pathname));
+}
+
+export function guardRequest(request: GuardedRequest, options: GuardOptions = { trustProxy: 0 }): GuardRefusal | null {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return null;
   const site = request.headers.get("sec-fetch-site");
   if (site !== null && site !== "same-origin" && site !== "none")
@@ -40,7 +65,7 @@ export function guardRequest(request: GuardedRequest): GuardRefusal | null {
       error: `Refused: this request came from another origin (${site}); use the workbench's own pages.`,
     };
   const origin = request.headers.get("origin");
-  if (origin !== null && !sameOrigin(origin, request)) {
+  if (origin !== null && !sameOrigin(origin, request, options)) {
     return {
       status: 403,
       code: "forbidden",
@@ -48,7 +73,12 @@ export function guardRequest(request: GuardedRequest): GuardRefusal | null {
     };
   }
   const length = request.headers.get("content-length");
-  if (request.headers.get("next-action") !== null) {
+  const contentType = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  const serverAction =
+    request.headers.get("next-action") !== null &&
+    !(request.pathname !== undefined && isRouteHandlerPath(request.pathname)) &&
+    SERVER_ACTION_TYPES.includes(contentType);
+  if (serverAction) {
     if (length !== null && Number(length) > SERVER_ACTION_MAX_BYTES)
       return {
         status: 413,
@@ -57,7 +87,6 @@ export function guardRequest(request: GuardedRequest): GuardRefusal | null {
       };
     return null;
   }
-  const contentType = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   const emptyBody = length === "0" || (length === null && request.headers.get("transfer-encoding") === null);
   if (!emptyBody && !BODY_TYPES.includes(contentType)) {
     return {
@@ -69,7 +98,7 @@ export function guardRequest(request: GuardedRequest): GuardRefusal | null {
   return null;
 }
 
-function sameOrigin(origin: string, request: GuardedRequest): boolean {
+function sameOrigin(origin: string, request: GuardedRequest, options: GuardOptions): boolean {
   if (origin === "null") return false;
   let sent: URL;
   try {
@@ -78,9 +107,12 @@ function sameOrigin(origin: string, request: GuardedRequest): boolean {
     return false;
   }
   const own = new URL(request.origin);
-  if (sent.protocol !== own.protocol && !forwardedProtoMatches(sent, request)) return false;
-  // behind a reverse proxy the browser's origin is the proxy's public host
-  const hosts = [own.host, request.headers.get("host"), request.headers.get("x-forwarded-host")].filter((h) => h !== null);
+  const behindProxy = options.trustProxy > 0;
+  if (sent.protocol !== own.protocol && !(behindProxy && forwardedProtoMatches(sent, request))) return false;
+  // behind a reverse proxy the browser's origin is the proxy's public host; without one, the
+  // X-Forwarded-Host header is whatever the sender wrote (an Origin of evil plus X-Forwarded-Host evil)
+  const forwardedHost = behindProxy ? request.headers.get("x-forwarded-host") : null;
+  const hosts = [own.host, request.headers.get("host"), forwardedHost].filter((h) => h !== null);
   return hosts.includes(sent.host);
 }
 
@@ -91,12 +123,12 @@ function forwardedProtoMatches(sent: URL, request: GuardedRequest): boolean {
 
 /**
  * The guard as a Response, before anything reads the body; null when the request may go on. The proxy
- * runs it for every route it sees, and the routes it leaves out (proxy.ts config) run it themselves.
+ * runs it for the pages, and `route()` for every route handler (which the proxy leaves out: proxy.ts).
  */
-export function refusalOf(request: Request): Response | null {
+export function refusalOf(request: Request, options: GuardOptions = { trustProxy: 0 }): Response | null {
   // the origin the browser addressed (Next's request URL says localhost for 127.0.0.1)
   const url = new URL(request.url);
   const origin = `${url.protocol}//${request.headers.get("host") ?? url.host}`;
-  const refusal = guardRequest({ method: request.method, origin, headers: request.headers });
+  const refusal = guardRequest({ method: request.method, origin, headers: request.headers, pathname: url.pathname }, options);
   return refusal ? Response.json({ code: refusal.code, error: refusal.error }, { status: refusal.status }) : null;
 }

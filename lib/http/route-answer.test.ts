@@ -43,9 +43,9 @@ describe("route: who may call", () => {
     expect(readUser).not.toHaveBeenCalled();
   });
 
-  it("refuses another origin before anything when the proxy skips the route (checkOrigin)", async () => {
+  it("refuses another origin before anything (the proxy leaves route handlers to route())", async () => {
     const readUser = vi.fn(async () => alice);
-    const res = await routeWith(readUser)({ roles: ["annotator"], checkOrigin: true }, async () => ({}))(
+    const res = await routeWith(readUser)({ roles: ["annotator"] }, async () => ({}))(
       post("{}", { origin: "http://127.0.0.1:1", host: "127.0.0.1:3000" }),
     );
     expect(res.status).toBe(403);
@@ -139,5 +139,83 @@ describe("route: answers", () => {
     expect(JSON.stringify(body)).not.toMatch(/password|secret|TypeError/);
     expect(body.error).toMatch(/error id [0-9a-f]{8}/);
     log.mockRestore();
+  });
+});
+
+/** A body stream that sends one chunk and then never ends, recording whether anyone pulled from it. */
+function endlessBody(): { stream: ReadableStream<Uint8Array>; pulled: () => number } {
+  let pulls = 0;
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        pulls++;
+        if (pulls === 1) controller.enqueue(new Uint8Array(64 * 1024).fill(0x61));
+        // then nothing: an answer can only come from the headers
+        return new Promise(() => {});
+      },
+    },
+    { highWaterMark: 0 }, // nothing pulled until someone reads
+  );
+  return { stream, pulled: () => pulls };
+}
+
+const declaring = (bytes: number, body: ReadableStream<Uint8Array>, headers: Record<string, string> = {}) =>
+  new Request("http://127.0.0.1:3000/api/labels", {
+    method: "POST",
+    body,
+    duplex: "half",
+    headers: { "content-type": "application/json", "content-length": String(bytes), ...headers },
+  } as RequestInit);
+
+describe("route: the request guard and the body's size (#45 K)", () => {
+  it("answers a signed-out request declaring 50 MB with 401 from its headers, reading none of its body", async () => {
+    const { stream, pulled } = endlessBody();
+    const res = await signedInAs(null)({ roles: ["annotator"], body: LabelBody }, async () => ({}))(declaring(50e6, stream));
+    expect(res.status).toBe(401);
+    expect(pulled()).toBe(0);
+  });
+
+  it("refuses a signed-in JSON body declaring more than 10 MB with 413, before reading it", async () => {
+    const { stream, pulled } = endlessBody();
+    const res = await signedInAs(alice)({ roles: ["annotator"], body: LabelBody }, async () => ({}))(
+      declaring(10 * 1024 * 1024 + 1, stream),
+    );
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: "payload_too_large" });
+    expect(pulled()).toBe(0);
+  });
+
+  it("refuses a JSON body over 10 MB sent without a length with 413 (not 422 'must be JSON')", async () => {
+    const big = JSON.stringify({ instanceId: "i1", value: "trustworthy", pad: "x".repeat(10 * 1024 * 1024) });
+    const res = await signedInAs(alice)({ roles: ["annotator"], body: LabelBody }, async () => ({}))(post(big));
+    expect(res.status).toBe(413);
+    expect((await res.json()).error).toMatch(/larger than 10 MB/);
+  });
+
+  it("refuses Origin evil with X-Forwarded-Host evil unless TRUST_PROXY says a reverse proxy stands in front", async () => {
+    const forged = () =>
+      post('{"instanceId":"i1","value":"trustworthy"}', {
+        host: "127.0.0.1:3000",
+        origin: "http://evil.example",
+        "x-forwarded-host": "evil.example",
+      });
+    const work = vi.fn(async () => ({ saved: true }));
+    expect((await routeWith(async () => alice)({ roles: ["annotator"], body: LabelBody }, work)(forged())).status).toBe(403);
+    expect(work).not.toHaveBeenCalled();
+    const behindProxy = routeWith(async () => alice, { trustProxy: () => 1 });
+    expect((await behindProxy({ roles: ["annotator"], body: LabelBody }, work)(forged())).status).toBe(200);
+  });
+
+  it("refuses a text/plain body with a bogus Next-Action header on a route handler with 415", async () => {
+    const work = vi.fn(async () => ({}));
+    const res = await signedInAs(alice)({ roles: ["annotator"], body: LabelBody }, work)(
+      new Request("http://127.0.0.1:3000/api/labels", {
+        method: "POST",
+        body: '{"instanceId":"i1","value":"trustworthy"}',
+        headers: { "content-type": "text/plain", "next-action": "abc123", "content-length": "41" },
+      }),
+    );
+    expect(res.status).toBe(415);
+    expect(work).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,6 @@
 // The one shape of a route handler, as formAction is of a server action (and Dub's withWorkspace of its
-// routes): refuse another origin where the proxy does not (checkOrigin), check the role, parse the path
+// routes): refuse another origin or a body of the wrong type (the proxy leaves route handlers alone, so
+// that Next does not buffer their bodies before the session is checked: proxy.ts), check the role, parse the path
 // parameters, the query and the JSON body with zod schemas, run the work, and answer its value as JSON
 // (or the Response it built: a file, an archive). Whatever is thrown goes through the one error mapper
 // (lib/http/error-response.ts): bad input 422, an AppError its code's status, anything else a 500 with
@@ -24,8 +25,11 @@ export interface RouteSpec<A extends RouteAccess, B, Q, P> {
   params?: P;
   /** the status of a successful JSON answer; default 200 */
   status?: number;
-  /** run the same-origin and body-type guard (lib/http/request-guard.ts) for a route the proxy skips (proxy.ts) */
-  checkOrigin?: boolean;
+}
+
+export interface RouteOptions {
+  /** how many reverse proxies stand in front (TRUST_PROXY): whether X-Forwarded-Host may name our origin */
+  trustProxy?: () => number;
 }
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -44,18 +48,21 @@ export type RouteHandler = (request: Request, context?: { params: Promise<Record
 
 type Schema = z.ZodType | undefined;
 
-export function routeWith(readUser: () => Promise<SessionUser | null>) {
+export function routeWith(readUser: () => Promise<SessionUser | null>, options: RouteOptions = {}) {
   return function route<A extends RouteAccess, B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined>(
     spec: RouteSpec<A, B, Q, P>,
     work: (input: RouteInput<A, B, Q, P>) => Promise<unknown>,
   ): RouteHandler {
     return async (request, context) => {
-      if (spec.checkOrigin) {
-        const refused = refusalOf(request);
+      const roles: RouteAccess = spec.roles;
+      // the same-origin and body-type guard (lib/http/request-guard.ts) for every route a browser calls;
+      // a public route (the cron route) is called by scripts and checks its own secret before the body
+      if (roles !== "public") {
+        const refused = refusalOf(request, { trustProxy: options.trustProxy?.() ?? 0 });
         if (refused) return refused;
       }
       try {
-        const roles: RouteAccess = spec.roles;
+        // the session first, so a signed-out sender's body is never read (the JSON body after, under its limit)
         const user = roles === "public" ? null : assertRole(await readUser(), ...roles);
         const params = spec.params?.parse(await context?.params);
         const query = spec.query?.parse(Object.fromEntries(new URL(request.url).searchParams));

@@ -2,6 +2,7 @@
 // then the input parsed and the work answered (lib/http/route-answer.ts).
 import "server-only";
 import { currentUser } from "@/lib/auth/current-user";
+import { config } from "@/lib/config";
 import { routeWith } from "./route-answer";
 
-export const route = routeWith(currentUser);
+export const route = routeWith(currentUser, { trustProxy: () => config().TRUST_PROXY });

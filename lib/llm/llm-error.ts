@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AppError } from "@/lib/errors";
+import { AppError, isAppError } from "@/lib/errors";
 
 export const LlmErrorCode = z.enum(["unreachable", "unauthorized", "rate_limited", "timeout", "bad_response", "server_error"]);
 export type LlmErrorCode = z.infer<typeof LlmErrorCode>;
@@ -37,5 +37,5 @@ export function llmError(
 }
 
 export function isLlmError(error: unknown): error is LlmError {
-  return error instanceof AppError && error.code === "upstream_error" && LlmFailureSchema.safeParse(error.details).success;
+  return isAppError(error, "upstream_error") && LlmFailureSchema.safeParse(error.details).success;
 }

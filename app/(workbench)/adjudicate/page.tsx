@@ -3,6 +3,7 @@ import { requirePageRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
 import { loadAdjudicationQueue } from "@/lib/annotate/adjudication-queue";
 import { LabelBadge } from "../annotate/_components/lead-panel";
+import { BidiText } from "@/app/_components/bidi-text";
 
 export default async function AdjudicateQueuePage() {
   const user = await requirePageRole("adjudicator");
@@ -38,7 +39,9 @@ export default async function AdjudicateQueuePage() {
                 <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">
                   {i.repo}#{i.prNumber}
                 </td>
-                <td className="max-w-lg truncate px-3 py-2">{i.excerpt}</td>
+                <td className="max-w-lg truncate px-3 py-2">
+                  <BidiText text={i.excerpt} />
+                </td>
                 <td className="space-x-1 px-3 py-2">
                   {i.labels.map((l) => (
                     <span key={l.annotator} title={l.annotator}>
@@ -80,7 +83,7 @@ export default async function AdjudicateQueuePage() {
                   {a.repo}#{a.prNumber}
                 </span>
                 <Link href={`/annotate/${a.id}`} className="min-w-0 flex-1 truncate text-indigo-700 hover:underline">
-                  {a.excerpt}
+                  <BidiText text={a.excerpt} />
                 </Link>
                 <span className="text-xs text-slate-600">
                   {[
@@ -105,7 +108,7 @@ export default async function AdjudicateQueuePage() {
                   {d.repo}#{d.prNumber}
                 </span>
                 <Link href={`/annotate/${d.id}`} className="min-w-0 flex-1 truncate text-indigo-700 hover:underline">
-                  {d.excerpt}
+                  <BidiText text={d.excerpt} />
                 </Link>
                 <LabelBadge value={d.value} />
                 <span className="text-xs text-slate-500">

@@ -1,9 +1,11 @@
 import { requirePageRole } from "@/lib/auth/current-user";
 import { getPrisma } from "@/lib/db/server";
 import type { AgreementStats } from "@/lib/annotate/cohen-kappa";
-import { MIN_PAIRS_FOR_KAPPA, type AgreementRow } from "@/lib/annotate/agreement-report";
+import { agreementReport, kappaTrends, MIN_PAIRS_FOR_KAPPA, type AgreementRow } from "@/lib/annotate/agreement-report";
 import { hasRole } from "@/lib/auth/roles";
-import { describeInstances, loadAgreement } from "@/lib/annotate/load-agreement";
+import { describeInstances, readAgreementLabels } from "@/lib/annotate/load-agreement";
+import { BidiText } from "@/app/_components/bidi-text";
+import { KappaTrendChart } from "./kappa-trend-chart";
 
 const pct = (x: number | null) => (x === null ? "—" : `${(100 * x).toFixed(1)}%`);
 const kappa = (s: AgreementStats) => (s.kappa === null ? (s.n > 0 ? "n/a*" : "—") : s.kappa.toFixed(3));
@@ -81,7 +83,7 @@ function PairDetails({
             {row.disagreements.slice(0, 50).map((d) => (
               <li key={d.instanceId}>
                 <a href={instanceHref(d.instanceId)} className="text-xs text-indigo-700 underline" data-testid="disagreement-link">
-                  {describe(d.instanceId)}
+                  <BidiText text={describe(d.instanceId)} />
                 </a>{" "}
                 <span className="text-slate-600">
                   {first}: {labelName(d.values[0])}, {second}: {labelName(d.values[1])}
@@ -172,7 +174,8 @@ export default async function AgreementPage() {
   // an adjudicator opens an instance where she decides; an admin in the lead's view
   const instanceHref = (id: string) => (hasRole(user, "adjudicator") ? `/adjudicate/${id}` : `/annotate/${id}`);
   const prisma = await getPrisma();
-  const report = await loadAgreement(prisma);
+  const labels = await readAgreementLabels(prisma);
+  const report = agreementReport(labels);
   const shown = report.byPair.flatMap((row) => row.disagreements.slice(0, 50).map((d) => d.instanceId));
   const described = await describeInstances(prisma, shown);
   const describe = (id: string) => described.get(id) ?? id;
@@ -216,6 +219,7 @@ export default async function AgreementPage() {
         </div>
       </div>
       <AgreementTable title="Per annotator pair" rows={report.byPair} keyLabel="Pair" testId="agreement-by-pair" />
+      <KappaTrendChart trends={kappaTrends(labels)} />
       {report.byPair.length > 0 && (
         <section className="space-y-2">
           <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Where each pair disagrees</h2>

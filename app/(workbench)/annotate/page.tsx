@@ -26,6 +26,7 @@ import {
 } from "@/lib/annotate/queue-filters";
 import { JobPanel } from "@/app/_components/job-panel";
 import { AssignForm } from "./assign-form";
+import { BidiText } from "@/app/_components/bidi-text";
 
 function QueueTable({ items, lead }: { items: QueueItem[]; lead: boolean }) {
   return (
@@ -52,8 +53,12 @@ function QueueTable({ items, lead }: { items: QueueItem[]; lead: boolean }) {
               {i.repo}#{i.prNumber}
             </td>
             <td className="max-w-xl truncate px-3 py-2">
-              <Link href={`/annotate/${i.id}`} className="text-indigo-700 hover:underline" data-testid="instance-link">
-                {i.excerpt || "(empty)"}
+              <Link
+                href={`/annotate/${i.id}`}
+                className="text-indigo-700 underline decoration-indigo-300 underline-offset-2 hover:decoration-indigo-700"
+                data-testid="instance-link"
+              >
+                {i.excerpt ? <BidiText text={i.excerpt} /> : "(empty)"}
               </Link>
               {i.path && <span className="ml-2 font-mono text-xs text-slate-500">{i.path.split("/").pop()}</span>}
             </td>
@@ -276,7 +281,7 @@ export default async function AnnotateQueuePage({ searchParams }: { searchParams
       {pages > 1 && (
         <nav className="flex items-center gap-3 text-sm" data-testid="queue-pages">
           {page > 1 && (
-            <Link href={pageHref(page - 1)} className="text-indigo-700 hover:underline">
+            <Link href={pageHref(page - 1)} className="text-indigo-700 underline underline-offset-2">
               ← previous
             </Link>
           )}
@@ -284,7 +289,7 @@ export default async function AnnotateQueuePage({ searchParams }: { searchParams
             page {page} of {pages} (rows {(page - 1) * QUEUE_PAGE_SIZE + 1}–{Math.min(total, page * QUEUE_PAGE_SIZE)} of {total})
           </span>
           {page < pages && (
-            <Link href={pageHref(page + 1)} className="text-indigo-700 hover:underline">
+            <Link href={pageHref(page + 1)} className="text-indigo-700 underline underline-offset-2">
               next →
             </Link>
           )}

@@ -138,8 +138,13 @@ export default async function PerturbPage({ searchParams }: { searchParams: Prom
                   <td className="max-w-xl px-3 py-2">
                     {row.kind === "location" ? (
                       <p className="font-mono text-xs">
-                        <del className="bg-rose-100 text-rose-900">{row.original.path}</del> →{" "}
-                        <ins className="bg-emerald-100 text-emerald-900 no-underline">{row.perturbed.path}</ins>
+                        <del className="bg-rose-100 text-rose-900">
+                          <BidiText text={row.original.path ?? ""} />
+                        </del>{" "}
+                        →{" "}
+                        <ins className="bg-emerald-100 text-emerald-900 no-underline">
+                          <BidiText text={row.perturbed.path ?? ""} />
+                        </ins>
                       </p>
                     ) : (
                       <WordDiffView segments={row.diff} className="line-clamp-3" />

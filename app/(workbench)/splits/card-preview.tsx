@@ -11,7 +11,14 @@ export function CardPreview({ card }: { card: string }) {
       </div>
       <details className="mt-4">
         <summary className="cursor-pointer text-xs text-slate-500">README.md source (front matter with configs / data_files)</summary>
-        <pre className="mt-2 max-h-96 overflow-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100" data-testid="card-front-matter">
+        <pre
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keyboard
+          tabIndex={0}
+          role="region"
+          aria-label="README.md source"
+          className="mt-2 max-h-96 overflow-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100"
+          data-testid="card-front-matter"
+        >
           {front}
         </pre>
       </details>

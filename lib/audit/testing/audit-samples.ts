@@ -229,4 +229,9 @@ export const AUDIT_SAMPLES: { [A in AuditAction]: Extract<AuditEventInput, { act
   "user.created": { action: "user.created", subjectId: "dave", details: { roles: ["annotator"] } },
   "user.updated": { action: "user.updated", subjectId: "dave", details: { roles: ["annotator", "adjudicator"] } },
   "demo.seed": { action: "demo.seed", subjectId: "demo" },
+  "overview.funnel_targets": {
+    action: "overview.funnel_targets",
+    subjectId: "overview.funnel_targets",
+    details: { targets: { comments: 76_190, labelled: 400, repositories: null } },
+  },
 };

@@ -54,7 +54,7 @@ export function InstanceWorkspace({ view, aside, headerExtra }: { view: Instance
             {pr.language ? ` · ${pr.language}` : ""}
           </p>
           <h1 className="text-xl font-semibold" data-testid="pr-title">
-            {pr.title}
+            <BidiText text={pr.title} />
           </h1>
           {headerExtra}
         </header>
@@ -68,7 +68,7 @@ export function InstanceWorkspace({ view, aside, headerExtra }: { view: Instance
           {pr.linkedIssues.map((i) => (
             <div key={i.number} className="mt-3 rounded-md bg-slate-50 p-3" data-testid="linked-issue">
               <p className="text-sm font-medium">
-                Linked issue #{i.number}: {i.title}
+                Linked issue #{i.number}: <BidiText text={i.title} />
               </p>
               <Markdown text={i.body} />
             </div>

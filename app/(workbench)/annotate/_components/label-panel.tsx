@@ -17,7 +17,7 @@ import type { ServerDraft } from "@/lib/annotate/server-drafts";
 import { LABEL_VALUES, type LabelValue } from "@/lib/annotate/label-schemas";
 import { LABEL_DEFINITIONS } from "@/lib/annotate/label-rubric";
 import { instanceKeys } from "@/lib/annotate/query-keys";
-import { ApiError } from "@/lib/http/api-client";
+import { isApiError } from "@/lib/http/api-client";
 import { fetchOwnLabel, type OwnLabel } from "./own-label";
 import { JustSavedNote, QueueFinishedNote } from "./after-submit-notes";
 import { ShortcutHelp } from "./shortcut-help";
@@ -178,7 +178,7 @@ export function LabelPanel({
       testId: "label-unsaved",
     };
   else if (save.isPending) status = { text: "Saving…", tone: "text-slate-600 bg-slate-50 border-slate-200", testId: "label-saving" };
-  else if (error instanceof ApiError && error.status === 401)
+  else if (isApiError(error) && error.status === 401)
     status = {
       text: "Unsaved — you are signed out. Sign in again: the label is kept in this browser.",
       tone: "text-amber-800 bg-amber-50 border-amber-300",

@@ -7,6 +7,7 @@ import { highlightLine, languageFor } from "@/app/_components/highlight";
 import { instanceKeys } from "@/lib/annotate/query-keys";
 import type { RepoVersion } from "@/lib/repo/patched-view";
 import { apiFetch } from "@/lib/http/api-client";
+import { BidiText } from "@/app/_components/bidi-text";
 
 interface TreeEntry {
   path: string;
@@ -328,7 +329,7 @@ export function RepoBrowser({
                         className="block w-full truncate text-left font-mono hover:bg-slate-50"
                       >
                         <span className="mr-2 text-slate-500">{m.line}</span>
-                        {m.text}
+                        <BidiText text={m.text} />
                       </button>
                     ))}
                   </div>

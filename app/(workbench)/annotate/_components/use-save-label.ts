@@ -8,7 +8,7 @@ import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-quer
 import { instanceKeys } from "@/lib/annotate/query-keys";
 import { forgetPendingLabel, pendingLabelFor, rememberPendingLabel, type PendingLabel } from "@/lib/annotate/pending-labels";
 import type { LabelValue } from "@/lib/annotate/label-schemas";
-import { ApiError, apiFetch } from "@/lib/http/api-client";
+import { apiFetch, isApiError } from "@/lib/http/api-client";
 import type { OwnLabel } from "./own-label";
 
 export interface SaveLabelResponse {
@@ -18,7 +18,7 @@ export interface SaveLabelResponse {
 }
 
 // refused for good: not assigned, no longer in annotation, invalid, gone
-const isDefinitive = (e: unknown) => e instanceof ApiError && !e.retriable && e.status !== 401;
+const isDefinitive = (e: unknown) => isApiError(e) && !e.retriable && e.status !== 401;
 
 export function useSaveLabel(instanceId: string, onSaved?: (res: SaveLabelResponse) => void) {
   const qc = useQueryClient();
@@ -31,7 +31,7 @@ export function useSaveLabel(instanceId: string, onSaved?: (res: SaveLabelRespon
         method: "POST",
         body: JSON.stringify({ instanceId: req.instanceId, value: req.value, rationale: req.rationale }),
       }),
-    retry: (_count, error) => !(error instanceof ApiError) || error.retriable,
+    retry: (_count, error) => !isApiError(error) || error.retriable,
     retryDelay: (attempt) => Math.min(500 * 2 ** attempt, 15_000),
     onMutate: async (req) => {
       rememberPendingLabel(window.localStorage, req);

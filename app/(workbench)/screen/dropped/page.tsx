@@ -5,6 +5,7 @@ import { isAppError } from "@/lib/errors";
 import { droppedItems, DroppedItemsQuerySchema, type DroppedItemsPage } from "@/lib/screen/dropped-items";
 import { splitDecisionRationale } from "@/lib/screen/llm-screen-answer";
 import { plural } from "@/lib/text/plural";
+import { BidiText } from "@/app/_components/bidi-text";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
@@ -71,13 +72,19 @@ export default async function DroppedPage({ searchParams }: { searchParams: Sear
                 <tr key={item.id} className="border-t border-slate-100 align-top" data-testid="dropped-item">
                   <td className="px-3 py-2 font-mono text-xs">
                     {item.repository}#{item.pullRequestNumber}
-                    <div className="font-sans text-slate-500">{item.pullRequestTitle}</div>
+                    <div className="font-sans text-slate-500">
+                      <BidiText text={item.pullRequestTitle} />
+                    </div>
                   </td>
                   <td className="max-w-md px-3 py-2">
                     <p className="line-clamp-4 whitespace-pre-wrap break-words text-slate-800">
-                      {item.text || <span className="text-slate-500">(empty)</span>}
+                      {item.text ? <BidiText text={item.text} /> : <span className="text-slate-500">(empty)</span>}
                     </p>
-                    {item.location && <p className="mt-1 font-mono text-xs text-slate-500">{item.location}</p>}
+                    {item.location && (
+                      <p className="mt-1 font-mono text-xs text-slate-500">
+                        <BidiText text={item.location} />
+                      </p>
+                    )}
                   </td>
                   <td className="px-3 py-2 font-mono text-xs">{item.author ?? "ghost"}</td>
                   <td className="max-w-md px-3 py-2" data-testid="dropped-rationale">

@@ -6,6 +6,7 @@ import { getPrisma } from "@/lib/db/server";
 import { manualQueue } from "@/lib/screen/manual-screening";
 import { screeningLlmStatus } from "@/lib/llm/configured-llm";
 import { ManualDecisionForm } from "./manual-decision-form";
+import { BidiText } from "@/app/_components/bidi-text";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 const PAGE_SIZE = 10;
@@ -105,7 +106,9 @@ export default async function ManualQueuePage({ searchParams }: { searchParams: 
                   {item.repository}#{item.pullRequestNumber}
                   {item.location ? ` · ${item.location}` : ""} · {item.author ?? "ghost"}
                 </p>
-                <p className="font-medium">{item.title}</p>
+                <p className="font-medium">
+                  <BidiText text={item.title} />
+                </p>
                 <div className="mt-2 max-h-64 overflow-auto rounded-md bg-slate-50 p-3">
                   {item.text.trim() ? <Markdown text={item.text} /> : <p className="text-sm text-slate-500">(empty)</p>}
                 </div>

@@ -19,7 +19,7 @@ const ImportRequestSchema = z.object({
 });
 
 /** multipart: files (one or more released-format .jsonl, or the Hub's .parquet of a split) and split (from-name | none | train | validation | test) */
-export const POST = route({ roles: ["admin"], checkOrigin: true }, async ({ user, request }) => {
+export const POST = route({ roles: ["admin"] }, async ({ user, request }) => {
   // multipart, read under its own limit: route() parses JSON bodies only
   const form = await readLimitedForm(
     request,

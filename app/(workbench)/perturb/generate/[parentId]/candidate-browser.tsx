@@ -81,7 +81,7 @@ export function CandidateBrowser({ parentId, original, llmConfigured }: { parent
               className={`rounded-md px-3 py-2 text-xs ${offer.data.symbols.fromRepository ? "bg-slate-100 text-slate-700" : "bg-amber-50 text-amber-900"}`}
               data-testid="symbols-note"
             >
-              {offer.data.symbols.note} · {offer.data.symbols.count.toLocaleString("en-US")} names
+              <BidiText text={offer.data.symbols.note} /> · {offer.data.symbols.count.toLocaleString("en-US")} names
             </p>
           )}
           {offer.data.candidates.length === 0 ? (

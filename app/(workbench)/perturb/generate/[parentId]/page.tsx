@@ -13,6 +13,7 @@ import { proposePerturbations } from "@/lib/perturb/propose-perturbations";
 import { perturbationKeys } from "@/lib/perturb/query-keys";
 import { HunkView, KindBadge, StatusBadge } from "../../word-diff-view";
 import { CandidateBrowser } from "./candidate-browser";
+import { BidiText } from "@/app/_components/bidi-text";
 
 export default async function GeneratePage({ params }: { params: Promise<{ parentId: string }> }) {
   await requirePageRole("admin", "adjudicator");
@@ -64,7 +65,9 @@ export default async function GeneratePage({ params }: { params: Promise<{ paren
         <p className="font-mono text-xs text-slate-500">
           {pr.repo} · #{pr.number} · base {pr.baseSha.slice(0, 7)}
         </p>
-        <h1 className="text-xl font-semibold">{pr.title}</h1>
+        <h1 className="text-xl font-semibold">
+          <BidiText text={pr.title} />
+        </h1>
       </header>
       <div className="grid gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
         <aside className="space-y-4 lg:sticky lg:top-4 lg:self-start">

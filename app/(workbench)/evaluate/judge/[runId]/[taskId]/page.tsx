@@ -154,7 +154,7 @@ export default async function TrajectoryPage({
                     aria-label={name}
                     className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap font-mono text-xs focus:outline focus:outline-2 focus:outline-indigo-500"
                   >
-                    {text}
+                    <BidiText text={text} />
                   </pre>
                 </details>
               ))

@@ -29,7 +29,9 @@ export default async function AuditItemPage({ params }: { params: Promise<{ samp
             <p className="font-mono text-xs text-slate-500">
               {d.subject.repository}#{d.subject.number}
             </p>
-            <h1 className="text-xl font-semibold">{d.subject.title}</h1>
+            <h1 className="text-xl font-semibold">
+              <BidiText text={d.subject.title} />
+            </h1>
             <div className="mt-3">
               <Markdown text={d.subject.body || "(empty description)"} />
             </div>
@@ -37,7 +39,7 @@ export default async function AuditItemPage({ params }: { params: Promise<{ samp
         ) : (
           <section className="space-y-3">
             <p className="font-mono text-xs text-slate-500">
-              {d.subject.repository}#{d.subject.number} · {d.subject.title}
+              {d.subject.repository}#{d.subject.number} · <BidiText text={d.subject.title} />
             </p>
             <div className="rounded-lg border-2 border-amber-300 bg-white p-4">
               <p className="mb-2 font-mono text-xs text-slate-500">
