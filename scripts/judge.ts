@@ -9,7 +9,7 @@
 // --step-limit 30, --wall-time 900, --format-errors 3, --command-timeout 60, --text-mode.
 // Request options: --temperature 0|default, --max-tokens N, --request-seed N, --reasoning-effort low,
 // --extra-body '{"chat_template_kwargs": {…}}'; prices for the cost: --price-in USD, --price-out USD (per million tokens).
-// Prints name=value lines: judge_run, tasks, done, submitted, invalid, not_judged, prompt_tokens, completion_tokens,
+// Prints name=value lines: judge_run, tasks, done, submitted, invalid, not_judged, retries, prompt_tokens, completion_tokens,
 // cost_usd (with prices), accuracy, macro_f1 (and credited_accuracy).
 // Uses DATABASE_URL, or the embedded database (stop the app first).
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -152,8 +152,10 @@ try {
   if (result.notJudged > 0) console.error(`${result.notJudged} task(s) not judged (see the run page); --resume ${runId} judges them again`);
   const run = await db.prisma.judgeRun.findUniqueOrThrow({
     where: { id: runId },
-    select: { evalRunId: true, creditedEvalRunId: true, settings: true, error: true },
+    select: { evalRunId: true, creditedEvalRunId: true, settings: true, error: true, retries: true },
   });
+  // requests the provider failed (429, 5xx, timeouts) that the client sent again, over every attempt of the run
+  console.log(`retries=${run.retries}`);
   // paused (the provider failed task after task) or failed: the cause, and a status scripts can test
   if (result.status === "paused" || result.status === "failed") {
     console.error(`${result.status}: ${run.error ?? "see the run page"}`);

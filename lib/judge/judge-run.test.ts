@@ -12,7 +12,7 @@ import { openSeededTestDatabase } from "@/lib/demo/testing/seeded-test-database"
 import { EvalReportSchema } from "@/lib/evaluate/eval-report-schema";
 import { buildEvalReport } from "@/lib/evaluate/build-eval-report";
 import { loadGold } from "@/lib/evaluate/load-gold";
-import { type FakeOpenAiServer, startFakeOpenAiServer } from "@/lib/llm/testing/fake-openai-server";
+import { type FakeOpenAiServer, fakeReply, startFakeOpenAiServer } from "@/lib/llm/testing/fake-openai-server";
 import { cancelJudgeRun, createJudgeRun, executeJudgeRun, grantRepairCredit, prepareJudgeRunResume, revokeRepairCredit } from "./judge-run";
 import { createJudgeModel, preflightJudgeModel } from "./judge-model";
 import { loadJudgeInputs } from "./judge-inputs";
@@ -281,7 +281,50 @@ describe.each(TEST_DATABASE_KINDS)("judge runs on %s", (kind) => {
     const report = EvalReportSchema.parse((await db.prisma.evalRun.findUniqueOrThrow({ where: { id: run.evalRunId ?? "" } })).report);
     expect(report.metrics.n).toBe(tasks - 1);
     expect(report.metrics.missing.count).toBe(0);
-    expect(run.error).toBeNull();
+    // said where the user looks, with its cause and what to do
+    expect(run.error).toMatch(
+      /^1 task\(s\) not judged, left out of the score: the model could not be reached at step 1, .*401.* Resume judges them again\.$/,
+    );
+  });
+
+  test("retries are counted per task and per run, and shown in the view and the trajectories: 9 injected 500s leave 9", async () => {
+    const { exportId, split } = await biggestSplit();
+    await server.close();
+    const agent = scriptedAgent(() => [{ command: "true" }, { command: "true" }, { command: submitCommand(true) }]);
+    let calls = 0;
+    let injected = 0;
+    server = await startFakeOpenAiServer({
+      apiKey: "sk-run",
+      // every other request answers 500 until nine have been sent; each is retried once and then answered
+      respond: (request, index) => {
+        if (calls++ % 2 === 1 || injected === 9) return agent(request, index);
+        injected++;
+        return fakeReply.serverError();
+      },
+    });
+    const { runId, tasks } = await createJudgeRun(db.prisma, config(), {
+      exportId,
+      split,
+      name: "retried",
+      baseUrl: server.url,
+      model: "judge-1",
+      concurrency: 1,
+    });
+    expect(tasks).toBeGreaterThanOrEqual(3);
+    // three calls a task, each of the first nine retried once: the first three tasks hold them
+    const expected = [3, 3, 3, ...Array(tasks - 3).fill(0)];
+    expect(await executeJudgeRun(deps(), runId)).toMatchObject({ status: "succeeded", submitted: tasks, notJudged: 0 });
+    expect(injected).toBe(9);
+    const stored = await db.prisma.judgeTask.findMany({ where: { runId }, orderBy: { position: "asc" } });
+    expect(stored.reduce((n, t) => n + t.retries, 0)).toBe(9);
+    expect(stored.map((t) => t.retries)).toEqual(expected);
+    const view = await loadJudgeRunView(db.prisma, runId, { outcome: "all" });
+    expect(view.run.retries).toBe(9);
+    expect(view.tasks.map((t) => t.retries)).toEqual(expected);
+    const { files } = await runTrajectoryFiles(db.prisma, runId);
+    const infos = files.map((f) => JSON.parse(f.text));
+    expect(infos.map((t) => t.info.retries)).toEqual(expected);
+    expect(infos[0].messages[2].extra.attempts).toBe(2);
   });
 
   test("a key typed in the form is stored sealed, used for the calls, and forgotten when the run ends", async () => {

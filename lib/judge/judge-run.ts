@@ -176,7 +176,9 @@ const SETUP_ERROR = "setup_error";
  * test refused it) or the provider failed it (unreachable, errors after retries). The score leaves these
  * tasks out and reports them beside; resuming the run judges them again.
  */
-export const NOT_JUDGED_OUTCOMES: ReadonlySet<string> = new Set([SETUP_ERROR, "model_error"]);
+export const NOT_JUDGED_OUTCOMES: ReadonlySet<string> = new Set([SETUP_ERROR, "model_error", "rate_limited"]);
+/** Outcomes where the provider gave the task no answer (as opposed to the task not starting). */
+const PROVIDER_OUTCOMES: ReadonlySet<string> = new Set(["model_error", "rate_limited"]);
 const isJudged = (outcome: string | null) => outcome !== null && !NOT_JUDGED_OUTCOMES.has(outcome);
 
 /**
@@ -202,7 +204,7 @@ export async function executeJudgeRun(deps: ExecuteDeps, runId: string): Promise
   // that was not judged (the provider failed it, or it could not start): resuming judges it again
   await prisma.judgeTask.updateMany({
     where: { runId, OR: [{ status: "running" }, { status: "done", outcome: { in: [...NOT_JUDGED_OUTCOMES] } }] },
-    data: { status: "pending", steps: [], startedAt: null, outcome: null, reason: null, finishedAt: null },
+    data: { status: "pending", steps: [], startedAt: null, outcome: null, reason: null, finishedAt: null, retries: 0 },
   });
   await prisma.judgeRun.update({ where: { id: runId }, data: { status: "running", startedAt: run.startedAt ?? new Date(), error: null } });
 
@@ -246,7 +248,8 @@ export async function executeJudgeRun(deps: ExecuteDeps, runId: string): Promise
   // row (and none answered between) the run stops taking tasks and says why
   const stopAfter = Math.max(3, run.concurrency);
   let providerFailuresInARow = 0;
-  let providerFailure: string | null = null;
+  // set inside the workers below (so declared by assertion: the checks after them must not narrow it to null)
+  let providerFailure = null as { outcome: string; reason: string } | null;
   // the longest a task can take: its wall time plus one command or model call begun just before the limit
   const handOnAt = deps.leaseEndsAt === undefined ? Number.POSITIVE_INFINITY : deps.leaseEndsAt - taskBoundMs(settings);
   let handingOn = false;
@@ -262,11 +265,11 @@ export async function executeJudgeRun(deps: ExecuteDeps, runId: string): Promise
       taken++;
       const task = pending[next++];
       const input = mustGet(inputs, task.evalId, "task input");
-      const ended = await judgeOneTask(deps, task.id, input, model, settings);
+      const ended = await judgeOneTask(deps, runId, task.id, input, model, settings);
       if (ended === "requeued") continue;
-      if (ended.outcome === "model_error") {
+      if (PROVIDER_OUTCOMES.has(ended.outcome)) {
         providerFailuresInARow++;
-        if (providerFailuresInARow >= stopAfter) providerFailure ??= ended.reason;
+        if (providerFailuresInARow >= stopAfter) providerFailure ??= ended;
       } else providerFailuresInARow = 0;
       // only finished tasks count; one put back for the resume does not
       done++;
@@ -296,7 +299,10 @@ export async function executeJudgeRun(deps: ExecuteDeps, runId: string): Promise
   }
   if (providerFailure) {
     // one cause, not as many wrong answers: the run waits, resumable, with the cause on its page
-    const error = `Paused: ${stopAfter} tasks in a row could not be judged because the model failed: ${providerFailure} Fix the endpoint, then resume the run: the tasks not judged run again.`;
+    const error =
+      providerFailure.outcome === "rate_limited"
+        ? `Paused: ${stopAfter} tasks in a row could not be judged because the provider rate-limited them: ${providerFailure.reason} No task was scored for it. Resume the run once the provider's limit allows: the tasks not judged run again.`
+        : `Paused: ${stopAfter} tasks in a row could not be judged because the model failed: ${providerFailure.reason} Fix the endpoint, then resume the run: the tasks not judged run again.`;
     await scoreJudgeRun(prisma, runId);
     await prisma.judgeRun.update({ where: { id: runId }, data: { status: "paused", error } });
     await deps.log?.(error, "error");
@@ -310,10 +316,15 @@ export async function executeJudgeRun(deps: ExecuteDeps, runId: string): Promise
     return result("failed");
   }
   await scoreJudgeRun(prisma, runId);
-  // the key is kept while tasks remain to be judged again; a finished run forgets it
+  // the key is kept while tasks remain to be judged again; a finished run forgets it. Tasks left out of
+  // the score are said on the run's page with their commonest cause (nothing silent)
+  const note =
+    notJudged === 0
+      ? null
+      : `${notJudged} task(s) not judged, left out of the score: ${await commonReason(prisma, runId)} Resume judges them again.`;
   await prisma.judgeRun.update({
     where: { id: runId },
-    data: { status: "succeeded", finishedAt: new Date(), error: null, ...(notJudged === 0 ? { apiKey: null } : {}) },
+    data: { status: "succeeded", finishedAt: new Date(), error: note, ...(notJudged === 0 ? { apiKey: null } : {}) },
   });
   return result("succeeded");
 }
@@ -346,6 +357,7 @@ async function commonReason(prisma: PrismaClient, runId: string): Promise<string
 /** Judges one task; says how it ended, or "requeued" when a cancel put it back for the resume. */
 async function judgeOneTask(
   deps: ExecuteDeps,
+  runId: string,
   taskId: string,
   input: JudgeInput,
   model: JudgeModel,
@@ -384,9 +396,11 @@ async function judgeOneTask(
   } finally {
     sandbox?.dispose();
   }
+  // the run counts every retry, those of attempts put back or judged again included
+  if (trajectory.retries > 0) await prisma.judgeRun.update({ where: { id: runId }, data: { retries: { increment: trajectory.retries } } });
   if (trajectory.outcome === "cancelled") {
     // not an outcome of the model: the task is judged again when the run resumes
-    await prisma.judgeTask.update({ where: { id: taskId }, data: { status: "pending", steps: [], startedAt: null } });
+    await prisma.judgeTask.update({ where: { id: taskId }, data: { status: "pending", steps: [], startedAt: null, retries: 0 } });
     return "requeued";
   }
   await prisma.judgeTask.update({
@@ -400,10 +414,11 @@ async function judgeOneTask(
       promptTokens: trajectory.usage.promptTokens,
       completionTokens: trajectory.usage.completionTokens,
       elapsedMs: Math.round(trajectory.elapsedMs),
+      retries: trajectory.retries,
       finishedAt: new Date(),
     },
   });
-  if (trajectory.outcome === "model_error") await deps.log?.(`${input.evalId}: not judged: ${trajectory.reason}`, "warn");
+  if (PROVIDER_OUTCOMES.has(trajectory.outcome)) await deps.log?.(`${input.evalId}: not judged: ${trajectory.reason}`, "warn");
   return { outcome: trajectory.outcome, reason: trajectory.reason };
 }
 

@@ -30,6 +30,7 @@ const RUN_SUMMARY_SELECT = {
   finishedAt: true,
   evalRunId: true,
   creditedEvalRunId: true,
+  retries: true,
 } as const;
 
 export interface JudgeRunSummary {
@@ -49,6 +50,8 @@ export interface JudgeRunSummary {
   tokens: number;
   promptTokens: number;
   completionTokens: number;
+  /** requests the provider failed that were sent again, over the whole run (attempts judged again included) */
+  retries: number;
 }
 
 type TaskCounts = Pick<JudgeRunSummary, "total" | "done" | "invalid" | "notJudged" | "tokens" | "promptTokens" | "completionTokens">;
@@ -106,6 +109,8 @@ export interface JudgeTaskRow {
   /** USD at the run's prices; null without prices */
   cost: number | null;
   elapsedMs: number | null;
+  /** requests of this task the provider failed that were sent again */
+  retries: number;
   repo: string | null;
   source: string | null;
   gold: boolean | null;
@@ -176,6 +181,7 @@ const TASK_ROW_SELECT = {
   promptTokens: true,
   completionTokens: true,
   elapsedMs: true,
+  retries: true,
   repairCredit: { select: { step: true, note: true, createdAt: true, grantedBy: { select: { login: true } } } },
 } as const;
 
@@ -208,6 +214,7 @@ function taskRowOf(
     tokens: t.promptTokens + t.completionTokens,
     cost: costOf({ prompt: t.promptTokens, completion: t.completionTokens }, settings),
     elapsedMs: t.elapsedMs,
+    retries: t.retries,
     repo: gold?.repo ?? null,
     source: gold?.source ?? null,
     gold: gold?.trustworthy ?? null,

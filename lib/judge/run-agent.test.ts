@@ -154,24 +154,41 @@ describe("the judge agent loop", () => {
       fakeReply.serverError(),
       fakeReply.serverError(502),
     ]);
-    expect(trajectory).toMatchObject({ outcome: "submitted", prediction: false });
+    expect(trajectory).toMatchObject({ outcome: "submitted", prediction: false, retries: 2 });
     expect(requests).toHaveLength(3);
+    expect(trajectory.steps[0].call?.attempts).toBe(3);
     expect(trajectory.steps[0].call).toMatchObject({ responseId: "chatcmpl-fake-2", finishReason: "tool_calls", model: "judge-1" });
     expect(trajectory.steps[0].call?.toolCalls?.[0].id).toBe("call_1");
   });
 
-  test("waiting for the model counts against the wall time: a 429 asking for 45 s ends a 5 s task at its limit", async () => {
+  test("a 429 asking for longer than the task has left ends it at once as rate-limited (not judged), not at its time limit", async () => {
     const started = Date.now();
     const { trajectory, requests } = await play(
       [{ reply: { status: 429, headers: { "retry-after": "45" }, body: { error: { message: "Rate limit" } } } }],
-      {
-        wallTimeSeconds: 5,
-      },
+      { wallTimeSeconds: 20 },
     );
-    expect(Date.now() - started).toBeLessThan(12_000);
+    // no wait: the server asked for 45 s and the task had 20
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(trajectory.outcome).toBe("rate_limited");
+    expect(trajectory.reason).toMatch(
+      /^the provider rate-limited the model call at step 1, with \d+ s of the task's 20 s wall time left: .*429.*asked to wait 45 s/,
+    );
+    expect(trajectory).toMatchObject({ steps: [], retries: 0, prediction: null });
+    expect(requests).toHaveLength(1);
+  });
+
+  test("a 429 asking for less than the task has left is waited out and retried, and the retry is counted", async () => {
+    const { trajectory, requests } = await play([{ command: submitCommand(true) }], { wallTimeSeconds: 30 }, [fakeReply.rateLimited("1")]);
+    expect(trajectory).toMatchObject({ outcome: "submitted", retries: 1 });
+    expect(requests).toHaveLength(2);
+    expect(requests[1].receivedAt - requests[0].receivedAt).toBeGreaterThanOrEqual(950);
+    expect(trajectory.steps[0].call?.attempts).toBe(2);
+  });
+
+  test("a slow model still answering when the wall time runs out has used its own time: time limit, judged", async () => {
+    const { trajectory } = await play([{ reply: fakeReply.slow(30_000, { content: "thinking" }) }], { wallTimeSeconds: 5 });
     expect(trajectory.outcome).toBe("time_limit");
     expect(trajectory.reason).toMatch(/wall-time limit of 5 s was reached while waiting for the model/);
-    expect(requests).toHaveLength(1);
   });
 
   test("an unreachable endpoint names the run's setting, not the screening's", async () => {

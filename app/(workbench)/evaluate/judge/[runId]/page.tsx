@@ -55,8 +55,8 @@ function Filters({ view, filter }: { view: JudgeRunView; filter: ReturnType<type
     ["correct", "correct"],
     ["wrong", "wrong"],
     ["invalid", "invalid submission"],
-    ["limits", "limits hit / model unreachable"],
-    ["not_judged", "not judged (no sandbox, or the provider failed)"],
+    ["limits", "limits hit"],
+    ["not_judged", "not judged (no sandbox, the provider failed or rate-limited it)"],
     ["credited", "repair credited"],
     ["pending", "not finished"],
   ];
@@ -138,6 +138,10 @@ export default async function JudgeRunPage({
               {n(run.done)} of {n(run.total)} tasks
             </span>{" "}
             · {n(run.invalid)} without a valid submission · {n(run.notJudged)} not judged ·{" "}
+            <span data-testid="judge-retries" title="requests the provider failed (429, 5xx, timeouts) that were sent again">
+              {n(run.retries)} provider retries
+            </span>{" "}
+            ·{" "}
             <span data-testid="judge-tokens">
               {n(run.tokens)} tokens ({n(run.promptTokens)} in, {n(run.completionTokens)} out)
               {run.cost !== null && <> · ${run.cost.toFixed(4)}</>}
@@ -235,6 +239,7 @@ export default async function JudgeRunPage({
               <th className="px-3 py-2">Outcome</th>
               <th className="px-3 py-2">Prediction / gold</th>
               <th className="px-3 py-2 text-right">Steps</th>
+              <th className="px-3 py-2 text-right">Retries</th>
               <th className="px-3 py-2 text-right">Tokens · cost</th>
               <th className="px-3 py-2">Repair credit</th>
             </tr>
@@ -259,6 +264,9 @@ export default async function JudgeRunPage({
                   {t.prediction === null ? "–" : String(t.prediction)} / {t.gold === null ? "–" : String(t.gold)}
                 </td>
                 <td className="px-3 py-2 text-right">{t.steps}</td>
+                <td className="px-3 py-2 text-right" data-testid="judge-task-retries">
+                  {t.retries}
+                </td>
                 <td className="px-3 py-2 text-right">
                   {n(t.tokens)}
                   {t.cost !== null && <> · ${t.cost.toFixed(4)}</>}
