@@ -9,7 +9,7 @@
 // --step-limit 30, --wall-time 900, --format-errors 3, --command-timeout 60, --text-mode.
 // Request options: --temperature 0|default, --max-tokens N, --request-seed N, --reasoning-effort low,
 // --extra-body '{"chat_template_kwargs": {…}}'; prices for the cost: --price-in USD, --price-out USD (per million tokens).
-// Prints name=value lines: judge_run, tasks, done, submitted, invalid, not_judged, retries, prompt_tokens, completion_tokens,
+// Prints name=value lines: sandbox_caps (the caps in force here; a warning on stderr without per-task caps), judge_run, tasks, done, submitted, invalid, not_judged, retries, prompt_tokens, completion_tokens,
 // cost_usd (with prices), accuracy, macro_f1 (and credited_accuracy).
 // Uses DATABASE_URL, or the embedded database (stop the app first).
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -24,6 +24,7 @@ import { preflightJudgeModel } from "@/lib/judge/judge-model";
 import { createJudgeRun, executeJudgeRun, JudgeRunRequestSchema, prepareJudgeRunResume } from "@/lib/judge/judge-run";
 import { AgentSettingsSchema, costOf } from "@/lib/judge/paper-agent";
 import { sandboxAvailability } from "@/lib/judge/sandbox";
+import { hostSandboxCaps } from "@/lib/judge/sandbox-caps";
 import { runTrajectoryFiles } from "@/lib/judge/trajectory-export";
 
 const { values } = parseCli(
@@ -113,6 +114,10 @@ if (!values.resume) {
 }
 const sandbox = sandboxAvailability();
 if (!sandbox.ok) fail(sandbox.reason);
+// which caps hold here; a host without per-task caps runs with per-process caps only, after this warning
+const caps = hostSandboxCaps();
+console.log(`sandbox_caps=${caps.caps}`);
+if (caps.warning) console.error(`warning: ${caps.warning}`);
 
 const c = config();
 const db = await openDatabase(databaseTargetOf(c));

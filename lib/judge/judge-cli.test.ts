@@ -13,6 +13,7 @@ import { databaseUrl } from "@/lib/db/testing/test-templates";
 import { openSeededTestDatabase } from "@/lib/demo/testing/seeded-test-database";
 import { type FakeOpenAiServer, fakeReply, startFakeOpenAiServer } from "@/lib/llm/testing/fake-openai-server";
 import { must } from "@/lib/must";
+import { taskCgroupSupport } from "./task-cgroup";
 
 interface CliExit {
   code: number | null;
@@ -119,6 +120,12 @@ describe.each(TEST_DATABASE_KINDS)("the judge CLI on %s", (kind) => {
       invalid: "0",
       not_judged: "3",
     });
+    // the caps in force where the tasks ran, said by the CLI and kept on the run
+    const support = taskCgroupSupport();
+    expect(lines.get("sandbox_caps")).toMatch(
+      support.kind === "none" ? /per process \(no per-task total\)/ : /per task over all its processes/,
+    );
+    if (support.kind === "none") expect(exit.stderr).toMatch(/warning: No per-task memory cap on this host/);
     expect(lines.has("accuracy")).toBe(false);
     expect(lines.has("macro_f1")).toBe(false);
     expect(exit.stderr).toMatch(
@@ -128,7 +135,7 @@ describe.each(TEST_DATABASE_KINDS)("the judge CLI on %s", (kind) => {
     const after = await database.open();
     try {
       const run = await after.prisma.judgeRun.findFirstOrThrow({ where: { name: "rate limited" }, include: { tasks: true } });
-      expect(run).toMatchObject({ status: "paused", evalRunId: null, creditedEvalRunId: null });
+      expect(run).toMatchObject({ status: "paused", evalRunId: null, creditedEvalRunId: null, sandboxCaps: lines.get("sandbox_caps") });
       expect(run.tasks.map((t) => `${t.status}:${t.outcome}:${t.prediction}`)).toEqual(Array(3).fill("done:rate_limited:null"));
       expect(run.tasks.every((t) => /rate-limited the model call at step 1/.test(t.reason ?? ""))).toBe(true);
     } finally {

@@ -20,6 +20,8 @@ import { createJudgeModel, type JudgeModel, type JudgeModelOptions, requestOptio
 import { type AgentSettings, AgentSettingsSchema, ContextPolicySchema } from "./paper-agent";
 import { type AgentStep, runAgent, type Trajectory } from "./run-agent";
 import { openTaskSandbox, removeLeftoverTaskDirs } from "./sandbox";
+import { hostSandboxCaps } from "./sandbox-caps";
+import { removeLeftoverTaskCgroups } from "./task-cgroup";
 import { toJsonInput } from "@/lib/db/json-input";
 import { mustGet } from "@/lib/must";
 import { recordAudit } from "@/lib/audit/record-audit";
@@ -200,13 +202,28 @@ export async function executeJudgeRun(deps: ExecuteDeps, runId: string): Promise
   // the checkouts of a killed run's tasks go before new ones are made
   const leftovers = removeLeftoverTaskDirs(judgeWorkDir(deps.config));
   if (leftovers.length) await deps.log?.(`removed ${leftovers.length} task folder(s) a stopped run left in ${judgeWorkDir(deps.config)}`);
+  const leftoverGroups = removeLeftoverTaskCgroups();
+  if (leftoverGroups) await deps.log?.(`removed ${leftoverGroups} task control group(s) a stopped run left`);
+  // which caps hold where this worker runs the tasks; a host without per-task caps is warned of, and the
+  // warning stays on the run (a later worker with caps does not clear it)
+  const { caps, warning } = hostSandboxCaps();
+  if (warning) await deps.log?.(warning, "warn");
   // a task a crashed attempt left running starts over (its partial steps are replaced), and so does one
   // that was not judged (the provider failed it, or it could not start): resuming judges it again
   await prisma.judgeTask.updateMany({
     where: { runId, OR: [{ status: "running" }, { status: "done", outcome: { in: [...NOT_JUDGED_OUTCOMES] } }] },
     data: { status: "pending", steps: [], startedAt: null, outcome: null, reason: null, finishedAt: null, retries: 0 },
   });
-  await prisma.judgeRun.update({ where: { id: runId }, data: { status: "running", startedAt: run.startedAt ?? new Date(), error: null } });
+  await prisma.judgeRun.update({
+    where: { id: runId },
+    data: {
+      status: "running",
+      startedAt: run.startedAt ?? new Date(),
+      error: null,
+      sandboxCaps: caps,
+      ...(warning ? { sandboxWarning: warning } : {}),
+    },
+  });
 
   const { inputs, unavailable } = await loadJudgeInputs(prisma, run.exportId, run.split, policy, [
     settings.systemPrompt,

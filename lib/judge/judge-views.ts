@@ -31,6 +31,8 @@ const RUN_SUMMARY_SELECT = {
   evalRunId: true,
   creditedEvalRunId: true,
   retries: true,
+  sandboxCaps: true,
+  sandboxWarning: true,
 } as const;
 
 export interface JudgeRunSummary {
@@ -52,6 +54,9 @@ export interface JudgeRunSummary {
   completionTokens: number;
   /** requests the provider failed that were sent again, over the whole run (attempts judged again included) */
   retries: number;
+  /** the sandbox's caps where the tasks ran, and the warning of a host without per-task caps */
+  sandboxCaps: string | null;
+  sandboxWarning: string | null;
 }
 
 type TaskCounts = Pick<JudgeRunSummary, "total" | "done" | "invalid" | "notJudged" | "tokens" | "promptTokens" | "completionTokens">;

@@ -187,6 +187,16 @@ export default async function JudgeRunPage({
             {run.error}
           </p>
         )}
+        {run.sandboxCaps && (
+          <p className="mt-2 text-xs text-slate-600" data-testid="judge-sandbox-caps">
+            Sandbox caps in force: {run.sandboxCaps}
+          </p>
+        )}
+        {run.sandboxWarning && (
+          <p role="alert" className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-amber-900" data-testid="judge-sandbox-warning">
+            {run.sandboxWarning}
+          </p>
+        )}
       </section>
       <section className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">Scores (paper Table 2)</h2>
