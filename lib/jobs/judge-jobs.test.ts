@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/connection";
 import { openSeededTestDatabase } from "@/lib/demo/testing/seeded-test-database";
-import { createJudgeRun } from "@/lib/judge/judge-run";
+import { createJudgeRun } from "@/lib/judge/create-judge-run";
 import { exportWithNegations } from "@/lib/judge/testing/export-with-negations";
 import { scriptedAgent, submitCommand } from "@/lib/judge/testing/scripted-agent";
 import { type FakeOpenAiServer, startFakeOpenAiServer } from "@/lib/llm/testing/fake-openai-server";
@@ -51,14 +51,15 @@ describe.each(["postgresql"] as const)("the judge job on %s", (kind) => {
       limit: 40,
     });
     expect(tasks).toBe(40);
-    const judge = JUDGE_JOBS[0];
+    const [judge, judgeTask] = JUDGE_JOBS;
     engine = await startJobEngine(db, {
-      jobs: { judge: { ...judge, expireInSeconds: LEASE_SECONDS, retryLimit: 0 } },
+      jobs: { judge: { ...judge, expireInSeconds: LEASE_SECONDS, retryLimit: 0 }, "judge-task": judgeTask },
       context: { config: { ...config(), JUDGE_API_KEY: "sk-run" }, trigger: "test" },
       pollingIntervalSeconds: 0.5,
       cancelPollSeconds: 0.2,
     });
-    await engine.work();
+    // the run's concurrency is the total of task jobs at once; this worker takes up to 8 of them
+    await engine.work({ concurrency: 8 });
     const started = Date.now();
     const first = await engine.enqueue("judge", { runId });
     await db.prisma.judgeRun.update({ where: { id: runId }, data: { jobId: first.id } });
@@ -71,6 +72,9 @@ describe.each(["postgresql"] as const)("the judge job on %s", (kind) => {
       if ((await db.prisma.jobRun.count({ where: { kind: "judge", state: "failed" } })) > 0) break;
     }
     const jobs = await db.prisma.jobRun.findMany({ where: { kind: "judge" }, orderBy: { createdAt: "asc" } });
+    // one task job per task, each completed
+    const taskJobs = await db.prisma.jobRun.groupBy({ by: ["state"], where: { kind: "judge-task" }, _count: { _all: true } });
+    expect(taskJobs).toEqual([{ state: "completed", _count: { _all: 40 } }]);
     expect(jobs.map((j) => j.state)).not.toContain("failed");
     expect(run).toMatchObject({ status: "succeeded", error: null });
     expect(Date.now() - started).toBeGreaterThan(LEASE_SECONDS * 1000);

@@ -141,5 +141,5 @@ describe.each(TEST_DATABASE_KINDS)("the judge CLI on %s", (kind) => {
     } finally {
       await after.close();
     }
-  }, 180_000);
+  }, 400_000);
 });

@@ -7,7 +7,7 @@ import { AppError } from "@/lib/errors";
 import { type EvalReport, EvalReportSchema } from "@/lib/evaluate/eval-report-schema";
 import { loadGold } from "@/lib/evaluate/load-gold";
 import type { GoldItem } from "@/lib/evaluate/score-run";
-import { NOT_JUDGED_OUTCOMES } from "./judge-run";
+import { NOT_JUDGED_OUTCOMES } from "./judge-outcomes";
 import { loadJudgeInputs } from "./judge-inputs";
 import { AgentSettingsSchema, ContextPolicySchema, costOf } from "./paper-agent";
 import { type AgentStep, AgentStepsSchema } from "./run-agent";
@@ -116,6 +116,10 @@ export interface JudgeTaskRow {
   elapsedMs: number | null;
   /** requests of this task the provider failed that were sent again */
   retries: number;
+  /** the worker holding the task while it runs (host:pid) */
+  workerId: string | null;
+  /** attempts that took the task (more than one when a worker stopped or died mid-task) */
+  attempts: number;
   repo: string | null;
   source: string | null;
   gold: boolean | null;
@@ -164,6 +168,8 @@ export interface JudgeRunView {
   report: EvalReport | null;
   creditedReport: EvalReport | null;
   tasks: JudgeTaskRow[];
+  /** the workers holding the run's running tasks now, with how many each */
+  workers: { workerId: string; tasks: number }[];
   repositories: string[];
   sources: string[];
 }
@@ -187,6 +193,8 @@ const TASK_ROW_SELECT = {
   completionTokens: true,
   elapsedMs: true,
   retries: true,
+  workerId: true,
+  attempts: true,
   repairCredit: { select: { step: true, note: true, createdAt: true, grantedBy: { select: { login: true } } } },
 } as const;
 
@@ -220,6 +228,8 @@ function taskRowOf(
     cost: costOf({ prompt: t.promptTokens, completion: t.completionTokens }, settings),
     elapsedMs: t.elapsedMs,
     retries: t.retries,
+    workerId: t.status === "running" ? t.workerId : null,
+    attempts: t.attempts,
     repo: gold?.repo ?? null,
     source: gold?.source ?? null,
     gold: gold?.trustworthy ?? null,
@@ -252,9 +262,17 @@ export async function loadJudgeRunView(prisma: PrismaClient, runId: string, filt
     report,
     creditedReport,
     tasks: rows.filter((r) => matches(r, filter)),
+    workers: workersOf(rows),
     repositories: [...new Set(rows.flatMap((r) => (r.repo ? [r.repo] : [])))].sort(),
     sources: [...new Set(rows.flatMap((r) => (r.source ? [r.source] : [])))].sort(),
   };
+}
+
+/** Which worker holds how many of the run's running tasks. */
+function workersOf(rows: readonly JudgeTaskRow[]): { workerId: string; tasks: number }[] {
+  const held = new Map<string, number>();
+  for (const r of rows) if (r.workerId) held.set(r.workerId, (held.get(r.workerId) ?? 0) + 1);
+  return [...held].map(([workerId, tasks]) => ({ workerId, tasks })).sort((a, b) => a.workerId.localeCompare(b.workerId));
 }
 
 export interface TrajectoryView {

@@ -5,8 +5,7 @@ import { config } from "@/lib/config";
 import { getPrisma } from "@/lib/db/server";
 import { listEvaluableExports } from "@/lib/evaluate/list-evaluable-exports";
 import { listJudgeRuns } from "@/lib/judge/judge-views";
-import { sandboxAvailability } from "@/lib/judge/sandbox";
-import { hostSandboxCaps } from "@/lib/judge/sandbox-caps";
+import { hostSandbox } from "@/lib/judge/sandbox-caps";
 import { StartJudgeRunForm } from "./start-form";
 
 export const dynamic = "force-dynamic";
@@ -18,8 +17,7 @@ export default async function JudgeRunsPage() {
   const prisma = await getPrisma();
   const c = config();
   const [exports, runs] = await Promise.all([listEvaluableExports(prisma), listJudgeRuns(prisma)]);
-  const sandbox = sandboxAvailability();
-  const caps = hostSandboxCaps();
+  const { availability: sandbox, ...caps } = hostSandbox();
   return (
     <div className="space-y-6">
       <div>

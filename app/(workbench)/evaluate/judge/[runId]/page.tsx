@@ -187,6 +187,11 @@ export default async function JudgeRunPage({
             {run.error}
           </p>
         )}
+        {view.workers.length > 0 && (
+          <p className="mt-2 text-xs text-slate-600" data-testid="judge-workers">
+            Running now on {view.workers.length} worker(s): {view.workers.map((w) => `${w.workerId} (${w.tasks} task(s))`).join(", ")}
+          </p>
+        )}
         {run.sandboxCaps && (
           <p className="mt-2 text-xs text-slate-600" data-testid="judge-sandbox-caps">
             Sandbox caps in force: {run.sandboxCaps}
@@ -250,6 +255,7 @@ export default async function JudgeRunPage({
               <th className="px-3 py-2">Prediction / gold</th>
               <th className="px-3 py-2 text-right">Steps</th>
               <th className="px-3 py-2 text-right">Retries</th>
+              <th className="px-3 py-2">Worker</th>
               <th className="px-3 py-2 text-right">Tokens · cost</th>
               <th className="px-3 py-2">Repair credit</th>
             </tr>
@@ -276,6 +282,9 @@ export default async function JudgeRunPage({
                 <td className="px-3 py-2 text-right">{t.steps}</td>
                 <td className="px-3 py-2 text-right" data-testid="judge-task-retries">
                   {t.retries}
+                </td>
+                <td className="px-3 py-2 font-mono text-xs" data-testid="judge-task-worker" title={`taken ${t.attempts} time(s)`}>
+                  {t.workerId ?? (t.attempts > 1 ? `taken ${t.attempts}×` : "")}
                 </td>
                 <td className="px-3 py-2 text-right">
                   {n(t.tokens)}
