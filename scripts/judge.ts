@@ -8,7 +8,8 @@
 // Other flags: --policy focused|complete, --concurrency 4, --seed 0, --limit N (first N tasks),
 // --step-limit 30, --wall-time 900, --format-errors 3, --command-timeout 60, --text-mode.
 // Request options: --temperature 0|default, --max-tokens N, --request-seed N, --reasoning-effort low,
-// --extra-body '{"chat_template_kwargs": {…}}'; prices for the cost: --price-in USD, --price-out USD (per million tokens).
+// --extra-body '{"chat_template_kwargs": {…}}', --header 'X-Team: lab-a' and --secret-header 'X-Gateway-Key: …' (repeatable;
+// a secret header is sealed like the key and never shown); prices for the cost: --price-in USD, --price-out USD (per million tokens).
 // Prints name=value lines: sandbox_caps (the caps in force here; a warning on stderr without per-task caps), judge_run, tasks, done, submitted, invalid, not_judged, retries, prompt_tokens, completion_tokens,
 // cost_usd (with prices), accuracy, macro_f1 (and credited_accuracy).
 // Uses DATABASE_URL, or the embedded database (stop the app first).
@@ -52,6 +53,8 @@ const { values } = parseCli(
       "request-seed": { type: "string" },
       "reasoning-effort": { type: "string" },
       "extra-body": { type: "string" },
+      header: { type: "string", multiple: true },
+      "secret-header": { type: "string", multiple: true },
       "price-in": { type: "string" },
       "price-out": { type: "string" },
       resume: { type: "string" },
@@ -96,6 +99,8 @@ if (!values.resume) {
     concurrency: values.concurrency,
     seed: values.seed,
     limit: values.limit,
+    headers: values.header?.join("\n"),
+    secretHeaders: values["secret-header"]?.join("\n"),
     settings: {
       ...(values["step-limit"] ? { stepLimit: values["step-limit"] } : {}),
       ...(values["wall-time"] ? { wallTimeSeconds: values["wall-time"] } : {}),

@@ -12,6 +12,7 @@ import { seededRandom, shuffled } from "@/lib/random/seeded";
 import { sealSecret, serverKey } from "@/lib/secret-box";
 import { type JudgeModelOptions, requestOptionsOf } from "./judge-model";
 import { AgentSettingsSchema, ContextPolicySchema } from "./paper-agent";
+import { HeaderLinesSchema, sealHeaders } from "./request-headers";
 
 export const JudgeRunRequestSchema = z.object({
   exportId: z.string().min(1, "Choose an export"),
@@ -26,6 +27,10 @@ export const JudgeRunRequestSchema = z.object({
   /** judge only the first N tasks in the seeded order (a small trial run); all when absent */
   limit: z.coerce.number().int().min(1).optional(),
   settings: AgentSettingsSchema.partial().default({}),
+  /** extra request headers for a gateway ("Name: value" lines or a map): shown on the run page */
+  headers: HeaderLinesSchema.optional(),
+  /** extra headers that carry a secret: sealed like the key, names shown only, forgotten when the run ends */
+  secretHeaders: HeaderLinesSchema.optional(),
 });
 export type JudgeRunRequest = z.input<typeof JudgeRunRequestSchema>;
 
@@ -44,7 +49,17 @@ export async function createJudgeRun(
   if (!baseUrl || !model)
     throw new AppError("not_configured", "Name the judge model: a base URL and a model in the form, or JUDGE_BASE_URL and JUDGE_MODEL.");
   const settings = AgentSettingsSchema.parse(r.settings);
-  await preflight?.({ baseUrl, model, apiKey: r.apiKey || config.JUDGE_API_KEY, ...requestOptionsOf(settings) });
+  const headers = r.headers ?? {};
+  const secretHeaders = r.secretHeaders ?? {};
+  const both = Object.keys(headers).filter((name) => Object.keys(secretHeaders).some((s) => s.toLowerCase() === name.toLowerCase()));
+  if (both.length) throw new AppError("invalid_input", `Header ${both.join(", ")} is given both plain and secret; give it once.`);
+  await preflight?.({
+    baseUrl,
+    model,
+    apiKey: r.apiKey || config.JUDGE_API_KEY,
+    headers: { ...headers, ...secretHeaders },
+    ...requestOptionsOf(settings),
+  });
   const items = await prisma.exportItem.findMany({
     where: { exportId: r.exportId, split: r.split },
     select: { evalId: true },
@@ -67,6 +82,11 @@ export async function createJudgeRun(
       model,
       // a key typed in the form is kept, sealed, until the run ends; the configured one is read when needed
       apiKey: r.apiKey ? sealSecret(r.apiKey, serverKey(config)) : null,
+      // what the run page shows: each plain header's value; a secret one's name only (null)
+      ...(Object.keys(headers).length + Object.keys(secretHeaders).length
+        ? { headers: { ...headers, ...Object.fromEntries(Object.keys(secretHeaders).map((name) => [name, null])) } }
+        : {}),
+      secretHeaders: sealHeaders(secretHeaders, serverKey(config)),
       settings: toJsonInput(settings),
       contextPolicy: r.contextPolicy,
       concurrency: r.concurrency,
@@ -119,6 +139,8 @@ export function judgeRunRequestFromForm(fields: Record<string, unknown>): JudgeR
     concurrency: value("concurrency") as number | undefined,
     seed: value("seed") as number | undefined,
     limit: value("limit") as number | undefined,
+    headers: value("headers") as string | undefined,
+    secretHeaders: value("secretHeaders") as string | undefined,
     settings,
   };
 }

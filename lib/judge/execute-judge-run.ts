@@ -14,6 +14,7 @@ import { createJudgeModel, type JudgeModel, requestOptionsOf } from "./judge-mod
 import { commonReason, NOT_JUDGED_OUTCOMES, PROVIDER_OUTCOMES, type RunTally, SETUP_ERROR, tallyOf } from "./judge-outcomes";
 import { claimTask, judgeOneTask } from "./judge-task";
 import { type AgentSettings, AgentSettingsSchema, ContextPolicySchema } from "./paper-agent";
+import { openHeaders, plainHeaders } from "./request-headers";
 import { removeLeftoverTaskDirs } from "./sandbox";
 import { hostSandboxCaps } from "./sandbox-caps";
 import { scoreJudgeRun } from "./score-judge-run";
@@ -132,6 +133,7 @@ export function modelOfRun(
     baseUrl: run.baseUrl,
     model: run.model,
     apiKey: run.apiKey ? openSecret(run.apiKey, serverKey(config)) : config.JUDGE_API_KEY,
+    headers: { ...plainHeaders(run.headers), ...openHeaders(run.secretHeaders, serverKey(config)) },
     ...requestOptionsOf(settings),
   });
 }
@@ -209,7 +211,7 @@ export async function finishJudgeRun(
       : `${notJudged} task(s) not judged, left out of the score: ${await commonReason(prisma, runId)} Resume judges them again.`;
   await prisma.judgeRun.update({
     where: { id: runId },
-    data: { status: "succeeded", finishedAt: new Date(), error: note, ...(notJudged === 0 ? { apiKey: null } : {}) },
+    data: { status: "succeeded", finishedAt: new Date(), error: note, ...(notJudged === 0 ? { apiKey: null, secretHeaders: null } : {}) },
   });
   return result("succeeded");
 }

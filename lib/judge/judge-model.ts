@@ -71,6 +71,19 @@ export interface JudgeModelOptions {
   timeoutMs?: number;
   maxAttempts?: number;
   fetch?: typeof fetch;
+  /** extra headers on every request (a gateway's), the run's plain and sealed ones together */
+  headers?: Record<string, string>;
+}
+
+/** The fetch the client uses, adding the run's extra headers to every request (the shared client knows only the key). */
+function withHeaders(base: typeof fetch | undefined, headers: Record<string, string> | undefined): typeof fetch | undefined {
+  if (!headers || Object.keys(headers).length === 0) return base;
+  const send = base ?? fetch;
+  return (input, init) => {
+    const merged = new Headers(init?.headers);
+    for (const [name, value] of Object.entries(headers)) merged.set(name, value);
+    return send(input, { ...init, headers: merged });
+  };
 }
 
 /** A run's settings → the request options its model calls carry. */
@@ -110,7 +123,7 @@ export function createJudgeModel(options: JudgeModelOptions): JudgeModel {
       retryBaseMs: 500,
       retryMaxMs: 20_000,
       maxRetryAfterMs,
-      fetch: options.fetch,
+      fetch: withHeaders(options.fetch, options.headers),
       random: seededRandom(1),
       settingNames: JUDGE_SETTING_NAMES,
     });

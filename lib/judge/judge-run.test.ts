@@ -362,6 +362,38 @@ describe.each(TEST_DATABASE_KINDS)("judge runs on %s", (kind) => {
     expect(view.tasks[0].cost).toBeCloseTo(view.run.cost ?? 0, 12);
   });
 
+  test("extra request headers go with every call; a secret one is sealed, shown by name only and forgotten when the run ends", async () => {
+    const { exportId, split } = await biggestSplit();
+    const secret = "gw-secret-7f3a91c2";
+    const start = (name: string, extra: Record<string, unknown>) =>
+      createJudgeRun(
+        db.prisma,
+        config(),
+        { exportId, split, name, baseUrl: server.url, model: "judge-1", apiKey: "sk-run", limit: 2, ...extra },
+        null,
+        preflightJudgeModel,
+      );
+    await expect(start("bad", { headers: "Authorization: Bearer x" })).rejects.toThrow(/set by the client/);
+    await expect(start("bad", { headers: "no colon here" })).rejects.toThrow(/is not a .{1,2}Name: value.{1,2} header line/);
+    await expect(start("bad", { headers: "X-A: 1", secretHeaders: "x-a: 2" })).rejects.toThrow(/both plain and secret/);
+    const { runId } = await start("gateway", { headers: "X-Gateway-Team: lab-a\n", secretHeaders: `X-Gateway-Key: ${secret}` });
+    const stored = await db.prisma.judgeRun.findUniqueOrThrow({ where: { id: runId } });
+    expect(stored.secretHeaders).toMatch(/^sealed:v1:/);
+    const rows = await db.query<{ row: string }>(`SELECT row_to_json(r)::text AS row FROM "JudgeRun" r WHERE id = $1`, [runId]);
+    expect(rows[0].row).not.toContain(secret);
+    expect((await loadJudgeRunView(db.prisma, runId, { outcome: "all" })).run.headers).toEqual({
+      "X-Gateway-Team": "lab-a",
+      "X-Gateway-Key": null,
+    });
+    expect(await executeJudgeRun(deps(), runId)).toMatchObject({ status: "succeeded", submitted: 2 });
+    // the test call and every call of the run carried both
+    expect(server.requests.length).toBeGreaterThan(2);
+    expect(server.requests.every((r) => r.headers["x-gateway-team"] === "lab-a" && r.headers["x-gateway-key"] === secret)).toBe(true);
+    const after = await db.prisma.judgeRun.findUniqueOrThrow({ where: { id: runId }, include: { tasks: true } });
+    expect(after.secretHeaders).toBeNull();
+    expect(JSON.stringify(after)).not.toContain(secret);
+  });
+
   test("a run its worker stopped (no one cancelled it) is handed on, queued, and finishes with the next worker", async () => {
     const { exportId, split } = await biggestSplit();
     const { runId, tasks } = await createJudgeRun(db.prisma, config(), {

@@ -10,6 +10,7 @@ import type { GoldItem } from "@/lib/evaluate/score-run";
 import { NOT_JUDGED_OUTCOMES } from "./judge-outcomes";
 import { loadJudgeInputs } from "./judge-inputs";
 import { AgentSettingsSchema, ContextPolicySchema, costOf } from "./paper-agent";
+import { StoredHeadersSchema } from "./request-headers";
 import { type AgentStep, AgentStepsSchema } from "./run-agent";
 
 const RUN_SUMMARY_SELECT = {
@@ -33,6 +34,7 @@ const RUN_SUMMARY_SELECT = {
   retries: true,
   sandboxCaps: true,
   sandboxWarning: true,
+  headers: true,
 } as const;
 
 export interface JudgeRunSummary {
@@ -57,6 +59,8 @@ export interface JudgeRunSummary {
   /** the sandbox's caps where the tasks ran, and the warning of a host without per-task caps */
   sandboxCaps: string | null;
   sandboxWarning: string | null;
+  /** extra request headers: a plain one's value, a sealed one's name with null */
+  headers: Record<string, string | null>;
 }
 
 type TaskCounts = Pick<JudgeRunSummary, "total" | "done" | "invalid" | "notJudged" | "tokens" | "promptTokens" | "completionTokens">;
@@ -91,7 +95,7 @@ export async function listJudgeRuns(prisma: PrismaClient): Promise<JudgeRunSumma
     prisma,
     runs.map((r) => r.id),
   );
-  return runs.map((r) => ({ ...r, ...(counts.get(r.id) ?? noTasks()) }));
+  return runs.map((r) => ({ ...r, headers: StoredHeadersSchema.parse(r.headers ?? {}), ...(counts.get(r.id) ?? noTasks()) }));
 }
 
 export const TaskFilterSchema = z.object({
@@ -257,7 +261,12 @@ export async function loadJudgeRunView(prisma: PrismaClient, runId: string, filt
   const runCounts = counts.get(runId) ?? noTasks();
   const rows = tasks.map((t) => taskRowOf(t, steps.get(t.id) ?? 0, goldOf.get(t.evalId), scoredOf.get(t.evalId) ?? null, settings));
   return {
-    run: { ...run, ...runCounts, cost: costOf({ prompt: runCounts.promptTokens, completion: runCounts.completionTokens }, settings) },
+    run: {
+      ...run,
+      headers: StoredHeadersSchema.parse(run.headers ?? {}),
+      ...runCounts,
+      cost: costOf({ prompt: runCounts.promptTokens, completion: runCounts.completionTokens }, settings),
+    },
     settings,
     report,
     creditedReport,

@@ -155,6 +155,18 @@ export function StartJudgeRunForm({
             </span>
             <textarea name="extraBody" rows={2} className={`${FIELD} font-mono`} />
           </label>
+          <label className="block">
+            <span className="text-xs text-slate-600">
+              Extra request headers a gateway needs, one &quot;Name: value&quot; per line (shown on the run)
+            </span>
+            <textarea name="headers" rows={2} className={`${FIELD} font-mono`} data-testid="judge-headers" />
+          </label>
+          <label className="block">
+            <span className="text-xs text-slate-600">
+              Headers that carry a secret, &quot;Name: value&quot; per line (sealed like the key; names shown, values never)
+            </span>
+            <textarea name="secretHeaders" rows={2} className={`${FIELD} font-mono`} data-testid="judge-secret-headers" />
+          </label>
         </div>
       </details>
       {state.error && (

@@ -125,6 +125,15 @@ export default async function JudgeRunPage({
               · extra body <code className="font-mono text-xs">{JSON.stringify(settings.extraBody)}</code>
             </>
           )}
+          {Object.keys(run.headers).length > 0 && (
+            <span data-testid="judge-request-headers">
+              {" "}
+              · headers{" "}
+              {Object.entries(run.headers)
+                .map(([name, value]) => `${name}: ${value ?? "(sealed)"}`)
+                .join("; ")}
+            </span>
+          )}
         </p>
       </div>
       <section className="rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="judge-progress">
