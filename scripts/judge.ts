@@ -6,7 +6,8 @@
 //   npx tsx scripts/judge.ts --resume <run id>                                   finish a cancelled or crashed run (and the tasks not judged)
 //   npx tsx scripts/judge.ts --trajectories <run id> --out <folder>              write <eval_id>.traj.json per judged task
 // Other flags: --policy focused|complete, --concurrency 4, --seed 0, --limit N (first N tasks),
-// --step-limit 30, --wall-time 900, --format-errors 3, --command-timeout 60, --text-mode.
+// --step-limit 30, --wall-time 900, --format-errors 3, --command-timeout 60, --text-mode,
+// --endpoint-limit N (requests at once to the base URL over every run and worker calling it).
 // Request options: --temperature 0|default, --max-tokens N, --request-seed N, --reasoning-effort low,
 // --extra-body '{"chat_template_kwargs": {…}}', --header 'X-Team: lab-a' and --secret-header 'X-Gateway-Key: …' (repeatable;
 // a secret header is sealed like the key and never shown); prices for the cost: --price-in USD, --price-out USD (per million tokens).
@@ -47,6 +48,7 @@ const { values } = parseCli(
       "wall-time": { type: "string" },
       "format-errors": { type: "string" },
       "command-timeout": { type: "string" },
+      "endpoint-limit": { type: "string" },
       "text-mode": { type: "boolean", default: false },
       temperature: { type: "string" },
       "max-tokens": { type: "string" },
@@ -106,6 +108,7 @@ if (!values.resume) {
       ...(values["wall-time"] ? { wallTimeSeconds: values["wall-time"] } : {}),
       ...(values["format-errors"] ? { maxConsecutiveFormatErrors: values["format-errors"] } : {}),
       ...(values["command-timeout"] ? { commandTimeoutSeconds: values["command-timeout"] } : {}),
+      ...(values["endpoint-limit"] ? { endpointConcurrency: values["endpoint-limit"] } : {}),
       ...(values["text-mode"] ? { actionMode: "text" } : {}),
       ...(values.temperature ? { temperature: values.temperature } : {}),
       ...(values["max-tokens"] ? { maxTokens: values["max-tokens"] } : {}),

@@ -116,6 +116,7 @@ const SETTING_FIELDS = [
   "wallTimeSeconds",
   "maxConsecutiveFormatErrors",
   "commandTimeoutSeconds",
+  "endpointConcurrency",
   "outputLimitChars",
   "actionMode",
 ] as const;

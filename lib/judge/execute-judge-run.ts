@@ -10,6 +10,7 @@ import { AppError } from "@/lib/errors";
 import { mustGet } from "@/lib/must";
 import { openSecret, serverKey } from "@/lib/secret-box";
 import { type JudgeInput, loadJudgeInputs } from "./judge-inputs";
+import { limitEndpoint } from "./endpoint-limit";
 import { createJudgeModel, type JudgeModel, requestOptionsOf } from "./judge-model";
 import { commonReason, NOT_JUDGED_OUTCOMES, PROVIDER_OUTCOMES, type RunTally, SETUP_ERROR, tallyOf } from "./judge-outcomes";
 import { claimTask, judgeOneTask } from "./judge-task";
@@ -125,17 +126,20 @@ export async function openJudgeRun(
 
 /** The run's model: its endpoint with the run's key (sealed in the row) or the configured one. */
 export function modelOfRun(
+  prisma: PrismaClient,
   run: JudgeRun,
   settings: AgentSettings,
   config: Pick<Config, "JUDGE_API_KEY" | "WORKBENCH_SECRET" | "EMBEDDED_DB_DIR">,
 ): JudgeModel {
-  return createJudgeModel({
+  const model = createJudgeModel({
     baseUrl: run.baseUrl,
     model: run.model,
     apiKey: run.apiKey ? openSecret(run.apiKey, serverKey(config)) : config.JUDGE_API_KEY,
     headers: { ...plainHeaders(run.headers), ...openHeaders(run.secretHeaders, serverKey(config)) },
     ...requestOptionsOf(settings),
   });
+  // the endpoint's limit, shared with every run and worker calling it
+  return settings.endpointConcurrency ? limitEndpoint(model, prisma, run.baseUrl, settings.endpointConcurrency) : model;
 }
 
 /** One task of a running run, for the worker that took it: its input and the run's settings and model. */
@@ -163,7 +167,7 @@ export async function openRunTask(
         unavailable.find((u) => u.evalId === task.evalId)?.reason ??
         `its example ${task.evalId} is not in the ${run.split} split of export ${run.exportId} any more`,
     };
-  return { evalId: task.evalId, input, settings, model: modelOfRun(run, settings, config) };
+  return { evalId: task.evalId, input, settings, model: modelOfRun(prisma, run, settings, config) };
 }
 
 /** After this many provider failures in a row (none answered between) a run stops taking tasks. */
@@ -243,7 +247,7 @@ export async function executeJudgeRun(deps: ExecuteDeps, runId: string): Promise
   const opened = await openJudgeRun(deps, runId, { resetRunning: true });
   if (!opened) return { ...(await tallyOf(prisma, runId, await prisma.judgeTask.count({ where: { runId } }))), status: "cancelled" };
   const { run, settings, inputs } = opened;
-  const model = deps.model ?? modelOfRun(run, settings, deps.config);
+  const model = deps.model ?? modelOfRun(prisma, run, settings, deps.config);
   const total = await prisma.judgeTask.count({ where: { runId } });
   const pending = await prisma.judgeTask.findMany({
     where: { runId, status: "pending" },

@@ -394,6 +394,29 @@ describe.each(TEST_DATABASE_KINDS)("judge runs on %s", (kind) => {
     expect(JSON.stringify(after)).not.toContain(secret);
   });
 
+  test("an endpoint limit is shared by runs: two runs of 3 at once against one endpoint limited to 2 never send 3 requests at once", async () => {
+    const { exportId, split } = await exportWithNegations(db.prisma, 12);
+    await server.close();
+    const agent = scriptedAgent(() => [{ command: "true" }, { command: submitCommand(true) }]);
+    server = await startFakeOpenAiServer({ apiKey: "sk-run", respond: async (...a) => ({ ...(await agent(...a)), delayMs: 400 }) });
+    const run = (name: string) =>
+      createJudgeRun(db.prisma, config(), {
+        exportId,
+        split,
+        name,
+        baseUrl: server.url,
+        model: "judge-1",
+        concurrency: 3,
+        limit: 6,
+        settings: { endpointConcurrency: 2 },
+      });
+    const [a, b] = [await run("limited a"), await run("limited b")];
+    const results = await Promise.all([executeJudgeRun(deps(), a.runId), executeJudgeRun(deps(), b.runId)]);
+    expect(results.map((r) => `${r.status}:${r.submitted}`)).toEqual(["succeeded:6", "succeeded:6"]);
+    expect(server.requests).toHaveLength(24);
+    expect(server.maxConcurrent).toBe(2);
+  });
+
   test("a run its worker stopped (no one cancelled it) is handed on, queued, and finishes with the next worker", async () => {
     const { exportId, split } = await biggestSplit();
     const { runId, tasks } = await createJudgeRun(db.prisma, config(), {

@@ -104,6 +104,12 @@ export function StartJudgeRunForm({
             <input name="commandTimeoutSeconds" type="number" min={1} defaultValue={60} className={FIELD} />
           </label>
           <label className="block">
+            <span className="text-xs text-slate-600">
+              Endpoint limit: requests at once to this base URL, over all runs and workers (blank: none)
+            </span>
+            <input name="endpointConcurrency" type="number" min={1} max={256} className={FIELD} data-testid="judge-endpoint-limit" />
+          </label>
+          <label className="block">
             <span className="text-xs text-slate-600">Output shown to the model (characters)</span>
             <input name="outputLimitChars" type="number" min={200} defaultValue={8000} className={FIELD} />
           </label>

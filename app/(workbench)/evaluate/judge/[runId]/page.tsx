@@ -119,6 +119,9 @@ export default async function JudgeRunPage({
           {settings.maxTokens !== undefined && <> · max_tokens {settings.maxTokens}</>}
           {settings.requestSeed !== undefined && <> · seed {settings.requestSeed}</>}
           {settings.reasoningEffort && <> · reasoning effort {settings.reasoningEffort}</>}
+          {settings.endpointConcurrency !== undefined && (
+            <> · at most {settings.endpointConcurrency} requests at once to this endpoint (all runs)</>
+          )}
           {settings.extraBody && (
             <>
               {" "}
