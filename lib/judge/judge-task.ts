@@ -12,7 +12,7 @@ import type { JudgeInput } from "./judge-inputs";
 import type { JudgeModel } from "./judge-model";
 import { PROVIDER_OUTCOMES, SETUP_ERROR } from "./judge-outcomes";
 import type { AgentSettings } from "./paper-agent";
-import { type AgentStep, runAgent, type Trajectory } from "./run-agent";
+import { type AgentStep, AgentStepsSchema, runAgent, type Trajectory } from "./run-agent";
 import { openTaskSandbox } from "./sandbox";
 
 /** This process, as the run page names the worker holding a task. */
@@ -26,17 +26,24 @@ export interface TaskDeps {
 }
 
 /**
- * Takes a task for one attempt: a pending one, or one this same claim held before (a job's retry after its
- * worker died: pg-boss runs one attempt of a job at a time, so the old attempt is gone). False when the
- * task is done or held by another claim.
+ * Takes a task for one attempt: a pending one (from its start), or one this same claim held before (a job's
+ * retry after its worker died: pg-boss runs one attempt of a job at a time, so the old attempt is gone),
+ * which goes on from the steps that attempt stored. Null when the task is done or held by another claim.
  */
-export async function claimTask(prisma: PrismaClient, taskId: string, claimId: string): Promise<boolean> {
+export async function claimTask(prisma: PrismaClient, taskId: string, claimId: string): Promise<{ resume: AgentStep[] } | null> {
+  const again = await prisma.judgeTask.updateMany({
+    where: { id: taskId, status: "running", claimId },
+    data: { workerId: WORKER_ID, attempts: { increment: 1 } },
+  });
+  if (again.count === 1) {
+    const stored = await prisma.judgeTask.findUniqueOrThrow({ where: { id: taskId }, select: { steps: true } });
+    return { resume: AgentStepsSchema.parse(Array.isArray(stored.steps) ? stored.steps : []) };
+  }
   const claimed = await prisma.judgeTask.updateMany({
-    where: { id: taskId, OR: [{ status: "pending" }, { status: "running", claimId }] },
-    // a task taken again starts over: the steps of an attempt that died are replaced
+    where: { id: taskId, status: "pending" },
     data: { status: "running", claimId, workerId: WORKER_ID, startedAt: new Date(), steps: [], retries: 0, attempts: { increment: 1 } },
   });
-  return claimed.count === 1;
+  return claimed.count === 1 ? { resume: [] } : null;
 }
 
 /** Puts a claimed task back for another attempt (a cancel, a worker stopping): nothing of it is kept. */
@@ -50,7 +57,7 @@ export async function releaseTask(prisma: PrismaClient, taskId: string, claimId:
 /** Judges one claimed task; says how it ended, or "requeued" when a stop put it back. */
 export async function judgeOneTask(
   deps: TaskDeps,
-  task: { runId: string; taskId: string; claimId: string },
+  task: { runId: string; taskId: string; claimId: string; resume?: readonly AgentStep[] },
   input: JudgeInput,
   model: JudgeModel,
   settings: AgentSettings,
@@ -58,7 +65,7 @@ export async function judgeOneTask(
   const { prisma } = deps;
   const { runId, taskId, claimId } = task;
   const mine = { id: taskId, claimId };
-  const steps: AgentStep[] = [];
+  const steps: AgentStep[] = [...(task.resume ?? [])];
   let trajectory: Trajectory;
   let sandbox: Awaited<ReturnType<typeof openTaskSandbox>> | null = null;
   try {
@@ -73,6 +80,7 @@ export async function judgeOneTask(
       sandbox,
       settings,
       signal: deps.signal,
+      resume: task.resume,
       onStep: async (step) => {
         steps.push(step);
         await prisma.judgeTask.updateMany({ where: mine, data: { steps: toJsonInput(steps) } });

@@ -191,6 +191,51 @@ describe("the judge agent loop", () => {
     expect(trajectory.reason).toMatch(/wall-time limit of 5 s was reached while waiting for the model/);
   });
 
+  test("a task taken again goes on after its stored steps: the same conversation, and the checkout as its commands left it", async () => {
+    const turns: ScriptedTurn[] = [
+      { command: "echo left-by-step-1 > made.txt" },
+      { command: "true" },
+      { command: "cat made.txt" },
+      { command: submitCommand(false) },
+    ];
+    const settings = AgentSettingsSchema.parse({});
+    server = await startFakeOpenAiServer({ apiKey: "sk-judge", respond: scriptedAgent(() => turns) });
+    const open = async () => {
+      const box = await openTaskSandbox({
+        taskFiles: { "task.json": "{}\n" },
+        mirrorGitDir: mirror,
+        baseCommit: base,
+        workRoot: path.join(root, "work"),
+      });
+      boxes.push(box);
+      return box;
+    };
+    const model = createJudgeModel({ baseUrl: server.url, model: "judge-1", apiKey: "sk-judge", ...requestOptionsOf(settings) });
+    // the first attempt's worker stops after two steps
+    const stop = new AbortController();
+    const first = await runAgent({
+      model,
+      sandbox: await open(),
+      settings,
+      signal: stop.signal,
+      onStep: (st) => void (st.step === 2 && stop.abort()),
+    });
+    expect(first).toMatchObject({ outcome: "cancelled" });
+    expect(first.steps).toHaveLength(2);
+    const sent = server.requests.length;
+    // another worker, a fresh sandbox, the stored steps
+    const second = await runAgent({ model, sandbox: await open(), settings, resume: first.steps });
+    expect(second).toMatchObject({ outcome: "submitted", prediction: false });
+    expect(second.steps.map((st) => st.step)).toEqual([1, 2, 3, 4]);
+    expect(second.steps[2].observation).toContain("left-by-step-1");
+    // two more calls only, the first of them with the whole conversation so far
+    expect(server.requests.length - sent).toBe(2);
+    expect(server.requests[sent].body?.messages).toHaveLength(2 + 2 * 2);
+    expect(server.requests[sent].body?.messages?.slice(0, 6)).toEqual(
+      server.requests[sent - 1].body?.messages?.concat(server.requests[sent].body?.messages?.slice(4, 6) ?? []),
+    );
+  });
+
   test("an unreachable endpoint names the run's setting, not the screening's", async () => {
     const { trajectory } = await play([{ reply: { status: 404, body: { error: { message: "The model judge-1 does not exist" } } } }]);
     expect(trajectory.outcome).toBe("model_error");

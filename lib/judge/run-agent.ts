@@ -72,12 +72,25 @@ export interface RunAgentInput {
   now?: () => number;
   /** after each step, for live progress */
   onStep?: (step: AgentStep) => void | Promise<void>;
+  /**
+   * Steps an earlier attempt stored (its worker died): the conversation goes on after them. Their commands
+   * run again first, unseen, so the checkout is as they left it, and their time counts against the wall time.
+   */
+  resume?: readonly AgentStep[];
+}
+
+/** The time a stored step took: its model call and its command. */
+function stepMs(step: AgentStep): number {
+  const call = step.call ? Math.max(0, Date.parse(step.call.answeredAt) - Date.parse(step.call.requestedAt)) : 0;
+  return (Number.isFinite(call) ? call : 0) + step.commandMs;
 }
 
 export async function runAgent(input: RunAgentInput): Promise<Trajectory> {
   const { model, sandbox, settings, signal } = input;
   const now = input.now ?? Date.now;
-  const started = now();
+  const resumed = input.resume ?? [];
+  // a resumed task has spent the time of its stored steps already
+  const started = now() - resumed.reduce((ms, st) => ms + stepMs(st), 0);
   const deadline = started + settings.wallTimeSeconds * 1000;
   const messages: ChatMessage[] = [
     { role: "system", content: settings.systemPrompt },
@@ -97,7 +110,38 @@ export async function runAgent(input: RunAgentInput): Promise<Trajectory> {
     retries,
   });
 
-  for (let step = 1; ; step++) {
+  for (const stored of resumed) {
+    // the conversation as it was sent, and the checkout as the commands left it
+    const toolCalls = stored.call?.toolCalls ?? [];
+    messages.push({
+      role: "assistant",
+      content: stored.call ? stored.call.content : stored.thought,
+      ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
+    });
+    if (stored.command !== null) await sandbox.run(stored.command, { timeoutMs: settings.commandTimeoutSeconds * 1000, signal });
+    if (stored.formatError !== null) {
+      formatErrorsInARow++;
+      for (const call of toolCalls) messages.push({ role: "tool", content: stored.observation, tool_call_id: call.id });
+      if (toolCalls.length === 0) messages.push({ role: "user", content: stored.observation });
+    } else {
+      formatErrorsInARow = 0;
+      if (toolCalls[0]) messages.push({ role: "tool", content: stored.observation, tool_call_id: toolCalls[0].id });
+      else messages.push({ role: "user", content: stored.observation });
+    }
+    steps.push(stored);
+    usage.promptTokens += stored.usage.promptTokens;
+    usage.completionTokens += stored.usage.completionTokens;
+    retries += Math.max(0, (stored.call?.attempts ?? 1) - 1);
+  }
+  // an attempt that died after its submitting step was stored but before its outcome was written
+  const last = resumed.at(-1);
+  if (last && last.returncode === 0 && last.command !== null) {
+    const output = last.observation.split("\n<output>\n")[1]?.replace(/\n<\/output>$/, "") ?? "";
+    const submission = readSubmission(output);
+    if (submission.kind === "valid") return end("submitted", `submitted {"prediction": ${submission.prediction}}`, submission.prediction);
+  }
+
+  for (let step = resumed.length + 1; ; step++) {
     if (signal?.aborted) return end("cancelled", "the run was cancelled");
     if (now() >= deadline) return end("time_limit", `the wall-time limit of ${settings.wallTimeSeconds} s was reached`);
     if (step > settings.stepLimit)

@@ -22,7 +22,10 @@ export async function runJudgeTask(
   const run = await prisma.judgeRun.findUnique({ where: { id: runId }, select: { status: true } });
   if (!run) throw new AppError("not_found", `Judge run ${runId} does not exist`);
   if (run.status !== "running") return { taskId, outcome: `not started: the run is ${run.status}` };
-  if (!(await claimTask(prisma, taskId, claimId))) return { taskId, outcome: "not started: the task is done or held by another job" };
+  const claim = await claimTask(prisma, taskId, claimId);
+  if (!claim) return { taskId, outcome: "not started: the task is done or held by another job" };
+  if (claim.resume.length)
+    await deps.log?.(`${taskId}: taken again after its worker stopped; goes on after its ${claim.resume.length} stored step(s)`);
   try {
     const opened = await openRunTask(prisma, runId, taskId, deps.config);
     if ("reason" in opened) {
@@ -33,7 +36,7 @@ export async function runJudgeTask(
       return { taskId, outcome: "setup_error" };
     }
     const model = deps.model ?? opened.model;
-    const ended = await judgeOneTask(deps, { runId, taskId, claimId }, opened.input, model, opened.settings);
+    const ended = await judgeOneTask(deps, { runId, taskId, claimId, resume: claim.resume }, opened.input, model, opened.settings);
     return { taskId, outcome: ended === "requeued" ? "put back" : ended.outcome };
   } catch (e) {
     // put back for the next attempt (this job's retry, or the coordinator's next hand-out)
