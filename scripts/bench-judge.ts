@@ -1,4 +1,4 @@
-// npx tsx scripts/bench-judge.ts [--files 10000] [--starts 15] [--tasks 40] [--concurrency 4] [--worker-tasks 48] [--answer-ms 1500] [--no-workers]
+// npx tsx scripts/bench-judge.ts [--files 10000] [--starts 15] [--tasks 40] [--concurrency 4] [--worker-tasks 32] [--answer-ms 15000] [--no-workers]
 // The judge runner's two costs: setting up a task's sandbox (a checkout of a 10,000-file repository at
 // its base commit over the mirror's objects, the task files, bubblewrap's first command) and judging
 // tasks end to end against the fake OpenAI-compatible model (a scripted 3-step agent: read the task,
@@ -49,8 +49,8 @@ const FILES = Number(values.files ?? 10_000);
 const STARTS = Number(values.starts ?? 15);
 const TASKS = Number(values.tasks ?? 40);
 const CONCURRENCY = Number(values.concurrency ?? 4);
-const WORKER_TASKS = Number(values["worker-tasks"] ?? 48);
-const ANSWER_MS = Number(values["answer-ms"] ?? 1_500);
+const WORKER_TASKS = Number(values["worker-tasks"] ?? 32);
+const ANSWER_MS = Number(values["answer-ms"] ?? 15_000);
 
 const root = mkdtempSync(path.join(tmpdir(), "bench-judge-"));
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];

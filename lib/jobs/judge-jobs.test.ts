@@ -60,7 +60,7 @@ describe.each(["postgresql"] as const)("the judge job on %s", (kind) => {
       cancelPollSeconds: 0.2,
     });
     // the run's concurrency is the total of task jobs at once; this worker takes up to 8 of them
-    await engine.work({ concurrency: 8 });
+    await engine.work({ perKind: { "judge-task": 8 } });
     const started = Date.now();
     const first = await engine.enqueue("judge", { runId });
     await db.prisma.judgeRun.update({ where: { id: runId }, data: { jobId: first.id } });
