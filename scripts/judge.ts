@@ -6,10 +6,12 @@
 //   npx tsx scripts/judge.ts --resume <run id>                                   finish a cancelled or crashed run (and the tasks not judged)
 //   npx tsx scripts/judge.ts --trajectories <run id> --out <folder>              write <eval_id>.traj.json per judged task
 // Other flags: --policy focused|complete, --concurrency 4, --seed 0, --limit N (first N tasks),
-// --step-limit 30, --wall-time 900, --format-errors 3, --command-timeout 60, --text-mode.
+// --step-limit 30, --wall-time 900, --format-errors 3, --command-timeout 60, --text-mode,
+// --endpoint-limit N (requests at once to the base URL over every run and worker calling it).
 // Request options: --temperature 0|default, --max-tokens N, --request-seed N, --reasoning-effort low,
-// --extra-body '{"chat_template_kwargs": {…}}'; prices for the cost: --price-in USD, --price-out USD (per million tokens).
-// Prints name=value lines: judge_run, tasks, done, submitted, invalid, not_judged, prompt_tokens, completion_tokens,
+// --extra-body '{"chat_template_kwargs": {…}}', --header 'X-Team: lab-a' and --secret-header 'X-Gateway-Key: …' (repeatable;
+// a secret header is sealed like the key and never shown); prices for the cost: --price-in USD, --price-out USD (per million tokens).
+// Prints name=value lines: sandbox_caps (the caps in force here; a warning on stderr without per-task caps), judge_run, tasks, done, submitted, invalid, not_judged, retries, prompt_tokens, completion_tokens,
 // cost_usd (with prices), accuracy, macro_f1 (and credited_accuracy).
 // Uses DATABASE_URL, or the embedded database (stop the app first).
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -21,9 +23,12 @@ import { databaseTargetOf, openDatabase } from "@/lib/db/connection";
 import { migrate } from "@/lib/db/migrate";
 import { EvalReportSchema } from "@/lib/evaluate/eval-report-schema";
 import { preflightJudgeModel } from "@/lib/judge/judge-model";
-import { createJudgeRun, executeJudgeRun, JudgeRunRequestSchema, prepareJudgeRunResume } from "@/lib/judge/judge-run";
+import { createJudgeRun, JudgeRunRequestSchema } from "@/lib/judge/create-judge-run";
+import { executeJudgeRun } from "@/lib/judge/execute-judge-run";
+import { prepareJudgeRunResume } from "@/lib/judge/resume-judge-run";
 import { AgentSettingsSchema, costOf } from "@/lib/judge/paper-agent";
 import { sandboxAvailability } from "@/lib/judge/sandbox";
+import { hostSandboxCaps } from "@/lib/judge/sandbox-caps";
 import { runTrajectoryFiles } from "@/lib/judge/trajectory-export";
 import { counted } from "@/lib/text/plural";
 
@@ -44,12 +49,15 @@ const { values } = parseCli(
       "wall-time": { type: "string" },
       "format-errors": { type: "string" },
       "command-timeout": { type: "string" },
+      "endpoint-limit": { type: "string" },
       "text-mode": { type: "boolean", default: false },
       temperature: { type: "string" },
       "max-tokens": { type: "string" },
       "request-seed": { type: "string" },
       "reasoning-effort": { type: "string" },
       "extra-body": { type: "string" },
+      header: { type: "string", multiple: true },
+      "secret-header": { type: "string", multiple: true },
       "price-in": { type: "string" },
       "price-out": { type: "string" },
       resume: { type: "string" },
@@ -94,11 +102,14 @@ if (!values.resume) {
     concurrency: values.concurrency,
     seed: values.seed,
     limit: values.limit,
+    headers: values.header?.join("\n"),
+    secretHeaders: values["secret-header"]?.join("\n"),
     settings: {
       ...(values["step-limit"] ? { stepLimit: values["step-limit"] } : {}),
       ...(values["wall-time"] ? { wallTimeSeconds: values["wall-time"] } : {}),
       ...(values["format-errors"] ? { maxConsecutiveFormatErrors: values["format-errors"] } : {}),
       ...(values["command-timeout"] ? { commandTimeoutSeconds: values["command-timeout"] } : {}),
+      ...(values["endpoint-limit"] ? { endpointConcurrency: values["endpoint-limit"] } : {}),
       ...(values["text-mode"] ? { actionMode: "text" } : {}),
       ...(values.temperature ? { temperature: values.temperature } : {}),
       ...(values["max-tokens"] ? { maxTokens: values["max-tokens"] } : {}),
@@ -114,6 +125,10 @@ if (!values.resume) {
 }
 const sandbox = sandboxAvailability();
 if (!sandbox.ok) fail(sandbox.reason);
+// which caps hold here; a host without per-task caps runs with per-process caps only, after this warning
+const caps = hostSandboxCaps();
+console.log(`sandbox_caps=${caps.caps}`);
+if (caps.warning) console.error(`warning: ${caps.warning}`);
 
 const c = config();
 const db = await openDatabase(databaseTargetOf(c));
@@ -154,8 +169,10 @@ try {
     console.error(`${counted(result.notJudged, "task")} not judged (see the run page); --resume ${runId} judges them again`);
   const run = await db.prisma.judgeRun.findUniqueOrThrow({
     where: { id: runId },
-    select: { evalRunId: true, creditedEvalRunId: true, settings: true, error: true },
+    select: { evalRunId: true, creditedEvalRunId: true, settings: true, error: true, retries: true },
   });
+  // requests the provider failed (429, 5xx, timeouts) that the client sent again, over every attempt of the run
+  console.log(`retries=${run.retries}`);
   // paused (the provider failed task after task) or failed: the cause, and a status scripts can test
   if (result.status === "paused" || result.status === "failed") {
     console.error(`${result.status}: ${run.error ?? "see the run page"}`);

@@ -36,8 +36,8 @@ export interface JobEngine {
   boss: PgBoss;
   enqueue(kind: string, payload: unknown, options?: { requestedById?: string | null }): Promise<EnqueueResult>;
   cancel(id: string): Promise<boolean>;
-  /** starts handling every job kind in this process */
-  work(options?: { concurrency?: number }): Promise<void>;
+  /** starts handling every job kind in this process; `perKind` sets some kinds' own number at once */
+  work(options?: { concurrency?: number; perKind?: Record<string, number> }): Promise<void>;
   /** updates JobRun rows whose pg-boss job ended without its worker (killed after its last retry) */
   reconcile(): Promise<number>;
   stop(): Promise<void>;
@@ -228,7 +228,7 @@ export async function startJobEngine(db: Database, options: JobEngineOptions): P
           job.id,
           {
             batchSize: 1,
-            localConcurrency: workOptions.concurrency ?? 1,
+            localConcurrency: workOptions.perKind?.[job.id] ?? workOptions.concurrency ?? 1,
             pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
           },
           async ([bossJob]) => execute(bossJob),

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/connection";
 import { openSeededTestDatabase } from "@/lib/demo/testing/seeded-test-database";
-import { createJudgeRun } from "@/lib/judge/judge-run";
+import { cancelJudgeRun } from "@/lib/judge/cancel-judge-run";
+import { createJudgeRun } from "@/lib/judge/create-judge-run";
 import { exportWithNegations } from "@/lib/judge/testing/export-with-negations";
 import { scriptedAgent, submitCommand } from "@/lib/judge/testing/scripted-agent";
 import { type FakeOpenAiServer, startFakeOpenAiServer } from "@/lib/llm/testing/fake-openai-server";
@@ -51,14 +52,15 @@ describe.each(["postgresql"] as const)("the judge job on %s", (kind) => {
       limit: 40,
     });
     expect(tasks).toBe(40);
-    const judge = JUDGE_JOBS[0];
+    const [judge, judgeTask] = JUDGE_JOBS;
     engine = await startJobEngine(db, {
-      jobs: { judge: { ...judge, expireInSeconds: LEASE_SECONDS, retryLimit: 0 } },
+      jobs: { judge: { ...judge, expireInSeconds: LEASE_SECONDS, retryLimit: 0 }, "judge-task": judgeTask },
       context: { config: { ...config(), JUDGE_API_KEY: "sk-run" }, trigger: "test" },
       pollingIntervalSeconds: 0.5,
       cancelPollSeconds: 0.2,
     });
-    await engine.work();
+    // the run's concurrency is the total of task jobs at once; this worker takes up to 8 of them
+    await engine.work({ perKind: { "judge-task": 8 } });
     const started = Date.now();
     const first = await engine.enqueue("judge", { runId });
     await db.prisma.judgeRun.update({ where: { id: runId }, data: { jobId: first.id } });
@@ -71,6 +73,9 @@ describe.each(["postgresql"] as const)("the judge job on %s", (kind) => {
       if ((await db.prisma.jobRun.count({ where: { kind: "judge", state: "failed" } })) > 0) break;
     }
     const jobs = await db.prisma.jobRun.findMany({ where: { kind: "judge" }, orderBy: { createdAt: "asc" } });
+    // one task job per task, each completed
+    const taskJobs = await db.prisma.jobRun.groupBy({ by: ["state"], where: { kind: "judge-task" }, _count: { _all: true } });
+    expect(taskJobs).toEqual([{ state: "completed", _count: { _all: 40 } }]);
     expect(jobs.map((j) => j.state)).not.toContain("failed");
     expect(run).toMatchObject({ status: "succeeded", error: null });
     expect(Date.now() - started).toBeGreaterThan(LEASE_SECONDS * 1000);
@@ -82,5 +87,60 @@ describe.each(["postgresql"] as const)("the judge job on %s", (kind) => {
     expect(judged).toEqual([{ status: "done", outcome: "submitted", _count: { _all: 40 } }]);
     // each task judged once: one model call each
     expect(server.requests.length).toBe(40);
+  });
+
+  test("a cancel reaches the tasks on every worker within seconds: none is still running, none is judged after it", async () => {
+    await server.close();
+    // long tasks: many steps, each answer 2.5 s away
+    const agent = scriptedAgent(() => [...Array(20).fill({ command: "true" }), { command: submitCommand(true) }]);
+    server = await startFakeOpenAiServer({ apiKey: "sk-run", respond: async (...a) => ({ ...(await agent(...a)), delayMs: ANSWER_MS }) });
+    const { exportId, split } = await exportWithNegations(db.prisma, 12);
+    const { runId } = await createJudgeRun(db.prisma, config(), {
+      exportId,
+      split,
+      name: "cancelled across workers",
+      baseUrl: server.url,
+      model: "judge-1",
+      concurrency: 4,
+      limit: 12,
+    });
+    const [judge, judgeTask] = JUDGE_JOBS;
+    const options = {
+      jobs: { judge, "judge-task": judgeTask },
+      context: { config: { ...config(), JUDGE_API_KEY: "sk-run" }, trigger: "test" },
+      pollingIntervalSeconds: 0.5,
+      cancelPollSeconds: 1,
+    };
+    // two workers' engines (as two processes would run them), two tasks each
+    engine = await startJobEngine(db, options);
+    const second = await startJobEngine(db, options);
+    try {
+      await engine.work({ concurrency: 2 });
+      await second.work({ concurrency: 2 });
+      const first = await engine.enqueue("judge", { runId });
+      await db.prisma.judgeRun.update({ where: { id: runId }, data: { jobId: first.id } });
+      const deadline = Date.now() + 120_000;
+      while ((await db.prisma.judgeTask.count({ where: { runId, status: "running", steps: { not: [] } } })) < 4) {
+        expect(Date.now()).toBeLessThan(deadline);
+        await sleep(200);
+      }
+      const cancelledAt = Date.now();
+      await cancelJudgeRun(db.prisma, engine, runId);
+      while ((await db.prisma.judgeTask.count({ where: { runId, status: "running" } })) > 0) {
+        expect(Date.now() - cancelledAt, "a task still runs after the cancel").toBeLessThan(10_000);
+        await sleep(100);
+      }
+      const stoppedAfterMs = Date.now() - cancelledAt;
+      const tasks = await db.prisma.judgeTask.findMany({ where: { runId } });
+      expect(tasks.every((t) => t.status === "pending")).toBe(true);
+      expect((await db.prisma.judgeRun.findUniqueOrThrow({ where: { id: runId } })).status).toBe("cancelled");
+      // no request arrives once the tasks have stopped
+      const requests = server.requests.length;
+      await sleep(3_000);
+      expect(server.requests.length).toBe(requests);
+      expect(stoppedAfterMs).toBeLessThan(10_000);
+    } finally {
+      await second.stop();
+    }
   });
 });

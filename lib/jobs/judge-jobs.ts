@@ -1,5 +1,7 @@
-// The judge runner as a job: one "judge" job per run, resumable (done tasks stay done; a task that
-// was running when a worker died starts over), cancellable between and inside tasks.
+// The judge runner as jobs: one "judge" job per run (the jobs page's row, with its tasks' progress) that
+// hands the run's tasks out as "judge-task" jobs, which every worker takes (lib/judge/coordinate-judge-run.ts);
+// resumable (done tasks stay done; a task whose worker died is taken again by its job's retry), cancellable
+// on every worker within seconds.
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { defineJob, type JobContext } from "./job-definition";
@@ -13,14 +15,15 @@ const judgeJob = defineJob({
   lanePolicy: "stately",
   retryLimit: 2,
   retryDelaySeconds: 30,
-  // a lease outlasts the longest task the settings allow (7,200 s wall time, a 3,600 s command, 120 s more);
-  // a run of any length goes on lease after lease (lib/judge/judge-run.ts, taskBoundMs)
+  // the job only hands tasks out and follows them; a run of any length goes on lease after lease
   expireInSeconds: 4 * 3_600,
   run: async (ctx, payload) => {
     try {
-      const { executeJudgeRun } = await import("@/lib/judge/judge-run");
-      const result = await executeJudgeRun(
+      const { coordinateJudgeRun } = await import("@/lib/judge/coordinate-judge-run");
+      if (!ctx.jobs) throw new AppError("internal", "The judge job hands its tasks out as jobs and needs the job engine.");
+      const result = await coordinateJudgeRun(
         {
+          jobs: ctx.jobs,
           prisma: ctx.db.prisma,
           config: ctx.config,
           signal: ctx.run?.signal,
@@ -68,4 +71,32 @@ async function continueRun(ctx: JobContext, runId: string): Promise<void> {
   await ctx.run?.log(`The run goes on in job ${next.id}.`);
 }
 
-export const JUDGE_JOBS = [judgeJob];
+const judgeTaskJob = defineJob({
+  id: "judge-task",
+  title: "judge task",
+  payloadSchema: z.object({ runId: z.string().min(1), taskId: z.string().min(1) }),
+  // one job per task at a time; the run's "judge" job keeps its concurrency of them queued or running
+  singletonKey: (p) => p.taskId,
+  // a worker killed mid-task: pg-boss gives the job to another worker (heartbeat), which takes the task again
+  retryLimit: 3,
+  retryDelaySeconds: 5,
+  // outlasts the longest task the settings allow (7,200 s wall time, a 3,600 s command, 120 s more)
+  expireInSeconds: 4 * 3_600,
+  run: async (ctx, payload) => {
+    const { runJudgeTask } = await import("@/lib/judge/run-judge-task");
+    if (!ctx.run) throw new AppError("internal", "A judge task runs as a job: its claim is the job's id.");
+    return runJudgeTask(
+      {
+        prisma: ctx.db.prisma,
+        config: ctx.config,
+        signal: ctx.run.signal,
+        log: async (message, level) => ctx.run?.log(message, level),
+      },
+      payload,
+      ctx.run.id,
+    );
+  },
+  describe: (r) => `${r.taskId}: ${r.outcome}`,
+});
+
+export const JUDGE_JOBS = [judgeJob, judgeTaskJob];

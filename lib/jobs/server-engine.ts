@@ -18,7 +18,8 @@ async function start(): Promise<JobEngine> {
     schedule: c.JOBS_IN_APP ? (job) => job.id !== "ingest" || Boolean(c.GITHUB_TOKEN) : undefined,
   });
   if (c.JOBS_IN_APP) {
-    await engine.work();
+    // the app's one worker takes judge tasks as the runs allow (each run's concurrency caps its own, 16 at most)
+    await engine.work({ perKind: { "judge-task": 16 } });
     const sweep = setInterval(() => void engine.reconcile().catch(() => undefined), 30_000);
     sweep.unref();
   }

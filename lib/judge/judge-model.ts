@@ -30,6 +30,8 @@ export const ModelCallSchema = z.object({
     .nullish(),
   requestedAt: z.string(),
   answeredAt: z.string(),
+  /** HTTP requests this answer took: 1, or more when the provider failed and the client sent it again */
+  attempts: z.number().int().positive().optional(),
 });
 export type ModelCall = z.infer<typeof ModelCallSchema>;
 
@@ -38,10 +40,21 @@ export interface ModelAnswer {
   usage: LlmUsage;
   /** absent from test models that do not speak HTTP */
   call?: ModelCall;
+  /** HTTP requests the answer took (retries included) */
+  attempts: number;
+}
+
+export interface CallLimits {
+  /**
+   * The longest the call may wait for the provider before retrying (a Retry-After): past it the call fails
+   * at once with the provider's answer, instead of sleeping out a task's wall time (what is left of it).
+   */
+  maxWaitMs?: number;
 }
 
 export interface JudgeModel {
-  complete(messages: readonly ChatMessage[], signal?: AbortSignal): Promise<ModelAnswer>;
+  /** Throws the client's LlmError (its details: why, and how many requests were made) when no answer came. */
+  complete(messages: readonly ChatMessage[], signal?: AbortSignal, limits?: CallLimits): Promise<ModelAnswer>;
 }
 
 export interface JudgeModelOptions {
@@ -58,6 +71,19 @@ export interface JudgeModelOptions {
   timeoutMs?: number;
   maxAttempts?: number;
   fetch?: typeof fetch;
+  /** extra headers on every request (a gateway's), the run's plain and sealed ones together */
+  headers?: Record<string, string>;
+}
+
+/** The fetch the client uses, adding the run's extra headers to every request (the shared client knows only the key). */
+function withHeaders(base: typeof fetch | undefined, headers: Record<string, string> | undefined): typeof fetch | undefined {
+  if (!headers || Object.keys(headers).length === 0) return base;
+  const send = base ?? fetch;
+  return (input, init) => {
+    const merged = new Headers(init?.headers);
+    for (const [name, value] of Object.entries(headers)) merged.set(name, value);
+    return send(input, { ...init, headers: merged });
+  };
 }
 
 /** A run's settings → the request options its model calls carry. */
@@ -85,24 +111,29 @@ const JUDGE_SETTING_NAMES: LlmSettingNames = {
 
 export function createJudgeModel(options: JudgeModelOptions): JudgeModel {
   // the screening client's retries (429, 5xx, timeouts; Retry-After honoured, backoff otherwise)
-  const client = createLlmClient({
-    baseUrl: options.baseUrl,
-    model: options.model,
-    apiKey: options.apiKey,
-    timeoutMs: options.timeoutMs ?? 300_000,
-    maxRetries: (options.maxAttempts ?? 4) - 1,
-    // each task's conversation is one request at a time; the run's concurrency bounds the rest
-    concurrency: 64,
-    retryBaseMs: 500,
-    retryMaxMs: 20_000,
-    // a task waits as long as the server asks: its own wall time is the bound
-    maxRetryAfterMs: Number.MAX_SAFE_INTEGER,
-    fetch: options.fetch,
-    random: seededRandom(1),
-    settingNames: JUDGE_SETTING_NAMES,
-  });
+  const clientFor = (maxRetryAfterMs: number) =>
+    createLlmClient({
+      baseUrl: options.baseUrl,
+      model: options.model,
+      apiKey: options.apiKey,
+      timeoutMs: options.timeoutMs ?? 300_000,
+      maxRetries: (options.maxAttempts ?? 4) - 1,
+      // each task's conversation is one request at a time; the run's concurrency bounds the rest
+      concurrency: 64,
+      retryBaseMs: 500,
+      retryMaxMs: 20_000,
+      maxRetryAfterMs,
+      fetch: withHeaders(options.fetch, options.headers),
+      random: seededRandom(1),
+      settingNames: JUDGE_SETTING_NAMES,
+    });
+  // without a bound of the caller's, the call waits as long as the server asks
+  const unbounded = clientFor(Number.MAX_SAFE_INTEGER);
   return {
-    async complete(messages, signal) {
+    async complete(messages, signal, limits) {
+      // a bound is the time left of one task: the client's Retry-After cap is set when it is made, so a
+      // bounded call gets a client of its own (one SDK object; no connection is held between calls)
+      const client = limits?.maxWaitMs === undefined ? unbounded : clientFor(Math.max(0, Math.floor(limits.maxWaitMs / 1000) * 1000));
       const body = {
         ...options.extraBody,
         model: options.model,
@@ -114,7 +145,7 @@ export function createJudgeModel(options: JudgeModelOptions): JudgeModel {
         ...(options.actionMode === "tool" ? { tools: [BASH_TOOL], tool_choice: "auto", parallel_tool_calls: false } : {}),
       };
       const requestedAt = new Date().toISOString();
-      const { response } = await client.chat(body, signal);
+      const { response, attempts } = await client.chat(body, signal);
       const [choice] = response.choices;
       const message = { content: choice.message.content ?? null, tool_calls: choice.message.tool_calls ?? null };
       const call: ModelCall = {
@@ -125,8 +156,9 @@ export function createJudgeModel(options: JudgeModelOptions): JudgeModel {
         toolCalls: message.tool_calls,
         requestedAt,
         answeredAt: new Date().toISOString(),
+        attempts,
       };
-      return { message, usage: usageOf(response), call };
+      return { message, usage: usageOf(response), call, attempts };
     },
   };
 }

@@ -12,8 +12,12 @@ import { openSeededTestDatabase } from "@/lib/demo/testing/seeded-test-database"
 import { EvalReportSchema } from "@/lib/evaluate/eval-report-schema";
 import { buildEvalReport } from "@/lib/evaluate/build-eval-report";
 import { loadGold } from "@/lib/evaluate/load-gold";
-import { type FakeOpenAiServer, startFakeOpenAiServer } from "@/lib/llm/testing/fake-openai-server";
-import { cancelJudgeRun, createJudgeRun, executeJudgeRun, grantRepairCredit, prepareJudgeRunResume, revokeRepairCredit } from "./judge-run";
+import { type FakeOpenAiServer, fakeReply, startFakeOpenAiServer } from "@/lib/llm/testing/fake-openai-server";
+import { cancelJudgeRun } from "./cancel-judge-run";
+import { createJudgeRun } from "./create-judge-run";
+import { executeJudgeRun } from "./execute-judge-run";
+import { grantRepairCredit, revokeRepairCredit } from "./repair-credit";
+import { prepareJudgeRunResume } from "./resume-judge-run";
 import { createJudgeModel, preflightJudgeModel } from "./judge-model";
 import { loadJudgeInputs } from "./judge-inputs";
 import { loadJudgeRunView, loadTrajectoryView } from "./judge-views";
@@ -281,7 +285,50 @@ describe.each(TEST_DATABASE_KINDS)("judge runs on %s", (kind) => {
     const report = EvalReportSchema.parse((await db.prisma.evalRun.findUniqueOrThrow({ where: { id: run.evalRunId ?? "" } })).report);
     expect(report.metrics.n).toBe(tasks - 1);
     expect(report.metrics.missing.count).toBe(0);
-    expect(run.error).toBeNull();
+    // said where the user looks, with its cause and what to do
+    expect(run.error).toMatch(
+      /^1 task\(s\) not judged, left out of the score: the model could not be reached at step 1, .*401.* Resume judges them again\.$/,
+    );
+  });
+
+  test("retries are counted per task and per run, and shown in the view and the trajectories: 9 injected 500s leave 9", async () => {
+    const { exportId, split } = await biggestSplit();
+    await server.close();
+    const agent = scriptedAgent(() => [{ command: "true" }, { command: "true" }, { command: submitCommand(true) }]);
+    let calls = 0;
+    let injected = 0;
+    server = await startFakeOpenAiServer({
+      apiKey: "sk-run",
+      // every other request answers 500 until nine have been sent; each is retried once and then answered
+      respond: (request, index) => {
+        if (calls++ % 2 === 1 || injected === 9) return agent(request, index);
+        injected++;
+        return fakeReply.serverError();
+      },
+    });
+    const { runId, tasks } = await createJudgeRun(db.prisma, config(), {
+      exportId,
+      split,
+      name: "retried",
+      baseUrl: server.url,
+      model: "judge-1",
+      concurrency: 1,
+    });
+    expect(tasks).toBeGreaterThanOrEqual(3);
+    // three calls a task, each of the first nine retried once: the first three tasks hold them
+    const expected = [3, 3, 3, ...Array(tasks - 3).fill(0)];
+    expect(await executeJudgeRun(deps(), runId)).toMatchObject({ status: "succeeded", submitted: tasks, notJudged: 0 });
+    expect(injected).toBe(9);
+    const stored = await db.prisma.judgeTask.findMany({ where: { runId }, orderBy: { position: "asc" } });
+    expect(stored.reduce((n, t) => n + t.retries, 0)).toBe(9);
+    expect(stored.map((t) => t.retries)).toEqual(expected);
+    const view = await loadJudgeRunView(db.prisma, runId, { outcome: "all" });
+    expect(view.run.retries).toBe(9);
+    expect(view.tasks.map((t) => t.retries)).toEqual(expected);
+    const { files } = await runTrajectoryFiles(db.prisma, runId);
+    const infos = files.map((f) => JSON.parse(f.text));
+    expect(infos.map((t) => t.info.retries)).toEqual(expected);
+    expect(infos[0].messages[2].extra.attempts).toBe(2);
   });
 
   test("a key typed in the form is stored sealed, used for the calls, and forgotten when the run ends", async () => {
@@ -313,6 +360,61 @@ describe.each(TEST_DATABASE_KINDS)("judge runs on %s", (kind) => {
     expect(view.run.promptTokens).toBeGreaterThan(0);
     expect(view.run.cost).toBeCloseTo((view.run.promptTokens * 1 + view.run.completionTokens * 4) / 1_000_000, 12);
     expect(view.tasks[0].cost).toBeCloseTo(view.run.cost ?? 0, 12);
+  });
+
+  test("extra request headers go with every call; a secret one is sealed, shown by name only and forgotten when the run ends", async () => {
+    const { exportId, split } = await biggestSplit();
+    const secret = "gw-secret-7f3a91c2";
+    const start = (name: string, extra: Record<string, unknown>) =>
+      createJudgeRun(
+        db.prisma,
+        config(),
+        { exportId, split, name, baseUrl: server.url, model: "judge-1", apiKey: "sk-run", limit: 2, ...extra },
+        null,
+        preflightJudgeModel,
+      );
+    await expect(start("bad", { headers: "Authorization: Bearer x" })).rejects.toThrow(/set by the client/);
+    await expect(start("bad", { headers: "no colon here" })).rejects.toThrow(/is not a .{1,2}Name: value.{1,2} header line/);
+    await expect(start("bad", { headers: "X-A: 1", secretHeaders: "x-a: 2" })).rejects.toThrow(/both plain and secret/);
+    const { runId } = await start("gateway", { headers: "X-Gateway-Team: lab-a\n", secretHeaders: `X-Gateway-Key: ${secret}` });
+    const stored = await db.prisma.judgeRun.findUniqueOrThrow({ where: { id: runId } });
+    expect(stored.secretHeaders).toMatch(/^sealed:v1:/);
+    const rows = await db.query<{ row: string }>(`SELECT row_to_json(r)::text AS row FROM "JudgeRun" r WHERE id = $1`, [runId]);
+    expect(rows[0].row).not.toContain(secret);
+    expect((await loadJudgeRunView(db.prisma, runId, { outcome: "all" })).run.headers).toEqual({
+      "X-Gateway-Team": "lab-a",
+      "X-Gateway-Key": null,
+    });
+    expect(await executeJudgeRun(deps(), runId)).toMatchObject({ status: "succeeded", submitted: 2 });
+    // the test call and every call of the run carried both
+    expect(server.requests.length).toBeGreaterThan(2);
+    expect(server.requests.every((r) => r.headers["x-gateway-team"] === "lab-a" && r.headers["x-gateway-key"] === secret)).toBe(true);
+    const after = await db.prisma.judgeRun.findUniqueOrThrow({ where: { id: runId }, include: { tasks: true } });
+    expect(after.secretHeaders).toBeNull();
+    expect(JSON.stringify(after)).not.toContain(secret);
+  });
+
+  test("an endpoint limit is shared by runs: two runs of 3 at once against one endpoint limited to 2 never send 3 requests at once", async () => {
+    const { exportId, split } = await exportWithNegations(db.prisma, 12);
+    await server.close();
+    const agent = scriptedAgent(() => [{ command: "true" }, { command: submitCommand(true) }]);
+    server = await startFakeOpenAiServer({ apiKey: "sk-run", respond: async (...a) => ({ ...(await agent(...a)), delayMs: 400 }) });
+    const run = (name: string) =>
+      createJudgeRun(db.prisma, config(), {
+        exportId,
+        split,
+        name,
+        baseUrl: server.url,
+        model: "judge-1",
+        concurrency: 3,
+        limit: 6,
+        settings: { endpointConcurrency: 2 },
+      });
+    const [a, b] = [await run("limited a"), await run("limited b")];
+    const results = await Promise.all([executeJudgeRun(deps(), a.runId), executeJudgeRun(deps(), b.runId)]);
+    expect(results.map((r) => `${r.status}:${r.submitted}`)).toEqual(["succeeded:6", "succeeded:6"]);
+    expect(server.requests).toHaveLength(24);
+    expect(server.maxConcurrent).toBe(2);
   });
 
   test("a run its worker stopped (no one cancelled it) is handed on, queued, and finishes with the next worker", async () => {

@@ -7,9 +7,10 @@ import { AppError } from "@/lib/errors";
 import { type EvalReport, EvalReportSchema } from "@/lib/evaluate/eval-report-schema";
 import { loadGold } from "@/lib/evaluate/load-gold";
 import type { GoldItem } from "@/lib/evaluate/score-run";
-import { NOT_JUDGED_OUTCOMES } from "./judge-run";
+import { NOT_JUDGED_OUTCOMES } from "./judge-outcomes";
 import { loadJudgeInputs } from "./judge-inputs";
 import { AgentSettingsSchema, ContextPolicySchema, costOf } from "./paper-agent";
+import { StoredHeadersSchema } from "./request-headers";
 import { type AgentStep, AgentStepsSchema } from "./run-agent";
 
 const RUN_SUMMARY_SELECT = {
@@ -30,6 +31,10 @@ const RUN_SUMMARY_SELECT = {
   finishedAt: true,
   evalRunId: true,
   creditedEvalRunId: true,
+  retries: true,
+  sandboxCaps: true,
+  sandboxWarning: true,
+  headers: true,
 } as const;
 
 export interface JudgeRunSummary {
@@ -49,6 +54,13 @@ export interface JudgeRunSummary {
   tokens: number;
   promptTokens: number;
   completionTokens: number;
+  /** requests the provider failed that were sent again, over the whole run (attempts judged again included) */
+  retries: number;
+  /** the sandbox's caps where the tasks ran, and the warning of a host without per-task caps */
+  sandboxCaps: string | null;
+  sandboxWarning: string | null;
+  /** extra request headers: a plain one's value, a sealed one's name with null */
+  headers: Record<string, string | null>;
 }
 
 type TaskCounts = Pick<JudgeRunSummary, "total" | "done" | "invalid" | "notJudged" | "tokens" | "promptTokens" | "completionTokens">;
@@ -83,7 +95,7 @@ export async function listJudgeRuns(prisma: PrismaClient): Promise<JudgeRunSumma
     prisma,
     runs.map((r) => r.id),
   );
-  return runs.map((r) => ({ ...r, ...(counts.get(r.id) ?? noTasks()) }));
+  return runs.map((r) => ({ ...r, headers: StoredHeadersSchema.parse(r.headers ?? {}), ...(counts.get(r.id) ?? noTasks()) }));
 }
 
 export const TaskFilterSchema = z.object({
@@ -106,6 +118,12 @@ export interface JudgeTaskRow {
   /** USD at the run's prices; null without prices */
   cost: number | null;
   elapsedMs: number | null;
+  /** requests of this task the provider failed that were sent again */
+  retries: number;
+  /** the worker holding the task while it runs (host:pid) */
+  workerId: string | null;
+  /** attempts that took the task (more than one when a worker stopped or died mid-task) */
+  attempts: number;
   repo: string | null;
   source: string | null;
   gold: boolean | null;
@@ -154,6 +172,8 @@ export interface JudgeRunView {
   report: EvalReport | null;
   creditedReport: EvalReport | null;
   tasks: JudgeTaskRow[];
+  /** the workers holding the run's running tasks now, with how many each */
+  workers: { workerId: string; tasks: number }[];
   repositories: string[];
   sources: string[];
 }
@@ -176,6 +196,9 @@ const TASK_ROW_SELECT = {
   promptTokens: true,
   completionTokens: true,
   elapsedMs: true,
+  retries: true,
+  workerId: true,
+  attempts: true,
   repairCredit: { select: { step: true, note: true, createdAt: true, grantedBy: { select: { login: true } } } },
 } as const;
 
@@ -208,6 +231,9 @@ function taskRowOf(
     tokens: t.promptTokens + t.completionTokens,
     cost: costOf({ prompt: t.promptTokens, completion: t.completionTokens }, settings),
     elapsedMs: t.elapsedMs,
+    retries: t.retries,
+    workerId: t.status === "running" ? t.workerId : null,
+    attempts: t.attempts,
     repo: gold?.repo ?? null,
     source: gold?.source ?? null,
     gold: gold?.trustworthy ?? null,
@@ -235,14 +261,27 @@ export async function loadJudgeRunView(prisma: PrismaClient, runId: string, filt
   const runCounts = counts.get(runId) ?? noTasks();
   const rows = tasks.map((t) => taskRowOf(t, steps.get(t.id) ?? 0, goldOf.get(t.evalId), scoredOf.get(t.evalId) ?? null, settings));
   return {
-    run: { ...run, ...runCounts, cost: costOf({ prompt: runCounts.promptTokens, completion: runCounts.completionTokens }, settings) },
+    run: {
+      ...run,
+      headers: StoredHeadersSchema.parse(run.headers ?? {}),
+      ...runCounts,
+      cost: costOf({ prompt: runCounts.promptTokens, completion: runCounts.completionTokens }, settings),
+    },
     settings,
     report,
     creditedReport,
     tasks: rows.filter((r) => matches(r, filter)),
+    workers: workersOf(rows),
     repositories: [...new Set(rows.flatMap((r) => (r.repo ? [r.repo] : [])))].sort(),
     sources: [...new Set(rows.flatMap((r) => (r.source ? [r.source] : [])))].sort(),
   };
+}
+
+/** Which worker holds how many of the run's running tasks. */
+function workersOf(rows: readonly JudgeTaskRow[]): { workerId: string; tasks: number }[] {
+  const held = new Map<string, number>();
+  for (const r of rows) if (r.workerId) held.set(r.workerId, (held.get(r.workerId) ?? 0) + 1);
+  return [...held].map(([workerId, tasks]) => ({ workerId, tasks })).sort((a, b) => a.workerId.localeCompare(b.workerId));
 }
 
 export interface TrajectoryView {

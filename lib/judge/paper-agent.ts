@@ -74,6 +74,11 @@ export const AgentSettingsSchema = z.object({
   maxTokens: z.coerce.number().int().min(1).max(1_000_000).optional(),
   requestSeed: z.coerce.number().int().optional(),
   reasoningEffort: z.enum(["minimal", "low", "medium", "high"]).optional(),
+  /**
+   * requests at once to this run's endpoint, over every run and worker that calls it (endpoint-limit.ts);
+   * absent: no limit beyond each run's concurrency. Runs naming different limits share the slots of the largest.
+   */
+  endpointConcurrency: z.coerce.number().int().min(1).max(256).optional(),
   /** the provider's prices in USD per million tokens, for the cost of tasks and runs (not sent) */
   promptPricePerMillion: z.coerce.number().min(0).max(10_000).optional(),
   completionPricePerMillion: z.coerce.number().min(0).max(10_000).optional(),

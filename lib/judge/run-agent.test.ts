@@ -154,24 +154,86 @@ describe("the judge agent loop", () => {
       fakeReply.serverError(),
       fakeReply.serverError(502),
     ]);
-    expect(trajectory).toMatchObject({ outcome: "submitted", prediction: false });
+    expect(trajectory).toMatchObject({ outcome: "submitted", prediction: false, retries: 2 });
     expect(requests).toHaveLength(3);
+    expect(trajectory.steps[0].call?.attempts).toBe(3);
     expect(trajectory.steps[0].call).toMatchObject({ responseId: "chatcmpl-fake-2", finishReason: "tool_calls", model: "judge-1" });
     expect(trajectory.steps[0].call?.toolCalls?.[0].id).toBe("call_1");
   });
 
-  test("waiting for the model counts against the wall time: a 429 asking for 45 s ends a 5 s task at its limit", async () => {
+  test("a 429 asking for longer than the task has left ends it at once as rate-limited (not judged), not at its time limit", async () => {
     const started = Date.now();
     const { trajectory, requests } = await play(
       [{ reply: { status: 429, headers: { "retry-after": "45" }, body: { error: { message: "Rate limit" } } } }],
-      {
-        wallTimeSeconds: 5,
-      },
+      { wallTimeSeconds: 20 },
     );
-    expect(Date.now() - started).toBeLessThan(12_000);
+    // no wait: the server asked for 45 s and the task had 20
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(trajectory.outcome).toBe("rate_limited");
+    expect(trajectory.reason).toMatch(
+      /^the provider rate-limited the model call at step 1, with \d+ s of the task's 20 s wall time left: .*429.*asked to wait 45 s/,
+    );
+    expect(trajectory).toMatchObject({ steps: [], retries: 0, prediction: null });
+    expect(requests).toHaveLength(1);
+  });
+
+  test("a 429 asking for less than the task has left is waited out and retried, and the retry is counted", async () => {
+    const { trajectory, requests } = await play([{ command: submitCommand(true) }], { wallTimeSeconds: 30 }, [fakeReply.rateLimited("1")]);
+    expect(trajectory).toMatchObject({ outcome: "submitted", retries: 1 });
+    expect(requests).toHaveLength(2);
+    expect(requests[1].receivedAt - requests[0].receivedAt).toBeGreaterThanOrEqual(950);
+    expect(trajectory.steps[0].call?.attempts).toBe(2);
+  });
+
+  test("a slow model still answering when the wall time runs out has used its own time: time limit, judged", async () => {
+    const { trajectory } = await play([{ reply: fakeReply.slow(30_000, { content: "thinking" }) }], { wallTimeSeconds: 5 });
     expect(trajectory.outcome).toBe("time_limit");
     expect(trajectory.reason).toMatch(/wall-time limit of 5 s was reached while waiting for the model/);
-    expect(requests).toHaveLength(1);
+  });
+
+  test("a task taken again goes on after its stored steps: the same conversation, and the checkout as its commands left it", async () => {
+    const turns: ScriptedTurn[] = [
+      { command: "echo left-by-step-1 > made.txt" },
+      { command: "true" },
+      { command: "cat made.txt" },
+      { command: submitCommand(false) },
+    ];
+    const settings = AgentSettingsSchema.parse({});
+    server = await startFakeOpenAiServer({ apiKey: "sk-judge", respond: scriptedAgent(() => turns) });
+    const open = async () => {
+      const box = await openTaskSandbox({
+        taskFiles: { "task.json": "{}\n" },
+        mirrorGitDir: mirror,
+        baseCommit: base,
+        workRoot: path.join(root, "work"),
+      });
+      boxes.push(box);
+      return box;
+    };
+    const model = createJudgeModel({ baseUrl: server.url, model: "judge-1", apiKey: "sk-judge", ...requestOptionsOf(settings) });
+    // the first attempt's worker stops after two steps
+    const stop = new AbortController();
+    const first = await runAgent({
+      model,
+      sandbox: await open(),
+      settings,
+      signal: stop.signal,
+      onStep: (st) => void (st.step === 2 && stop.abort()),
+    });
+    expect(first).toMatchObject({ outcome: "cancelled" });
+    expect(first.steps).toHaveLength(2);
+    const sent = server.requests.length;
+    // another worker, a fresh sandbox, the stored steps
+    const second = await runAgent({ model, sandbox: await open(), settings, resume: first.steps });
+    expect(second).toMatchObject({ outcome: "submitted", prediction: false });
+    expect(second.steps.map((st) => st.step)).toEqual([1, 2, 3, 4]);
+    expect(second.steps[2].observation).toContain("left-by-step-1");
+    // two more calls only, the first of them with the whole conversation so far
+    expect(server.requests.length - sent).toBe(2);
+    expect(server.requests[sent].body?.messages).toHaveLength(2 + 2 * 2);
+    expect(server.requests[sent].body?.messages?.slice(0, 6)).toEqual(
+      server.requests[sent - 1].body?.messages?.concat(server.requests[sent].body?.messages?.slice(4, 6) ?? []),
+    );
   });
 
   test("an unreachable endpoint names the run's setting, not the screening's", async () => {

@@ -8,6 +8,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ensureBareMirror } from "@/lib/repo/build-bare-mirror";
 import { openTaskSandbox, removeLeftoverTaskDirs, sandboxAvailability, type TaskSandbox } from "./sandbox";
+import { DEFAULT_SANDBOX_LIMITS } from "./sandbox-limits";
+import { taskCgroupSupport } from "./task-cgroup";
 
 // The server's secrets, as a deployed app holds them in its environment: none may be seen from inside.
 const SECRETS = {
@@ -209,6 +211,50 @@ describe("a task's sandbox", () => {
       expect(await run("echo still-here")).toMatchObject({ returncode: 0, output: "still-here\n" });
     });
   });
+
+  test("/dev/shm is a small capped tmpfs: writing 1.5 GB there fails, with a note", async () => {
+    const r = await run(
+      "s=0; for i in 1 2 3; do head -c 536870912 /dev/zero > /dev/shm/part$i || { s=1; break; }; done; du -cm /dev/shm/part* | tail -1; exit $s",
+      60_000,
+    );
+    expect(r.returncode).not.toBe(0);
+    expect(r.output).toMatch(/No space left on device/);
+    expect(Number(r.output.match(/^(\d+)\s+total/m)?.[1])).toBeLessThanOrEqual(64);
+    expect(r.notes?.join(" ")).toMatch(/\/dev\/shm 64 MB/);
+    expect(box.limits.shmBytes).toBe(64 * 1024 * 1024);
+  });
+
+  // Without a control group per task (a host that offers none) only the per-process caps hold: said, not failed.
+  const support = taskCgroupSupport();
+  if (support.kind === "none") console.warn(`skipping the per-task memory cap test: ${support.reason}`);
+  test.skipIf(support.kind === "none")(
+    "memory summed over a task's processes holds its cap: three 150 MB processes under a 256 MB task cap are not all kept",
+    async () => {
+      const capped = await openTaskSandbox({
+        taskFiles: { "task.json": "{}\n" },
+        mirrorGitDir: mirror,
+        baseCommit: shas[0],
+        workRoot: path.join(root, "work"),
+        limits: { ...DEFAULT_SANDBOX_LIMITS, taskMemoryBytes: 256 * 1024 * 1024 },
+      });
+      try {
+        expect(capped.limits.taskGroup).toBe(support.kind);
+        // each alone is far under the 2 GB per-process cap; together they are 450 MB
+        const r = await capped.run(
+          `for i in 1 2 3; do python3 -c "import time; b = bytearray(150 * 2**20); print('held', flush=True); time.sleep(3)" & done; wait; echo finished`,
+          { timeoutMs: 60_000 },
+        );
+        expect(r.output).toContain("finished");
+        expect(r.output.match(/^held$/gm)?.length ?? 0).toBeLessThan(3);
+        expect(r.output).toMatch(/Killed/);
+        expect(r.notes?.join(" ")).toMatch(/the task's processes together reached its 256 MB memory cap/);
+        // the group is the task's: the next command starts afresh under it
+        expect(await capped.run("echo next", { timeoutMs: 10_000 })).toMatchObject({ returncode: 0, output: "next\n" });
+      } finally {
+        capped.dispose();
+      }
+    },
+  );
 
   test("leftover task folders of a dead process are removed; a live one's and anything else stay", () => {
     const work = path.join(root, "leftovers");

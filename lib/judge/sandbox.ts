@@ -13,8 +13,9 @@
 //   own (a random uid in a range no account uses) that owns only the checkout; inside it is uid/gid
 //   65534 with no capability. /etc holds only what tools read (SANDBOX_ETC) and a passwd/group of two
 //   lines, so /etc/shadow is not there at all;
-// - it cannot exhaust the host: memory, file size, processes, /tmp and the checkout are capped
-//   (sandbox-limits.ts); a command past a cap fails with a note in its observation.
+// - it cannot exhaust the host: memory (per process, and per task over all its processes where the host
+//   gives the task a control group: task-cgroup.ts), file size, processes, /tmp, /dev/shm and the
+//   checkout are capped (sandbox-limits.ts); a command past a cap fails with a note in its observation.
 //
 // The checkout is a shallow fetch of the base commit from the mirror (its last HISTORY_DEPTH commits):
 // the sandbox holds no object of a later commit, so neither the PR's later revisions nor a fix made
@@ -42,7 +43,8 @@ import path from "node:path";
 import { AppError } from "@/lib/errors";
 import { runGitCommand } from "@/lib/repo/git-command";
 import type { CommandResult } from "./agent-turn";
-import { capNotes, DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from "./sandbox-limits";
+import { capNotes, DEFAULT_SANDBOX_LIMITS, type SandboxLimits, taskMemoryNote } from "./sandbox-limits";
+import { openTaskCgroup, type TaskCgroup, taskCgroupSupport } from "./task-cgroup";
 
 const TESTBED_TASK = "/testbed/task";
 const TESTBED_REPO = "/testbed/repo";
@@ -142,7 +144,7 @@ function sandboxUser(): { uid: number; gid: number } | null {
 }
 
 /** The read-only root: the host's /usr, the usual symlinks, chosen /etc files, a fresh /proc and /dev. */
-function rootArgs(etcDir: string | null, tmpBytes = DEFAULT_SANDBOX_LIMITS.tmpBytes): string[] {
+function rootArgs(etcDir: string | null, limits: Pick<SandboxLimits, "tmpBytes" | "shmBytes"> = DEFAULT_SANDBOX_LIMITS): string[] {
   const args = [
     "--ro-bind",
     "/usr",
@@ -164,7 +166,9 @@ function rootArgs(etcDir: string | null, tmpBytes = DEFAULT_SANDBOX_LIMITS.tmpBy
   ];
   for (const name of SANDBOX_ETC) args.push("--ro-bind-try", path.join("/etc", name), path.join("/etc", name));
   if (etcDir) args.push("--ro-bind", path.join(etcDir, "passwd"), "/etc/passwd", "--ro-bind", path.join(etcDir, "group"), "/etc/group");
-  args.push("--proc", "/proc", "--dev", "/dev", "--size", String(tmpBytes), "--tmpfs", "/tmp");
+  // bwrap's /dev holds a /dev/shm on its own unbounded tmpfs (host memory): a small one of its own instead
+  args.push("--proc", "/proc", "--dev", "/dev", "--size", String(limits.shmBytes), "--tmpfs", "/dev/shm");
+  args.push("--size", String(limits.tmpBytes), "--tmpfs", "/tmp");
   return args;
 }
 
@@ -189,7 +193,7 @@ export interface TaskSandbox {
   /** host folder holding task/ and repo/ */
   dir: string;
   /** the caps in force (the checkout's size is capped only when the server runs as root) */
-  limits: SandboxLimits & { checkoutBytes: number | null };
+  limits: SandboxLimits & { checkoutBytes: number | null; taskGroup: "cgroup2" | "cgroup1" | "none" };
   run(command: string, options: RunOptions): Promise<CommandResult>;
   dispose(): void;
 }
@@ -206,6 +210,7 @@ export async function openTaskSandbox(input: TaskSandboxInput): Promise<TaskSand
   const dir = mkdtempSync(path.join(workRoot, `${TASK_DIR_PREFIX}${process.pid}-`));
   const repoDir = path.join(dir, "repo");
   let mounted = false;
+  let group: TaskCgroup | null = null;
   try {
     chmodSync(dir, 0o711);
     const taskDir = path.join(dir, "task");
@@ -233,7 +238,7 @@ export async function openTaskSandbox(input: TaskSandboxInput): Promise<TaskSand
     }
     if (user) runOrThrow("chown", ["-R", `${user.uid}:${user.gid}`, repoDir]);
     const args = [
-      ...rootArgs(etcDir, limits.tmpBytes),
+      ...rootArgs(etcDir, limits),
       "--ro-bind",
       taskDir,
       TESTBED_TASK,
@@ -268,19 +273,23 @@ export async function openTaskSandbox(input: TaskSandboxInput): Promise<TaskSand
       "GIT_CONFIG_NOSYSTEM",
       "1",
     ];
-    const launch: Launch = { ...availability, args, user, limits, rlimits: rlimitArgs(limits, user) };
+    const support = taskCgroupSupport();
+    group = openTaskCgroup(support, { memoryBytes: limits.taskMemoryBytes, processes: limits.processes });
+    const launch: Launch = { ...availability, args, user, limits, rlimits: rlimitArgs(limits, user), group };
     let disposed = false;
     return {
       dir,
-      limits: { ...limits, checkoutBytes },
+      limits: { ...limits, checkoutBytes, taskGroup: support.kind },
       run: (command, options) => runInSandbox(launch, command, options),
       dispose: () => {
         if (disposed) return;
         disposed = true;
+        launch.group?.dispose();
         removeTaskDir(dir, mounted);
       },
     };
   } catch (e) {
+    group?.dispose();
     removeTaskDir(dir, mounted);
     throw e;
   }
@@ -332,6 +341,26 @@ interface Launch {
   limits: SandboxLimits;
   /** prlimit's options, fixed when the sandbox opens */
   rlimits: string[];
+  /** the task's control group, where the host gives one */
+  group: TaskCgroup | null;
+}
+
+/**
+ * Joins the task's group before anything else runs: the shell writes its own pid into each cgroup.procs
+ * (so bwrap and all it forks are born inside), then execs the rest. Its arguments: the number of files,
+ * the files, the command. PWD, which the shell exports, goes again: bwrap's environment stays its own three
+ * variables (no host path).
+ */
+const JOIN_GROUP = 'unset PWD OLDPWD; n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1" || exit 125; shift; n=$((n-1)); done; exec "$@"';
+
+/** The program and arguments that start one command's sandbox. */
+function launchCommand(launch: Launch, command: string): { file: string; args: string[]; asTaskUser: boolean } {
+  const sandboxed = [launch.prlimit, ...launch.rlimits, "--", launch.bwrap, "--args", "3", "bash", "-c", command];
+  if (!launch.group) return { file: sandboxed[0], args: sandboxed.slice(1), asTaskUser: true };
+  // joining needs the server's rights on the group; the task's own user is taken after (setpriv, util-linux)
+  const drop = launch.user ? ["setpriv", `--reuid=${launch.user.uid}`, `--regid=${launch.user.gid}`, "--clear-groups", "--"] : [];
+  const files = launch.group.procsFiles;
+  return { file: "/bin/sh", args: ["-c", JOIN_GROUP, "sh", String(files.length), ...files, ...drop, ...sandboxed], asTaskUser: false };
 }
 
 /** prlimit's options: the caps every process of the sandbox inherits */
@@ -361,11 +390,13 @@ function tasksOfUser(uid: number): number {
 function runInSandbox(launch: Launch, command: string, options: RunOptions): Promise<CommandResult> {
   return new Promise((resolve) => {
     // bwrap reads its arguments from fd 3, so /proc/1/cmdline inside shows none of the host's paths
-    const child: ChildProcess = spawn(launch.prlimit, [...launch.rlimits, "--", launch.bwrap, "--args", "3", "bash", "-c", command], {
+    const start = launchCommand(launch, command);
+    const oomKillsBefore = launch.group?.oomKills() ?? 0;
+    const child: ChildProcess = spawn(start.file, start.args, {
       stdio: ["ignore", "pipe", "pipe", "pipe"],
       detached: true,
       env: BWRAP_ENV,
-      ...(launch.user ?? {}),
+      ...(start.asTaskUser ? (launch.user ?? {}) : {}),
     });
     const argsPipe = child.stdio[3];
     if (argsPipe && "write" in argsPipe) {
@@ -408,7 +439,9 @@ function runInSandbox(launch: Launch, command: string, options: RunOptions): Pro
       const output = Buffer.concat(chunks).toString("utf8") + (error ? `\n${error.message}` : "");
       const extra = total - kept;
       const returncode = code ?? (timedOut ? 124 : 137);
-      const notes = timedOut ? [] : capNotes({ returncode, output }, launch.limits);
+      const notes = timedOut ? [] : capNotes({ returncode, output }, launch.limits, launch.group !== null);
+      const killed = (launch.group?.oomKills() ?? 0) - oomKillsBefore;
+      if (killed > 0) notes.push(taskMemoryNote(launch.limits, killed));
       resolve({ returncode, output, outputChars: output.length + Math.max(0, extra), timedOut, ...(notes.length ? { notes } : {}) });
     };
     child.on("error", (e) => finish(127, e));

@@ -21,7 +21,7 @@ const StepSchema = z.looseObject({
 });
 
 /** mini-swe-agent's exit statuses (the name of the exception that ended its loop) */
-const EXIT_STATUS: Record<Exclude<AgentOutcome, "model_error" | "cancelled">, string> = {
+const EXIT_STATUS: Record<Exclude<AgentOutcome, "model_error" | "rate_limited" | "cancelled">, string> = {
   submitted: "Submitted",
   invalid_submission: "Submitted",
   step_limit: "LimitsExceeded",
@@ -36,6 +36,8 @@ export interface ExportableTask {
   steps: unknown;
   promptTokens: number | null;
   completionTokens: number | null;
+  /** requests the provider failed that were sent again */
+  retries: number;
 }
 
 /** What followed the marker line in the submitting command's output (mini-swe-agent's `submission`). */
@@ -65,6 +67,7 @@ function trajectoryFile(task: ExportableTask, settings: AgentSettings, model: st
             response: { id: s.call.responseId, model: s.call.model, finish_reason: s.call.finishReason },
             requested_at: s.call.requestedAt,
             timestamp: s.call.answeredAt,
+            ...(s.call.attempts === undefined ? {} : { attempts: s.call.attempts }),
           },
         }
       : {};
@@ -93,6 +96,8 @@ function trajectoryFile(task: ExportableTask, settings: AgentSettings, model: st
       exit_status: exitStatus,
       submission: submission ?? "",
       reason: task.reason,
+      // requests the provider failed (429, 5xx, timeouts) that the client sent again, over the task's calls
+      retries: task.retries,
       model_stats: {
         api_calls: steps.length,
         instance_cost: 0,
@@ -117,7 +122,7 @@ export async function runTrajectoryFiles(
   const tasks = await prisma.judgeTask.findMany({
     where: { runId, status: "done" },
     orderBy: { position: "asc" },
-    select: { evalId: true, outcome: true, reason: true, steps: true, promptTokens: true, completionTokens: true },
+    select: { evalId: true, outcome: true, reason: true, steps: true, promptTokens: true, completionTokens: true, retries: true },
   });
   const files = tasks.flatMap((t) => trajectoryFile(t, settings, run.model) ?? []);
   return { runName: run.name, files };

@@ -9,7 +9,7 @@ import type { Config } from "@/lib/config";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { toJsonInput } from "@/lib/db/json-input";
 import { AppError } from "@/lib/errors";
-import { NOT_JUDGED_OUTCOMES } from "@/lib/judge/judge-run";
+import { NOT_JUDGED_OUTCOMES } from "@/lib/judge/judge-outcomes";
 import { AgentSettingsSchema, ContextPolicySchema } from "@/lib/judge/paper-agent";
 import { AgentStepsSchema } from "@/lib/judge/run-agent";
 import { sealSecret, serverKey } from "@/lib/secret-box";

@@ -3,7 +3,8 @@
 // name and submits "trustworthy". Its trajectories are what supervision tests start from.
 import { config } from "@/lib/config";
 import type { PrismaClient } from "@/lib/db/generated/client";
-import { createJudgeRun, executeJudgeRun } from "@/lib/judge/judge-run";
+import { createJudgeRun } from "@/lib/judge/create-judge-run";
+import { executeJudgeRun } from "@/lib/judge/execute-judge-run";
 import { scriptedAgent, submitCommand } from "@/lib/judge/testing/scripted-agent";
 import { startFakeOpenAiServer } from "@/lib/llm/testing/fake-openai-server";
 

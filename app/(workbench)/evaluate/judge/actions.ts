@@ -4,18 +4,12 @@ import { z } from "zod";
 import { config } from "@/lib/config";
 import { getPrisma } from "@/lib/db/server";
 import { formAction, plainAction } from "@/lib/http/form-action";
-import { cancelJudgeRun } from "@/lib/judge/judge-run";
 import { getJobEngine } from "@/lib/jobs/server-engine";
+import { cancelJudgeRun } from "@/lib/judge/cancel-judge-run";
+import { createJudgeRun, JudgeRunRequestSchema, judgeRunRequestFromForm } from "@/lib/judge/create-judge-run";
 import { preflightJudgeModel } from "@/lib/judge/judge-model";
-import {
-  createJudgeRun,
-  grantRepairCredit,
-  JudgeRunRequestSchema,
-  judgeRunRequestFromForm,
-  prepareJudgeRunResume,
-  RepairCreditRequestSchema,
-  revokeRepairCredit,
-} from "@/lib/judge/judge-run";
+import { grantRepairCredit, RepairCreditRequestSchema, revokeRepairCredit } from "@/lib/judge/repair-credit";
+import { prepareJudgeRunResume } from "@/lib/judge/resume-judge-run";
 
 const StartSchema = z.preprocess((fields) => judgeRunRequestFromForm(fields as Record<string, unknown>), JudgeRunRequestSchema);
 

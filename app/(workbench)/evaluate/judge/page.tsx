@@ -5,7 +5,7 @@ import { config } from "@/lib/config";
 import { getPrisma } from "@/lib/db/server";
 import { listEvaluableExports } from "@/lib/evaluate/list-evaluable-exports";
 import { listJudgeRuns } from "@/lib/judge/judge-views";
-import { sandboxAvailability } from "@/lib/judge/sandbox";
+import { hostSandbox } from "@/lib/judge/sandbox-caps";
 import { StartJudgeRunForm } from "./start-form";
 
 export const dynamic = "force-dynamic";
@@ -17,7 +17,7 @@ export default async function JudgeRunsPage() {
   const prisma = await getPrisma();
   const c = config();
   const [exports, runs] = await Promise.all([listEvaluableExports(prisma), listJudgeRuns(prisma)]);
-  const sandbox = sandboxAvailability();
+  const { availability: sandbox, ...caps } = hostSandbox();
   return (
     <div className="space-y-6">
       <div>
@@ -43,8 +43,18 @@ export default async function JudgeRunsPage() {
           Judge runs need a sandbox: {sandbox.reason}.
         </p>
       )}
+      {sandbox.ok && caps.warning && (
+        <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="sandbox-caps-warning">
+          {caps.warning}
+        </p>
+      )}
       <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-500">Start a run</h2>
+        {sandbox.ok && (
+          <p className="mb-3 text-xs text-slate-600" data-testid="sandbox-caps">
+            Each task&apos;s sandbox on this host: {caps.caps}.
+          </p>
+        )}
         {exports.length === 0 ? (
           <p className="text-sm text-slate-600">
             No export yet: <Link href="/splits">export a split</Link> first.

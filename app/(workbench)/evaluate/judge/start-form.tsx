@@ -104,6 +104,12 @@ export function StartJudgeRunForm({
             <input name="commandTimeoutSeconds" type="number" min={1} defaultValue={60} className={FIELD} />
           </label>
           <label className="block">
+            <span className="text-xs text-slate-600">
+              Endpoint limit: requests at once to this base URL, over all runs and workers (blank: none)
+            </span>
+            <input name="endpointConcurrency" type="number" min={1} max={256} className={FIELD} data-testid="judge-endpoint-limit" />
+          </label>
+          <label className="block">
             <span className="text-xs text-slate-600">Output shown to the model (characters)</span>
             <input name="outputLimitChars" type="number" min={200} defaultValue={8000} className={FIELD} />
           </label>
@@ -154,6 +160,18 @@ export function StartJudgeRunForm({
               Extra request body, JSON (e.g. {'{"chat_template_kwargs": {"enable_thinking": false}}'})
             </span>
             <textarea name="extraBody" rows={2} className={`${FIELD} font-mono`} />
+          </label>
+          <label className="block">
+            <span className="text-xs text-slate-600">
+              Extra request headers a gateway needs, one &quot;Name: value&quot; per line (shown on the run)
+            </span>
+            <textarea name="headers" rows={2} className={`${FIELD} font-mono`} data-testid="judge-headers" />
+          </label>
+          <label className="block">
+            <span className="text-xs text-slate-600">
+              Headers that carry a secret, &quot;Name: value&quot; per line (sealed like the key; names shown, values never)
+            </span>
+            <textarea name="secretHeaders" rows={2} className={`${FIELD} font-mono`} data-testid="judge-secret-headers" />
           </label>
         </div>
       </details>

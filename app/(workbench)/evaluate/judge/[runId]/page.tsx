@@ -57,8 +57,8 @@ function Filters({ view, filter }: { view: JudgeRunView; filter: ReturnType<type
     ["correct", "correct"],
     ["wrong", "wrong"],
     ["invalid", "invalid submission"],
-    ["limits", "limits hit / model unreachable"],
-    ["not_judged", "not judged (no sandbox, or the provider failed)"],
+    ["limits", "limits hit"],
+    ["not_judged", "not judged (no sandbox, the provider failed or rate-limited it)"],
     ["credited", "repair credited"],
     ["pending", "not finished"],
   ];
@@ -124,11 +124,23 @@ export default async function JudgeRunPage({
           {settings.maxTokens !== undefined && <> · max_tokens {settings.maxTokens}</>}
           {settings.requestSeed !== undefined && <> · seed {settings.requestSeed}</>}
           {settings.reasoningEffort && <> · reasoning effort {settings.reasoningEffort}</>}
+          {settings.endpointConcurrency !== undefined && (
+            <> · at most {settings.endpointConcurrency} requests at once to this endpoint (all runs)</>
+          )}
           {settings.extraBody && (
             <>
               {" "}
               · extra body <code className="font-mono text-xs">{JSON.stringify(settings.extraBody)}</code>
             </>
+          )}
+          {Object.keys(run.headers).length > 0 && (
+            <span data-testid="judge-request-headers">
+              {" "}
+              · headers{" "}
+              {Object.entries(run.headers)
+                .map(([name, value]) => `${name}: ${value ?? "(sealed)"}`)
+                .join("; ")}
+            </span>
           )}
         </p>
       </div>
@@ -143,6 +155,10 @@ export default async function JudgeRunPage({
               {n(run.done)} of {n(run.total)} tasks
             </span>{" "}
             · {n(run.invalid)} without a valid submission · {n(run.notJudged)} not judged ·{" "}
+            <span data-testid="judge-retries" title="requests the provider failed (429, 5xx, timeouts) that were sent again">
+              {n(run.retries)} provider retries
+            </span>{" "}
+            ·{" "}
             <span data-testid="judge-tokens">
               {n(run.tokens)} tokens ({n(run.promptTokens)} in, {n(run.completionTokens)} out)
               {run.cost !== null && <> · ${run.cost.toFixed(4)}</>}
@@ -186,6 +202,21 @@ export default async function JudgeRunPage({
         {run.error && (
           <p role="alert" className="mt-2 text-rose-700">
             {run.error}
+          </p>
+        )}
+        {view.workers.length > 0 && (
+          <p className="mt-2 text-xs text-slate-600" data-testid="judge-workers">
+            Running now on {view.workers.length} worker(s): {view.workers.map((w) => `${w.workerId} (${w.tasks} task(s))`).join(", ")}
+          </p>
+        )}
+        {run.sandboxCaps && (
+          <p className="mt-2 text-xs text-slate-600" data-testid="judge-sandbox-caps">
+            Sandbox caps in force: {run.sandboxCaps}
+          </p>
+        )}
+        {run.sandboxWarning && (
+          <p role="alert" className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-amber-900" data-testid="judge-sandbox-warning">
+            {run.sandboxWarning}
           </p>
         )}
       </section>
@@ -240,6 +271,8 @@ export default async function JudgeRunPage({
               <th className="px-3 py-2">Outcome</th>
               <th className="px-3 py-2">Prediction / gold</th>
               <th className="px-3 py-2 text-right">Steps</th>
+              <th className="px-3 py-2 text-right">Retries</th>
+              <th className="px-3 py-2">Worker</th>
               <th className="px-3 py-2 text-right">Tokens · cost</th>
               <th className="px-3 py-2">Repair credit</th>
             </tr>
@@ -264,6 +297,12 @@ export default async function JudgeRunPage({
                   {t.prediction === null ? "–" : String(t.prediction)} / {t.gold === null ? "–" : String(t.gold)}
                 </td>
                 <td className="px-3 py-2 text-right">{t.steps}</td>
+                <td className="px-3 py-2 text-right" data-testid="judge-task-retries">
+                  {t.retries}
+                </td>
+                <td className="px-3 py-2 font-mono text-xs" data-testid="judge-task-worker" title={`taken ${t.attempts} time(s)`}>
+                  {t.workerId ?? (t.attempts > 1 ? `taken ${t.attempts}×` : "")}
+                </td>
                 <td className="px-3 py-2 text-right">
                   {n(t.tokens)}
                   {t.cost !== null && <> · ${t.cost.toFixed(4)}</>}

@@ -26,6 +26,7 @@ function Steps({ steps, testId, credited }: { steps: AgentStep[]; testId: string
             Step {s.step}
             {s.formatError ? " · format error" : ` · returncode ${s.returncode}${s.timedOut ? " · killed at its time limit" : ""}`} ·{" "}
             {s.usage.promptTokens + s.usage.completionTokens} tokens
+            {s.call?.attempts && s.call.attempts > 1 ? ` · answered on attempt ${s.call.attempts} (provider retries)` : ""}
             {credited === s.step ? " · repair credited here" : ""}
           </p>
           {s.thought && <p className="mt-1 whitespace-pre-wrap text-slate-800">{s.thought}</p>}
@@ -86,7 +87,7 @@ export default async function TrajectoryPage({
           {task.outcome ?? task.status}
           {task.reason && task.outcome !== "submitted" ? `: ${task.reason}` : ""} · prediction{" "}
           {task.prediction === null ? "none" : String(task.prediction)} · gold {task.gold === null ? "–" : String(task.gold)} ·{" "}
-          {task.repo ?? "–"} · {task.source ?? "–"}
+          {task.repo ?? "–"} · {task.source ?? "–"} · <span data-testid="trajectory-retries">{task.retries} provider retries</span>
         </p>
       </div>
       {view.otherRuns.length > 0 && (

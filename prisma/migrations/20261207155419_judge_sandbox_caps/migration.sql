@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "JudgeRun" ADD COLUMN     "sandboxCaps" TEXT,
+ADD COLUMN     "sandboxWarning" TEXT;

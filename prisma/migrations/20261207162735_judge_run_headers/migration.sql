@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "JudgeRun" ADD COLUMN     "headers" JSONB,
+ADD COLUMN     "secretHeaders" TEXT;
