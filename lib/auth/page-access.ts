@@ -44,6 +44,8 @@ export const PAGE_ROLES: Record<string, Role[] | "public"> = {
   "/evaluate/judge": ["admin"],
   "/evaluate/judge/[runId]": LEADS,
   "/evaluate/judge/[runId]/[taskId]": LEADS,
+  "/evaluate/supervision": LEADS,
+  "/evaluate/supervision/[runId]": LEADS,
 };
 
 const segmentsOf = (path: string) => path.split("/").filter(Boolean);

@@ -212,10 +212,9 @@ export async function runIngest(opts: RunIngestOptions): Promise<IngestSummary> 
     clearInterval(beat);
   }
 
-  const holes = await loadOpenHoles(
-    prisma,
-    outcomes.map((o) => o.fullName),
-  );
+  // the repositories this run answers for: one another worker has under way or has just done is that run's to report
+  const own = outcomes.filter((o) => o.outcome !== "busy" && o.outcome !== "done-elsewhere").map((o) => o.fullName);
+  const holes = await loadOpenHoles(prisma, own);
   // every repository failing is a failed run, not a partial one (#44)
   if (status === "succeeded" && outcomes.length > 0 && outcomes.every((o) => o.outcome === "failed")) {
     status = "failed";
@@ -223,14 +222,7 @@ export async function runIngest(opts: RunIngestOptions): Promise<IngestSummary> 
   }
   // anything this run skipped (an item, a PR, a repository), what interrupted runs before it skipped, and
   // any PR missing (retried, or given up until a person accepts the loss) makes it partial (#44)
-  const carried =
-    status === "succeeded"
-      ? await skippedByInterruptedRuns(
-          prisma,
-          run,
-          outcomes.map((o) => o.fullName),
-        )
-      : 0;
+  const carried = status === "succeeded" ? await skippedByInterruptedRuns(prisma, run, own) : 0;
   const retrying = holes.filter((h) => !h.permanent).length;
   if (status === "succeeded" && (errors > 0 || carried > 0 || holes.length > 0)) {
     status = "partial";

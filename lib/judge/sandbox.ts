@@ -95,7 +95,7 @@ const runsAsRoot = () => process.getuid?.() === 0;
 function which(program: string): string | null {
   if (program.includes("/")) return path.resolve(program);
   for (const dir of (process.env.PATH ?? "/usr/bin:/bin").split(":")) {
-    const candidate = path.join(dir || ".", program);
+    const candidate = path.join(/*turbopackIgnore: true*/ dir || ".", program);
     try {
       accessSync(candidate, constants.X_OK);
       return candidate;
@@ -119,7 +119,7 @@ export function sandboxAvailability(bwrap = process.env.JUDGE_BWRAP ?? "bwrap"):
   else if (!prlimit) cachedAvailability = { ok: false, reason: "prlimit (util-linux) is not installed: apt-get install -y util-linux" };
   else {
     const user = sandboxUser();
-    const probe = spawnSync(bwrapPath, [...rootArgs(null), "--unshare-all", "--die-with-parent", "true"], {
+    const probe = spawnSync(/*turbopackIgnore: true*/ bwrapPath, [...rootArgs(null), "--unshare-all", "--die-with-parent", "true"], {
       encoding: "utf8",
       timeout: 10_000,
       env: BWRAP_ENV,
