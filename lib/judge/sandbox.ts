@@ -392,7 +392,7 @@ function runInSandbox(launch: Launch, command: string, options: RunOptions): Pro
     // bwrap reads its arguments from fd 3, so /proc/1/cmdline inside shows none of the host's paths
     const start = launchCommand(launch, command);
     const oomKillsBefore = launch.group?.oomKills() ?? 0;
-    const child: ChildProcess = spawn(start.file, start.args, {
+    const child: ChildProcess = spawn(/*turbopackIgnore: true*/ start.file, start.args, {
       stdio: ["ignore", "pipe", "pipe", "pipe"],
       detached: true,
       env: BWRAP_ENV,
