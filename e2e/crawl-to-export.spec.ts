@@ -79,7 +79,9 @@ test("a crawl of a fake GitHub goes through screening, blind labels with the rep
 
   // 4. two annotators share a crawled instance
   const logins = ["alice", "bob", "carol"];
-  const pages = await Promise.all(logins.map((l) => signedIn(browser, l, baseURL)));
+  // one after another: the sign-in door lets one client have two sign-ins under way (#45 I)
+  const pages: Page[] = [];
+  for (const l of logins) pages.push(await signedIn(browser, l, baseURL));
   const queues = await Promise.all(pages.map((p) => crawledQueue(p, repository)));
   let pair: [number, number] | null = null;
   let shared = "";

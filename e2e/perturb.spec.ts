@@ -51,7 +51,7 @@ async function createCandidate(page: Page, kind: "negation" | "symbol", screensh
     const created = form.getByTestId("created-link").or(form.getByTestId("expert-error"));
     await expect(created).toBeVisible({ timeout: 30_000 });
     if ((await form.getByTestId("expert-error").count()) > 0) {
-      refusals.push(await form.getByTestId("expert-error").innerText()); // e.g. this comment already has that edit
+      refusals.push((await form.getByTestId("expert-error").textContent()) ?? ""); // e.g. this comment already has that edit
       continue;
     }
     await form.getByTestId("created-link").click();

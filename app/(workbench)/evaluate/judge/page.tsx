@@ -32,7 +32,7 @@ export default async function JudgeRunsPage() {
         </p>
         <p className="max-w-3xl text-sm text-slate-600">
           A train-split run&apos;s rollouts become training data through{" "}
-          <Link href="/evaluate/supervision" className="text-indigo-700 hover:underline">
+          <Link href="/evaluate/supervision" className="text-indigo-700 underline">
             teacher supervision
           </Link>
           .

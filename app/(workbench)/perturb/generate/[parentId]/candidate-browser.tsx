@@ -24,7 +24,16 @@ const KINDS: { kind: PerturbationKind; label: string; help: string }[] = [
 
 const ORIGIN_LABEL: Record<CandidateOrigin, string> = { llm: "model", rule: "rule", expert: "expert" };
 
-export function CandidateBrowser({ parentId, original, llmConfigured }: { parentId: string; original: string; llmConfigured: boolean }) {
+export function CandidateBrowser({
+  parentId,
+  original,
+  llmConfigured,
+}: {
+  parentId: string;
+  /** the confirmed comment: an expert's own candidate starts from its text and keeps its place */
+  original: PerturbedComment;
+  llmConfigured: boolean;
+}) {
   const [kind, setKind] = useState<PerturbationKind>("negation");
   const queryClient = useQueryClient();
   const offer = useQuery({
@@ -103,7 +112,7 @@ export function CandidateBrowser({ parentId, original, llmConfigured }: { parent
           )}
         </>
       )}
-      {kind !== "location" && <ExpertCandidateForm key={kind} parentId={parentId} kind={kind} start={original} />}
+      {kind !== "location" && <ExpertCandidateForm key={kind} parentId={parentId} kind={kind} start={original.body} place={original} />}
     </section>
   );
 }
@@ -138,12 +147,15 @@ function ExpertCandidateForm({
   parentId,
   kind,
   start,
+  place,
   from,
   onDone,
 }: {
   parentId: string;
   kind: PerturbationKind;
   start: string;
+  /** the file and hunk the candidate keeps (a text edit never moves the comment) */
+  place: Pick<PerturbedComment, "path" | "diffHunk">;
   from?: ProposedCandidate;
   onDone?: () => void;
 }) {
@@ -160,7 +172,7 @@ function ExpertCandidateForm({
         create.mutate(
           {
             kind,
-            perturbed: { body: text, path: from?.perturbed.path ?? null, diffHunk: from?.perturbed.diffHunk ?? null },
+            perturbed: { body: text, path: place.path, diffHunk: place.diffHunk },
             origin: "expert",
             rule: from ? `edited from ${ORIGIN_LABEL[from.origin]} ${from.rule}` : "written by an expert",
             rationale: why,
@@ -263,7 +275,14 @@ function CandidateCard({ candidate: c, rank, parentId }: { candidate: ProposedCa
       )}
       {editing ? (
         <div className="mt-2">
-          <ExpertCandidateForm parentId={parentId} kind={c.kind} start={c.perturbed.body} from={c} onDone={() => setEditing(false)} />
+          <ExpertCandidateForm
+            parentId={parentId}
+            kind={c.kind}
+            start={c.perturbed.body}
+            place={c.perturbed}
+            from={c}
+            onDone={() => setEditing(false)}
+          />
         </div>
       ) : (
         <div className="mt-2 flex items-center gap-3">

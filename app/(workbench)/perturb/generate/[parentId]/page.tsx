@@ -104,7 +104,11 @@ export default async function GeneratePage({ params }: { params: Promise<{ paren
           </section>
         </aside>
         <HydrationBoundary state={dehydrate(queryClient)}>
-          <CandidateBrowser parentId={parentId} original={comment.body} llmConfigured={llmConfigured} />
+          <CandidateBrowser
+            parentId={parentId}
+            original={{ body: comment.body, path: comment.path, diffHunk: comment.diffHunk }}
+            llmConfigured={llmConfigured}
+          />
         </HydrationBoundary>
       </div>
     </div>
