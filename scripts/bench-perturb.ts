@@ -20,21 +20,16 @@ import { type ReplayServer, startReplayServer } from "@/lib/llm/replay-server";
 import { loadFreshHeldoutSet } from "@/lib/perturb/fresh-heldout-set";
 import { ruleGenerator } from "@/lib/perturb/generators/rule-generator";
 import {
-  type BenchmarkItem,
+  benchmarkItems,
   criticFigures,
   DEV_JUDGEMENTS_PATH,
-  devItems,
   FRESH_JUDGEMENTS_PATH,
-  freshInput,
   loadFreshJudgements,
-  locationInput,
   modelPath,
   pathFigures,
   scorePath,
 } from "@/lib/perturb/model-benchmark";
 import { DEFAULT_RECORDING_PATH } from "@/lib/perturb/model-recording";
-import { loadRealSet } from "@/lib/perturb/real-eval-set";
-import { loadRealExtract, locationSettings } from "@/lib/perturb/real-location";
 import { seededRandom, shuffled } from "@/lib/random/seeded";
 import { existsSync } from "node:fs";
 
@@ -58,17 +53,7 @@ const dev = values.set === "dev";
 const judgementsFile = dev ? DEV_JUDGEMENTS_PATH : FRESH_JUDGEMENTS_PATH;
 const judgements = existsSync(judgementsFile) ? loadFreshJudgements(judgementsFile) : { raters: [], cases: {} };
 const fresh = loadFreshHeldoutSet();
-const real = loadRealSet();
-const settings = locationSettings(loadRealExtract());
-const items: BenchmarkItem[] = dev
-  ? devItems(real.set.cases)
-  : [
-      ...fresh.cases.flatMap((c) => (["negation", "symbol"] as const).map((kind) => ({ input: freshInput(c, kind), original: c.body }))),
-      ...real.set.cases.flatMap((c) => {
-        const setting = settings.get(c.id);
-        return setting ? [{ input: locationInput(c, setting), original: c.body }] : [];
-      }),
-    ];
+const items = benchmarkItems(dev ? "dev" : "heldout");
 const prefix = dev ? "dev" : "heldout";
 
 /** "Propose negation perturbations … | Why do we need…": what a request was for, in the recording. */

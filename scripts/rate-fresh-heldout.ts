@@ -13,23 +13,17 @@ import { parseCli } from "@/lib/cli/parse-cli";
 import { createLlmClient } from "@/lib/llm/client";
 import { loadRecording } from "@/lib/llm/recorded-answers";
 import { startReplayServer } from "@/lib/llm/replay-server";
-import { loadFreshHeldoutSet } from "@/lib/perturb/fresh-heldout-set";
 import { ruleGenerator } from "@/lib/perturb/generators/rule-generator";
 import {
-  type BenchmarkItem,
+  benchmarkItems,
   DEV_JUDGEMENTS_PATH,
-  devItems,
   FRESH_JUDGEMENTS_PATH,
   type FreshRatings,
-  freshInput,
   loadFreshRatings,
-  locationInput,
   modelPath,
   scorePath,
 } from "@/lib/perturb/model-benchmark";
 import { DEFAULT_RECORDING_PATH } from "@/lib/perturb/model-recording";
-import { loadRealSet } from "@/lib/perturb/real-eval-set";
-import { loadRealExtract, locationSettings } from "@/lib/perturb/real-location";
 import { seededRandom, shuffled } from "@/lib/random/seeded";
 
 const { values } = parseCli(
@@ -57,21 +51,7 @@ const judgementsFile = values.set === "dev" ? DEV_JUDGEMENTS_PATH : FRESH_JUDGEM
 const ratings: FreshRatings = existsSync(judgementsFile) ? loadFreshRatings(judgementsFile) : { raters: [], ratings: {} };
 
 if (values.export) {
-  const fresh = loadFreshHeldoutSet();
-  const real = loadRealSet();
-  const settings = locationSettings(loadRealExtract());
-  const items: BenchmarkItem[] =
-    values.set === "dev"
-      ? devItems(real.set.cases)
-      : [
-          ...fresh.cases.flatMap((c) =>
-            (["negation", "symbol"] as const).map((kind) => ({ input: freshInput(c, kind), original: c.body })),
-          ),
-          ...real.set.cases.flatMap((c) => {
-            const setting = settings.get(c.id);
-            return setting ? [{ input: locationInput(c, setting), original: c.body }] : [];
-          }),
-        ];
+  const items = benchmarkItems(values.set === "dev" ? "dev" : "heldout");
   const recording = loadRecording(values.recording);
   const replay = await startReplayServer(recording);
   const client = createLlmClient({ baseUrl: replay.url, model: recording.model, maxRetries: 0 });

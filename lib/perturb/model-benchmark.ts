@@ -3,14 +3,14 @@ import path from "node:path";
 import { z } from "zod";
 import type { LlmCache } from "@/lib/llm/cache";
 import type { LlmClient } from "@/lib/llm/client";
-import type { FreshCase } from "./fresh-heldout-set";
+import { type FreshCase, loadFreshHeldoutSet } from "./fresh-heldout-set";
 import type { CandidateGenerator, GeneratorInput, WithheldProposal } from "./generators/candidate-generator";
 import { modelGenerator } from "./generators/model-generator";
 import { offerCandidates } from "./generators/offer-candidates";
 import { ruleGenerator } from "./generators/rule-generator";
 import type { ProposedCandidate } from "./proposed-candidate";
-import { editSpec, type RealCase } from "./real-eval-set";
-import { type LocationSetting, locationSpec } from "./real-location";
+import { editSpec, loadRealSet, type RealCase } from "./real-eval-set";
+import { type LocationSetting, loadRealExtract, locationSettings, locationSpec } from "./real-location";
 
 // Scores the offer the page makes (issue #42): on the fresh held-out set for negation and symbol, and on
 // the release's real threads for location. Per comment and kind: the model path (the model's candidates
@@ -157,6 +157,25 @@ function judge(judgements: FreshJudgements, id: string, kind: ModelKind, spec: s
 }
 
 export type BenchmarkItem = { input: GeneratorInput; original: string };
+
+/**
+ * The items a figure is made of: held-out (the fresh set's comments for negation and symbol, and the
+ * release's inline thread comments for location) or dev (the older set's dev half, where prompts are tuned).
+ */
+export function benchmarkItems(set: "heldout" | "dev"): BenchmarkItem[] {
+  const real = loadRealSet();
+  if (set === "dev") return devItems(real.set.cases);
+  const settings = locationSettings(loadRealExtract());
+  return [
+    ...loadFreshHeldoutSet().cases.flatMap((c) =>
+      (["negation", "symbol"] as const).map((kind) => ({ input: freshInput(c, kind), original: c.body })),
+    ),
+    ...real.set.cases.flatMap((c) => {
+      const setting = settings.get(c.id);
+      return setting ? [{ input: locationInput(c, setting), original: c.body }] : [];
+    }),
+  ];
+}
 
 /** Every item's ranking on one path (the generators in order), and the critic's calls on the model's proposals. */
 export async function scorePath(

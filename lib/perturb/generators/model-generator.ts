@@ -79,7 +79,6 @@ async function proposedCandidates(client: LlmClient, input: GeneratorInput, cach
         ...(input.files ?? []),
       ]);
       if (problem) candidate.selfCheck = { ok: false, reason: problem };
-      else candidate.existsInRepository = !candidate.diff.some((s) => s.kind === "added") ? null : true;
     }
     candidates.push(candidate);
   });
