@@ -2,10 +2,10 @@
 // its data folder, so the next start opens it at once; one killed with SIGKILL leaves a stale lock
 // that the next start takes over.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "./connection";
 import { lockPathFor } from "./data-dir-lock";
 
@@ -35,9 +35,21 @@ function openInChild(dataDir: string, options: { exitOnSigterm?: boolean } = {})
 }
 
 describe("the embedded database's lock across process ends", () => {
+  // a new folder costs PGlite's first start (about 6 s); each test takes a copy of one made once
+  let initialised = "";
+  beforeAll(async () => {
+    initialised = path.join(mkdtempSync(path.join(tmpdir(), "wb-sig-base-")), "pglite");
+    await (await openDatabase({ kind: "embedded", dataDir: initialised })).close();
+  }, 60_000);
+  const freshDir = () => {
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), "wb-sig-")), "pglite");
+    cpSync(initialised, dir, { recursive: true });
+    return dir;
+  };
+
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     it(`is released on ${signal}, and the folder opens again`, async () => {
-      const dir = path.join(mkdtempSync(path.join(tmpdir(), "wb-sig-")), "pglite");
+      const dir = freshDir();
       const run = openInChild(dir);
       await run.opened;
       expect(existsSync(lockPathFor(dir))).toBe(true);
@@ -50,7 +62,7 @@ describe("the embedded database's lock across process ends", () => {
   }
 
   it("is released when another SIGTERM handler exits the process first (Next's server does)", async () => {
-    const dir = path.join(mkdtempSync(path.join(tmpdir(), "wb-sig-")), "pglite");
+    const dir = freshDir();
     const run = openInChild(dir, { exitOnSigterm: true });
     await run.opened;
     run.child.kill("SIGTERM");
@@ -59,7 +71,7 @@ describe("the embedded database's lock across process ends", () => {
   }, 60_000);
 
   it("is taken over after SIGKILL", async () => {
-    const dir = path.join(mkdtempSync(path.join(tmpdir(), "wb-sig-")), "pglite");
+    const dir = freshDir();
     const run = openInChild(dir);
     await run.opened;
     run.child.kill("SIGKILL");
@@ -72,7 +84,7 @@ describe("the embedded database's lock across process ends", () => {
   }, 60_000);
 
   it("refuses a second process while the first holds the folder", async () => {
-    const dir = path.join(mkdtempSync(path.join(tmpdir(), "wb-sig-")), "pglite");
+    const dir = freshDir();
     const run = openInChild(dir);
     await run.opened;
     try {
