@@ -1,11 +1,12 @@
 // The one OpenAI-compatible client every stage uses: structured JSON answers (completeJson) and an
-// agent's raw chat turns (chat), each request through the `openai` SDK (chat-endpoint.ts), with our
-// concurrency limit and our retry loop around it. The SDK's retries are off (maxRetries: 0) and this
+// agent's raw chat turns (chat), each request through the `openai` SDK (chat-endpoint.ts), at most
+// `concurrency` at a time (p-limit), with our retry loop around it. The SDK's retries are off (maxRetries: 0) and this
 // loop is the only one, because the SDK's cannot keep our rules: its wait before a retry ignores the
 // caller's AbortSignal (a judge task with 5 s left would sit out a 45 s Retry-After), it waits for any
 // Retry-After however long (a daily quota would stall a run; we fail at once past maxRetryAfterMs),
 // it retries a refused connection (a wrong base URL, reported at once here), and it cannot tell us
 // how many requests a call took (LlmFailure.attempts). The answer cache is ours too (cache.ts).
+import pLimit from "p-limit";
 import { z } from "zod";
 import { abortableSleep } from "@/lib/abortable-sleep";
 import { seededRandom, type Random } from "@/lib/random/seeded";
@@ -14,7 +15,6 @@ import { createChatEndpoint, LLM_SETTING_NAMES, type LlmSettingNames } from "./c
 import { extractJsonObject } from "./extract-json";
 import { llmError } from "./llm-error";
 import { backoffDelayMs } from "./retry-delay";
-import { createSemaphore } from "./semaphore";
 
 export const LlmClientOptions = z.object({
   baseUrl: z.url({ protocol: /^https?$/, error: "baseUrl must be an http(s) URL such as http://127.0.0.1:8080/v1" }),
@@ -83,7 +83,7 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
   const endpoint = `${baseUrl}/chat/completions`;
   // Jitter only has to decorrelate concurrent clients, so a time seed is fine by default.
   const random = options.random ?? seededRandom(Date.now());
-  const limiter = createSemaphore(config.concurrency);
+  const limit = pLimit(config.concurrency);
   const names = options.settingNames ?? LLM_SETTING_NAMES;
   const post = createChatEndpoint({
     baseUrl,
@@ -100,7 +100,7 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
     for (let retry = 0; ; retry++) {
       attempts++;
       // Only the request holds a slot; backoff sleeps happen outside the limiter.
-      const outcome = await limiter.run(() => post(body, signal));
+      const outcome = await limit(() => post(body, signal));
       if (outcome.ok) return { response: outcome.response, attempts };
 
       const exhausted = retry >= config.maxRetries;
