@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { createLlmClient } from "@/lib/llm/client";
-import type { LlmSettingNames } from "@/lib/llm/chat-endpoint";
+import type { ChatRequestBody, LlmSettingNames } from "@/lib/llm/chat-endpoint";
 import { type LlmUsage, usageOf } from "@/lib/llm/chat-completion-response";
 import { seededRandom } from "@/lib/random/seeded";
 import type { AssistantMessage } from "./agent-turn";
@@ -134,6 +134,8 @@ export function createJudgeModel(options: JudgeModelOptions): JudgeModel {
       // a bound is the time left of one task: the client's Retry-After cap is set when it is made, so a
       // bounded call gets a client of its own (one SDK object; no connection is held between calls)
       const client = limits?.maxWaitMs === undefined ? unbounded : clientFor(Math.max(0, Math.floor(limits.maxWaitMs / 1000) * 1000));
+      // sent as built (the SDK sends a body as given: its README, "Undocumented request params"), with what its
+      // types leave out: the run's extra fields, and tool calls echoed as the provider sent them (no `type`, null)
       const body = {
         ...options.extraBody,
         model: options.model,
@@ -143,7 +145,7 @@ export function createJudgeModel(options: JudgeModelOptions): JudgeModel {
         ...(options.seed === undefined ? {} : { seed: options.seed }),
         ...(options.reasoningEffort === undefined ? {} : { reasoning_effort: options.reasoningEffort }),
         ...(options.actionMode === "tool" ? { tools: [BASH_TOOL], tool_choice: "auto", parallel_tool_calls: false } : {}),
-      };
+      } as ChatRequestBody;
       const requestedAt = new Date().toISOString();
       const { response, attempts } = await client.chat(body, signal);
       const [choice] = response.choices;

@@ -1,8 +1,24 @@
-// One chat-completions request through the `openai` SDK (URL, auth header, JSON both ways, status →
-// typed error), its outcome returned as a value for the client's retry loop, and each failure put in
-// words that name the setting to check. The SDK's own retries are off (maxRetries: 0): client.ts
-// says why.
-import OpenAI, { APIConnectionError, APIError } from "openai";
+// One chat-completions request through the `openai` SDK's `chat.completions.create` (URL, auth header,
+// JSON both ways, status → the SDK's error classes), its outcome returned as a value for the client's
+// retry loop, and each failure put in words that name the setting to check. The SDK's own retries are
+// off (maxRetries: 0): client.ts says why. Kept here, because the SDK does not do it:
+// - its APIError keeps only the `error` field of an error body, and vLLM (`message`) and FastAPI
+//   (`detail`) put their words elsewhere ("400 status code (no body)" is all that would be left), so
+//   ProviderClient keeps the whole body through the SDK's protected makeStatusError hook;
+// - its timeout stops once the headers arrive, so a server that then stalls needs our own timer;
+// - it does not check a response (README, "Undocumented response properties"), so ours is parsed with zod.
+import OpenAI, {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  AuthenticationError,
+  ConflictError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+} from "openai";
+import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import { ChatCompletionResponse } from "./chat-completion-response";
 import { llmError, type LlmError, type LlmErrorCode } from "./llm-error";
 import { parseRetryAfter } from "./retry-delay";
@@ -32,14 +48,16 @@ export type ChatEndpointOptions = {
   names: LlmSettingNames;
 };
 
+/** The request body; the SDK sends it as given, fields its types do not name included (README, "Undocumented request params"). */
+export type ChatRequestBody = ChatCompletionCreateParamsNonStreaming;
+
 /** Sends one body; never throws, so the retry loop sees every outcome as a value. */
-export type ChatEndpoint = (body: unknown, signal?: AbortSignal) => Promise<ChatAttempt>;
+export type ChatEndpoint = (body: ChatRequestBody, signal?: AbortSignal) => Promise<ChatAttempt>;
 
 // Connection refused / unknown host almost always mean a wrong LLM_BASE_URL or a server that
 // is not started; retrying only delays the message. Resets mid-request are worth retrying.
 const CONFIGURATION_NETWORK_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_NONAME", "ERR_INVALID_URL"]);
 
-/** The SDK keeps only `error` of an error body; vLLM (`message`) and FastAPI (`detail`) put their words elsewhere. */
 class ProviderClient extends OpenAI {
   protected override makeStatusError(status: number, body: object | undefined, text: string | undefined, headers: Headers): APIError {
     return Object.assign(super.makeStatusError(status, body ?? {}, text, headers), { body: body ?? text });
@@ -70,10 +88,8 @@ export function createChatEndpoint(options: ChatEndpointOptions): ChatEndpoint {
     const timer = new AbortController();
     const timeout = setTimeout(() => timer.abort(), options.timeoutMs);
     try {
-      // The chat-completions call of `sdk.chat.completions.create` with the body as we built it: ours carry
-      // fields the SDK's types do not describe (a run's extra body, tool calls echoed as the provider sent them).
-      const { data, response } = await sdk
-        .post<unknown>("/chat/completions", { body, signal: signal ? AbortSignal.any([signal, timer.signal]) : timer.signal })
+      const { data, response } = await sdk.chat.completions
+        .create(body, { signal: signal ? AbortSignal.any([signal, timer.signal]) : timer.signal })
         .withResponse();
       return parseSuccess(endpoint, response.status, data, options.names);
     } catch (error) {
@@ -105,7 +121,7 @@ function classifyFailure(error: unknown, context: FailureContext): ChatAttempt {
   const { endpoint, names } = context;
   if (context.stopped)
     return failed("timeout", `the request to LLM endpoint ${endpoint} was stopped: the caller stopped waiting`, false, { cause: error });
-  if (context.timedOut) {
+  if (context.timedOut || error instanceof APIConnectionTimeoutError) {
     const message = `LLM endpoint ${endpoint} did not answer within ${context.timeoutMs} ms: raise ${names.timeout} or lower ${names.concurrency}`;
     return failed("timeout", message, true, { cause: error });
   }
@@ -122,26 +138,26 @@ function classifyStatus(error: APIError, status: number, context: FailureContext
   const { endpoint, model, names } = context;
   const detail = serverMessage("body" in error ? error.body : undefined);
   const said = detail ? ` (${detail})` : "";
-  if (status === 401 || status === 403) {
+  if (error instanceof AuthenticationError || error instanceof PermissionDeniedError) {
     const hint = context.apiKey ? `check ${names.apiKey}` : `no API key was sent: set ${names.apiKey}`;
     return failed("unauthorized", `LLM endpoint ${endpoint} returned ${status}${said}: ${hint}`, false, { status });
   }
   // OpenAI answers an exhausted balance with 429 too; waiting will not fix that.
-  if (status === 429 && (error.code === "insufficient_quota" || error.type === "insufficient_quota")) {
+  if (error instanceof RateLimitError && (error.code === "insufficient_quota" || error.type === "insufficient_quota")) {
     const message = `LLM endpoint ${endpoint} returned 429 insufficient_quota${said}: the account behind ${names.apiKey} is out of credit`;
     return failed("rate_limited", message, false, { status });
   }
   const retryAfterMs = error.headers ? parseRetryAfter(error.headers) : null;
-  if (status === 429) {
+  if (error instanceof RateLimitError) {
     const message = `LLM endpoint ${endpoint} returned 429 (rate limited)${said}: lower ${names.concurrency} or raise the provider's rate limit`;
     return failed("rate_limited", message, true, { status }, retryAfterMs);
   }
-  if (status === 404) {
+  if (error instanceof NotFoundError) {
     const message = `LLM endpoint ${endpoint} returned 404${said}: check ${names.baseUrl} (usually ends in /v1) and that ${names.model} "${model}" exists on the server`;
     return failed("bad_response", message, false, { status });
   }
-  // 408 and 409 are transient per OpenAI's own client; 5xx are the server's problem.
-  if (status >= 500 || status === 408 || status === 409) {
+  // 5xx, 409 and 408 are transient, as the SDK's own retries treat them; 408 has no class of its own.
+  if (error instanceof InternalServerError || error instanceof ConflictError || status === 408) {
     const message = `LLM endpoint ${endpoint} returned ${status}${said}: the server is failing; check its logs or retry later`;
     return failed(status === 408 ? "timeout" : "server_error", message, true, { status }, retryAfterMs);
   }

@@ -71,12 +71,21 @@ describe("completeJson", () => {
     expect(request.headers.authorization).toBe("Bearer sk-test-123");
     expect(request.body?.model).toBe("qwen2.5-coder-7b-instruct");
     expect(request.body?.temperature).toBe(0);
-    const { $schema: _dialect, ...expectedSchema } = z.toJSONSchema(ScreeningVerdict);
+    const shape = {
+      type: "object",
+      properties: { verdict: { type: "string", enum: ["technical", "non_technical"] }, reason: { type: "string", minLength: 1 } },
+      required: ["verdict", "reason"],
+      additionalProperties: false,
+    };
     expect(request.body?.response_format).toEqual({
       type: "json_schema",
-      json_schema: { name: "screening_verdict", schema: expectedSchema, strict: true },
+      json_schema: { name: "screening_verdict", schema: { $schema: "http://json-schema.org/draft-07/schema#", ...shape }, strict: true },
     });
     expect(request.body?.messages?.map((m) => m.role)).toEqual(["system", "user"]);
+    // the prompt quotes the schema without "$schema", as it always has: a recorded answer is keyed by the prompt's text
+    expect(request.body?.messages?.[0].content).toBe(
+      `${screeningRequest.system}\n\nReply with only a JSON object that conforms to the JSON Schema "screening_verdict":\n${JSON.stringify(shape)}`,
+    );
     expect(request.body?.messages?.[1].content).toBe(screeningRequest.user);
   });
 
@@ -292,6 +301,15 @@ describe("completeJson", () => {
     expect(server.requests).toHaveLength(40);
     expect(server.maxConcurrent).toBeLessThanOrEqual(8);
     expect(server.maxConcurrent).toBeGreaterThan(1);
+  });
+
+  it("refuses a schema strict structured output cannot express, before sending anything", async () => {
+    const { server, client } = await setup({ script: [fakeReply.json(nullDereferenceComment)] });
+    const loose = z.object({ verdict: z.string(), reason: z.string().optional() });
+    await expect(client.completeJson({ ...screeningRequest, schema: loose })).rejects.toThrow(
+      /schema "screening_verdict" cannot be sent as strict structured output: .*optional/,
+    );
+    expect(server.requests).toHaveLength(0);
   });
 
   it("rejects unusable options with a readable message", () => {

@@ -1,20 +1,25 @@
 // The one OpenAI-compatible client every stage uses: structured JSON answers (completeJson) and an
-// agent's raw chat turns (chat), each request through the `openai` SDK (chat-endpoint.ts), with our
-// concurrency limit and our retry loop around it. The SDK's retries are off (maxRetries: 0) and this
-// loop is the only one, because the SDK's cannot keep our rules: its wait before a retry ignores the
-// caller's AbortSignal (a judge task with 5 s left would sit out a 45 s Retry-After), it waits for any
-// Retry-After however long (a daily quota would stall a run; we fail at once past maxRetryAfterMs),
-// it retries a refused connection (a wrong base URL, reported at once here), and it cannot tell us
-// how many requests a call took (LlmFailure.attempts). The answer cache is ours too (cache.ts).
+// agent's raw chat turns (chat), each request through the `openai` SDK (chat-endpoint.ts), at most
+// `concurrency` at a time (p-limit), with our retry loop around it. The SDK's retries are off
+// (maxRetries: 0) and this loop is the only one, because the SDK's cannot keep our rules: its wait before
+// a retry ignores the caller's AbortSignal (a judge task with 5 s left would sit out a 45 s Retry-After),
+// it waits for any Retry-After however long (a daily quota would stall a run; we fail at once past
+// maxRetryAfterMs), it retries a refused connection (a wrong base URL, reported at once here), and it
+// cannot tell us how many requests a call took (LlmFailure.attempts). The answer cache is ours too (cache.ts).
+// The response format is the SDK's zodResponseFormat; the answer is read by extract-json.ts and the
+// schema, not by the SDK's chat.completions.parse, which throws away the response when a reply does not
+// parse (its tokens, and the text the corrective re-ask quotes) and takes no JSON wrapped in prose.
+import { zodResponseFormat } from "openai/helpers/zod";
+import pLimit from "p-limit";
 import { z } from "zod";
 import { abortableSleep } from "@/lib/abortable-sleep";
 import { seededRandom, type Random } from "@/lib/random/seeded";
+import { messageOf } from "@/lib/unknown-value";
 import { addUsage, type ChatCompletionResponse, usageOf, zeroUsage, type LlmUsage } from "./chat-completion-response";
-import { createChatEndpoint, LLM_SETTING_NAMES, type LlmSettingNames } from "./chat-endpoint";
+import { type ChatRequestBody, createChatEndpoint, LLM_SETTING_NAMES, type LlmSettingNames } from "./chat-endpoint";
 import { extractJsonObject } from "./extract-json";
 import { llmError } from "./llm-error";
 import { backoffDelayMs } from "./retry-delay";
-import { createSemaphore } from "./semaphore";
 
 export const LlmClientOptions = z.object({
   baseUrl: z.url({ protocol: /^https?$/, error: "baseUrl must be an http(s) URL such as http://127.0.0.1:8080/v1" }),
@@ -68,7 +73,7 @@ export type LlmClient = {
    * One chat-completions request with a body of the caller's own (an agent's conversation and tools),
    * with the same retries, limiter and errors as completeJson; no retry once `signal` is aborted.
    */
-  chat(body: unknown, signal?: AbortSignal): Promise<{ response: ChatCompletionResponse; attempts: number }>;
+  chat(body: ChatRequestBody, signal?: AbortSignal): Promise<{ response: ChatCompletionResponse; attempts: number }>;
 };
 
 type Message = { role: "system" | "user" | "assistant"; content: string };
@@ -83,7 +88,7 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
   const endpoint = `${baseUrl}/chat/completions`;
   // Jitter only has to decorrelate concurrent clients, so a time seed is fine by default.
   const random = options.random ?? seededRandom(Date.now());
-  const limiter = createSemaphore(config.concurrency);
+  const limit = pLimit(config.concurrency);
   const names = options.settingNames ?? LLM_SETTING_NAMES;
   const post = createChatEndpoint({
     baseUrl,
@@ -95,12 +100,12 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
   });
 
   /** Sends one body, retrying transient failures; `priorAttempts` keeps the count across re-asks. */
-  async function send(body: unknown, priorAttempts: number, signal?: AbortSignal) {
+  async function send(body: ChatRequestBody, priorAttempts: number, signal?: AbortSignal) {
     let attempts = priorAttempts;
     for (let retry = 0; ; retry++) {
       attempts++;
       // Only the request holds a slot; backoff sleeps happen outside the limiter.
-      const outcome = await limiter.run(() => post(body, signal));
+      const outcome = await limit(() => post(body, signal));
       if (outcome.ok) return { response: outcome.response, attempts };
 
       const exhausted = retry >= config.maxRetries;
@@ -135,26 +140,23 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
     if (!SchemaName.safeParse(request.schemaName).success) {
       throw new TypeError(`schemaName "${request.schemaName}" must match ^[a-zA-Z0-9_-]{1,64}$ (OpenAI rule)`);
     }
-    const jsonSchema = jsonSchemaFor(request.schema);
+    const responseFormat = strictResponseFormat(request.schema, request.schemaName);
     // The schema also goes in the system prompt: servers that ignore response_format
     // (older Ollama, some proxies) still get told the shape.
     const messages: Message[] = [
       {
         role: "system",
-        content: `${request.system}\n\nReply with only a JSON object that conforms to the JSON Schema "${request.schemaName}":\n${JSON.stringify(jsonSchema)}`,
+        content: `${request.system}\n\nReply with only a JSON object that conforms to the JSON Schema "${request.schemaName}":\n${promptSchemaText(responseFormat.json_schema.schema)}`,
       },
       { role: "user", content: request.user },
     ];
-    const bodyFor = (msgs: Message[]) => ({
+    const bodyFor = (msgs: Message[]): ChatRequestBody => ({
       model: config.model,
       messages: msgs,
       temperature: request.temperature ?? 0,
       ...(request.maxTokens === undefined ? {} : { max_tokens: request.maxTokens }),
       stream: false,
-      response_format: {
-        type: "json_schema",
-        json_schema: { name: request.schemaName, schema: jsonSchema, strict: true },
-      },
+      response_format: responseFormat,
     });
 
     let attempts = 0;
@@ -210,15 +212,20 @@ function interpretContent<S extends z.ZodType>(
   return { ok: true, value: parsed.data };
 }
 
-const jsonSchemaCache = new WeakMap<z.ZodType, Record<string, unknown>>();
-
-function jsonSchemaFor(schema: z.ZodType): Record<string, unknown> {
-  let cached = jsonSchemaCache.get(schema);
-  if (!cached) {
-    // "$schema" is dropped: strict structured-output validators accept only a subset of keywords.
-    const { $schema: _dialect, ...rest } = z.toJSONSchema(schema) as Record<string, unknown>;
-    cached = rest;
-    jsonSchemaCache.set(schema, cached);
+/** The SDK's strict json_schema format; a schema strict structured output cannot express is refused before any request. */
+function strictResponseFormat(schema: z.ZodType, name: string) {
+  try {
+    return zodResponseFormat(schema, name);
+  } catch (error) {
+    throw new TypeError(`schema "${name}" cannot be sent as strict structured output: ${messageOf(error)}`);
   }
-  return cached;
+}
+
+/**
+ * The schema as the system prompt quotes it: without "$schema", which the prompt has never carried, so
+ * the prompt's text (and with it the key of a recorded answer, recorded-answers.ts) stays as it was.
+ */
+function promptSchemaText(schema: Record<string, unknown> | undefined): string {
+  const { $schema: _dialect, ...shape } = schema ?? {};
+  return JSON.stringify(shape);
 }

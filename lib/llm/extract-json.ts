@@ -7,6 +7,11 @@ import { messageOf } from "@/lib/unknown-value";
  * "Here is the result:". We therefore take the FIRST balanced `{…}` in the text (string-aware, so
  * braces inside string values do not count) and parse only that. Anything after it is ignored.
  * Returns `{ ok: false, reason }` when no complete object parses, so the caller can ask again.
+ *
+ * Kept by hand (#47): the `openai` SDK's structured-output parsing (`chat.completions.parse` with
+ * `zodResponseFormat`, which client.ts uses for the request) runs `JSON.parse` over the whole content,
+ * so it refuses the fenced or prose-led replies above, and it throws without handing back the response,
+ * losing the tokens it cost and the text our corrective re-ask quotes to the model.
  */
 export type ExtractedJson = { ok: true; value: unknown } | { ok: false; reason: string };
 
