@@ -1,26 +1,18 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const TEST_ROOTS = ["lib", "scripts", "app"];
-const INCLUDE = TEST_ROOTS.map((dir) => `${dir}/**/*.test.ts`);
+const UNIT = TEST_ROOTS.map((dir) => `${dir}/**/*.test.ts`);
 
-// Two projects over the same files: "unit" (pure functions, run in worker threads, cheap to start) and
-// "integration" (a database, a child process, a socket, signals, the working folder or the process's
-// environment: each file in a process of its own). A file is integration when its source, or a
-// testing helper it imports, touches any of those; anything not sure goes to integration.
-const INTEGRATION =
-  /openTestDatabase|openSeededTestDatabase|createPostgresTestDatabase|openDatabase|PGlite|node:child_process|node:net|node:http|createServer|startFake|serve[A-Z]\w*\(|process\.(env|chdir|kill|on|exit|getuid)|ensureBareMirror|buildDemoMirrors|Mirror|runGitCommand|\/testing\/|vi\.useFakeTimers|spawn|fork\(/;
+// Two projects, chosen by the file's name:
+// - "unit" (`*.test.ts`): pure functions, run in worker threads that load modules once and share them;
+// - "integration" (`*.integration.test.ts`): a database, a child process, a socket, signals, the working
+//   folder or the process's environment; each file in a process of its own.
+// Name a test file `.integration.test.ts` when it (or a testing helper it uses) touches any of those.
+const INTEGRATION = TEST_ROOTS.map((dir) => `${dir}/**/*.integration.test.ts`);
 
 const root = fileURLToPath(new URL("./", import.meta.url));
-const files = TEST_ROOTS.flatMap((dir) =>
-  readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" })
-    .filter((file) => file.endsWith(".test.ts"))
-    .map((file) => path.join(dir, file)),
-);
-const integration = files.filter((file) => INTEGRATION.test(readFileSync(path.join(root, file), "utf8")));
 
 export default defineConfig({
   resolve: { alias: { "@": root } },
@@ -38,8 +30,8 @@ export default defineConfig({
     server: { deps: { inline: ["server-only"] } },
     projects: [
       // pure functions: modules are loaded once per thread and shared by its files
-      { extends: true, test: { name: "unit", include: INCLUDE, exclude: integration, pool: "threads", isolate: false } },
-      { extends: true, test: { name: "integration", include: integration, pool: "forks" } },
+      { extends: true, test: { name: "unit", include: UNIT, exclude: INTEGRATION, pool: "threads", isolate: false } },
+      { extends: true, test: { name: "integration", include: INTEGRATION, pool: "forks" } },
     ],
   },
 });

@@ -1,6 +1,6 @@
 // The hardening findings of issue #16, reproduced against a running app in Chromium and over HTTP
 // (the numbers are the issue's). Findings checked below the app are tested where they live:
-// 1 and 7 lib/db/data-dir-lock.test.ts, lib/db/embedded-signal.test.ts; 3 lib/annotate (closed
+// 1 and 7 lib/db/data-dir-lock.integration.test.ts, lib/db/embedded-signal.integration.test.ts; 3 lib/annotate (closed
 // instance wording); 6 lib/auth (dummy hash); 8 and 13 lib/config.test.ts and lib/auth; 12
 // app/_components/markdown.test.ts.
 import { spawn } from "node:child_process";
