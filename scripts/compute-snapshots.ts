@@ -9,12 +9,6 @@
 //   --report          print how the inline comments anchor (exactly, or not placeable with reasons)
 // Prints name=value lines.
 import { parseCli } from "@/lib/cli/parse-cli";
-import { config } from "@/lib/config";
-import { databaseTargetOf, openDatabase } from "@/lib/db/connection";
-import { migrate } from "@/lib/db/migrate";
-import { tallyAnchoring } from "@/lib/snapshot/anchor-tally";
-import { backfillSnapshots } from "@/lib/snapshot/backfill-snapshots";
-import { applyFinalDiffToUnavailable } from "@/lib/snapshot/final-diff-snapshots";
 
 const { values } = parseCli(
   { url: import.meta.url },
@@ -27,6 +21,23 @@ const { values } = parseCli(
     },
   },
 );
+
+// the rest loads once the flags are read: --help and a wrong flag answer without loading the stages
+const [
+  { config },
+  { databaseTargetOf, openDatabase },
+  { migrate },
+  { tallyAnchoring },
+  { backfillSnapshots },
+  { applyFinalDiffToUnavailable },
+] = await Promise.all([
+  import("@/lib/config"),
+  import("@/lib/db/connection"),
+  import("@/lib/db/migrate"),
+  import("@/lib/snapshot/anchor-tally"),
+  import("@/lib/snapshot/backfill-snapshots"),
+  import("@/lib/snapshot/final-diff-snapshots"),
+]);
 
 const c = config();
 const db = await openDatabase(databaseTargetOf(c));

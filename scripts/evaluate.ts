@@ -6,30 +6,10 @@
 // tables, then name=value lines. Uses DATABASE_URL, or the embedded database (stop the app first).
 import { parseCli } from "@/lib/cli/parse-cli";
 import { z } from "zod";
-import { config } from "@/lib/config";
-import { databaseTargetOf, openDatabase } from "@/lib/db/connection";
-import { migrate } from "@/lib/db/migrate";
-import { buildEvalReport } from "@/lib/evaluate/build-eval-report";
-import { collectPredictionFiles } from "@/lib/evaluate/collect-prediction-files";
-import { formatReportTables, reportFigures } from "@/lib/evaluate/format-report-text";
-import { listEvaluableExports } from "@/lib/evaluate/list-evaluable-exports";
 import { SplitNameSchema } from "@/lib/db/enums";
-import { loadGold } from "@/lib/evaluate/load-gold";
-import { recordEvalRun, RunNameSchema } from "@/lib/evaluate/record-eval-run";
-import { counted, plural } from "@/lib/text/plural";
 
 const USAGE =
   "usage: evaluate --export <id> [--split test] --name <run> [--dry-run] [--seed 42] [--resamples 1000] <predictions.jsonl | trajectory files | folder>…\n       evaluate --list";
-
-const ArgsSchema = z.object({
-  export: z.string().min(1, "--export <id> is required (see --list)"),
-  split: SplitNameSchema,
-  name: RunNameSchema,
-  dryRun: z.boolean(),
-  seed: z.coerce.number().int(),
-  resamples: z.coerce.number().int().positive(),
-  paths: z.array(z.string()).min(1, "name a predictions file or folder"),
-});
 
 const { values, positionals } = parseCli(
   { url: import.meta.url },
@@ -46,6 +26,41 @@ const { values, positionals } = parseCli(
     },
   },
 );
+
+// the rest loads once the flags are read: --help and a wrong flag answer without loading the stages
+const [
+  { config },
+  { databaseTargetOf, openDatabase },
+  { migrate },
+  { buildEvalReport },
+  { collectPredictionFiles },
+  { formatReportTables, reportFigures },
+  { listEvaluableExports },
+  { loadGold },
+  { recordEvalRun, RunNameSchema },
+  { counted, plural },
+] = await Promise.all([
+  import("@/lib/config"),
+  import("@/lib/db/connection"),
+  import("@/lib/db/migrate"),
+  import("@/lib/evaluate/build-eval-report"),
+  import("@/lib/evaluate/collect-prediction-files"),
+  import("@/lib/evaluate/format-report-text"),
+  import("@/lib/evaluate/list-evaluable-exports"),
+  import("@/lib/evaluate/load-gold"),
+  import("@/lib/evaluate/record-eval-run"),
+  import("@/lib/text/plural"),
+]);
+
+const ArgsSchema = z.object({
+  export: z.string().min(1, "--export <id> is required (see --list)"),
+  split: SplitNameSchema,
+  name: RunNameSchema,
+  dryRun: z.boolean(),
+  seed: z.coerce.number().int(),
+  resamples: z.coerce.number().int().positive(),
+  paths: z.array(z.string()).min(1, "name a predictions file or folder"),
+});
 
 const c = config();
 const db = await openDatabase(databaseTargetOf(c));

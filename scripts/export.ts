@@ -10,21 +10,60 @@
 //                                                              `source` words (default crawled_swebench / perturbation)
 // Other flags: --split-run <id>, --test-share 0.3, --validation-share 0.15, --title "…", --eval-secret <hex>.
 // Prints name=value lines. Uses DATABASE_URL, or the embedded database (stop the app first).
-import { parseCli } from "@/lib/cli/parse-cli";
 import { z } from "zod";
-import { config } from "@/lib/config";
-import { databaseTargetOf, openDatabase } from "@/lib/db/connection";
+import { parseCli } from "@/lib/cli/parse-cli";
 import { SPLIT_NAMES } from "@/lib/db/enums";
-import { migrate } from "@/lib/db/migrate";
-import { collectImportFiles } from "@/lib/export/collect-import-files";
-import { createSplitRun } from "@/lib/split/create-split-run";
-import { ExportRequestSchema } from "@/lib/export/export-requests";
-import { CreateSplitRequestSchema } from "@/lib/split/split-requests";
-import { exportDataset } from "@/lib/export/export-dataset";
-import { DEFAULT_DATASET_TITLE } from "@/lib/export/preview-export";
-import { importReleasedDataset } from "@/lib/export/import-released-dataset";
-import { pushExport } from "@/lib/export/push-export";
-import { exportConventionsOf } from "@/lib/export/export-conventions";
+
+const { values } = parseCli(
+  { url: import.meta.url },
+  {
+    options: {
+      "split-seed": { type: "string" },
+      "split-run": { type: "string" },
+      "test-share": { type: "string" },
+      "validation-share": { type: "string" },
+      out: { type: "string" },
+      title: { type: "string" },
+      profile: { type: "string" },
+      license: { type: "string" },
+      "source-human": { type: "string" },
+      "source-perturbation": { type: "string" },
+      "eval-secret": { type: "string" },
+      push: { type: "boolean", default: false },
+      "create-repo": { type: "boolean", default: false },
+      import: { type: "string", multiple: true, default: [] },
+    },
+  },
+);
+
+// the rest loads once the flags are read: --help and a wrong flag answer without loading the stages
+const [
+  { config },
+  { databaseTargetOf, openDatabase },
+  { migrate },
+  { collectImportFiles },
+  { createSplitRun },
+  { ExportRequestSchema },
+  { CreateSplitRequestSchema },
+  { exportDataset },
+  { DEFAULT_DATASET_TITLE },
+  { importReleasedDataset },
+  { pushExport },
+  { exportConventionsOf },
+] = await Promise.all([
+  import("@/lib/config"),
+  import("@/lib/db/connection"),
+  import("@/lib/db/migrate"),
+  import("@/lib/export/collect-import-files"),
+  import("@/lib/split/create-split-run"),
+  import("@/lib/export/export-requests"),
+  import("@/lib/split/split-requests"),
+  import("@/lib/export/export-dataset"),
+  import("@/lib/export/preview-export"),
+  import("@/lib/export/import-released-dataset"),
+  import("@/lib/export/push-export"),
+  import("@/lib/export/export-conventions"),
+]);
 
 // the splits page's own request schemas, so a flag is checked exactly as the form field is
 const split = CreateSplitRequestSchema.partial().shape;
@@ -49,28 +88,6 @@ const ArgsSchema = z
     message: "--source-human and --source-perturbation must differ, or no one could tell the rows apart",
     path: ["sourcePerturbation"],
   });
-
-const { values } = parseCli(
-  { url: import.meta.url },
-  {
-    options: {
-      "split-seed": { type: "string" },
-      "split-run": { type: "string" },
-      "test-share": { type: "string" },
-      "validation-share": { type: "string" },
-      out: { type: "string" },
-      title: { type: "string" },
-      profile: { type: "string" },
-      license: { type: "string" },
-      "source-human": { type: "string" },
-      "source-perturbation": { type: "string" },
-      "eval-secret": { type: "string" },
-      push: { type: "boolean", default: false },
-      "create-repo": { type: "boolean", default: false },
-      import: { type: "string", multiple: true, default: [] },
-    },
-  },
-);
 
 const parsed = ArgsSchema.safeParse({
   splitSeed: values["split-seed"],

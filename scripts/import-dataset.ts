@@ -5,17 +5,21 @@
 //   npx tsx scripts/import-dataset.ts path/to/CRJudgeBenchmark/
 // Prints warnings, then name=value lines. Uses DATABASE_URL, or the embedded database (stop the app first).
 import { parseCli } from "@/lib/cli/parse-cli";
-import { config } from "@/lib/config";
-import { databaseTargetOf, openDatabase } from "@/lib/db/connection";
-import { migrate } from "@/lib/db/migrate";
-import { collectImportFiles } from "@/lib/export/collect-import-files";
-import { importReleasedDataset } from "@/lib/export/import-released-dataset";
 
 const { positionals } = parseCli({ url: import.meta.url }, { allowPositionals: true, options: {} });
 if (positionals.length === 0) {
   console.error("usage: import-dataset <file.jsonl | dataset folder>…");
   process.exit(2);
 }
+
+// the rest loads once the arguments are read: --help and a wrong flag answer without loading the stages
+const [{ config }, { databaseTargetOf, openDatabase }, { migrate }, { collectImportFiles }, { importReleasedDataset }] = await Promise.all([
+  import("@/lib/config"),
+  import("@/lib/db/connection"),
+  import("@/lib/db/migrate"),
+  import("@/lib/export/collect-import-files"),
+  import("@/lib/export/import-released-dataset"),
+]);
 
 const c = config();
 const db = await openDatabase(databaseTargetOf(c));

@@ -7,13 +7,6 @@
 // DATABASE_URL for PostgreSQL), resuming from checkpoints. Progress on stderr, summary on stdout.
 // Ctrl-C stops cleanly between pages; a second Ctrl-C (or SIGKILL) loses at most the page in flight.
 import { parseCli } from "@/lib/cli/parse-cli";
-import { parseConfig } from "@/lib/config";
-import { databaseTargetOf, openDatabase } from "@/lib/db/connection";
-import { migrate } from "@/lib/db/migrate";
-import { IngestRequestSchema } from "@/lib/ingest/ingest-request";
-import { exitCodeFor, foldProgress, initialProgress, renderProgress, renderSummary } from "@/lib/ingest/progress-display";
-import { runIngest } from "@/lib/ingest/run-ingest";
-import { verifyStoredPatches } from "@/lib/ingest/verify-stored-patches";
 
 const { values } = parseCli(
   { url: import.meta.url },
@@ -39,6 +32,25 @@ const { values } = parseCli(
     },
   },
 );
+
+// the rest loads once the flags are read: --help and a wrong flag answer without loading the stages
+const [
+  { parseConfig },
+  { databaseTargetOf, openDatabase },
+  { migrate },
+  { IngestRequestSchema },
+  { exitCodeFor, foldProgress, initialProgress, renderProgress, renderSummary },
+  { runIngest },
+  { verifyStoredPatches },
+] = await Promise.all([
+  import("@/lib/config"),
+  import("@/lib/db/connection"),
+  import("@/lib/db/migrate"),
+  import("@/lib/ingest/ingest-request"),
+  import("@/lib/ingest/progress-display"),
+  import("@/lib/ingest/run-ingest"),
+  import("@/lib/ingest/verify-stored-patches"),
+]);
 
 const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
 const parsed = IngestRequestSchema.safeParse({

@@ -18,19 +18,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
 import { parseCli } from "@/lib/cli/parse-cli";
-import { config } from "@/lib/config";
-import { databaseTargetOf, openDatabase } from "@/lib/db/connection";
-import { migrate } from "@/lib/db/migrate";
-import { EvalReportSchema } from "@/lib/evaluate/eval-report-schema";
-import { preflightJudgeModel } from "@/lib/judge/judge-model";
-import { createJudgeRun, JudgeRunRequestSchema } from "@/lib/judge/create-judge-run";
-import { executeJudgeRun } from "@/lib/judge/execute-judge-run";
-import { prepareJudgeRunResume } from "@/lib/judge/resume-judge-run";
-import { AgentSettingsSchema, costOf } from "@/lib/judge/paper-agent";
-import { sandboxAvailability } from "@/lib/judge/sandbox";
-import { hostSandboxCaps } from "@/lib/judge/sandbox-caps";
-import { runTrajectoryFiles } from "@/lib/judge/trajectory-export";
-import { counted } from "@/lib/text/plural";
+import type { JudgeRunRequestSchema } from "@/lib/judge/create-judge-run";
 
 const { values } = parseCli(
   { url: import.meta.url },
@@ -67,6 +55,37 @@ const { values } = parseCli(
   },
 );
 
+// the rest loads once the flags are read: --help and a wrong flag answer without loading the stages
+const [
+  { config },
+  { databaseTargetOf, openDatabase },
+  { migrate },
+  { EvalReportSchema },
+  { preflightJudgeModel },
+  { createJudgeRun, JudgeRunRequestSchema: RequestSchema },
+  { executeJudgeRun },
+  { prepareJudgeRunResume },
+  { AgentSettingsSchema, costOf },
+  { sandboxAvailability },
+  { hostSandboxCaps },
+  { runTrajectoryFiles },
+  { counted },
+] = await Promise.all([
+  import("@/lib/config"),
+  import("@/lib/db/connection"),
+  import("@/lib/db/migrate"),
+  import("@/lib/evaluate/eval-report-schema"),
+  import("@/lib/judge/judge-model"),
+  import("@/lib/judge/create-judge-run"),
+  import("@/lib/judge/execute-judge-run"),
+  import("@/lib/judge/resume-judge-run"),
+  import("@/lib/judge/paper-agent"),
+  import("@/lib/judge/sandbox"),
+  import("@/lib/judge/sandbox-caps"),
+  import("@/lib/judge/trajectory-export"),
+  import("@/lib/text/plural"),
+]);
+
 const fail = (message: string): never => {
   console.error(`error: ${message}`);
   process.exit(2);
@@ -92,7 +111,7 @@ if (values.trajectories) {
   process.exit();
 }
 if (!values.resume) {
-  const parsed = JudgeRunRequestSchema.safeParse({
+  const parsed = RequestSchema.safeParse({
     exportId: values.export,
     split: values.split ?? "test",
     name: values.name,

@@ -10,21 +10,8 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { z } from "zod";
 import { parseCli } from "@/lib/cli/parse-cli";
-import { createLlmClient } from "@/lib/llm/client";
-import { loadRecording } from "@/lib/llm/recorded-answers";
-import { startReplayServer } from "@/lib/llm/replay-server";
-import { ruleGenerator } from "@/lib/perturb/generators/rule-generator";
-import {
-  benchmarkItems,
-  DEV_JUDGEMENTS_PATH,
-  FRESH_JUDGEMENTS_PATH,
-  type FreshRatings,
-  loadFreshRatings,
-  modelPath,
-  scorePath,
-} from "@/lib/perturb/model-benchmark";
 import { DEFAULT_RECORDING_PATH } from "@/lib/perturb/model-recording";
-import { seededRandom, shuffled } from "@/lib/random/seeded";
+import type { FreshRatings } from "@/lib/perturb/model-benchmark";
 
 const { values } = parseCli(
   { url: import.meta.url },
@@ -40,6 +27,23 @@ const { values } = parseCli(
     },
   },
 );
+
+// the rest loads once the flags are read: --help and a wrong flag answer without loading the stages
+const [
+  { createLlmClient },
+  { loadRecording },
+  { startReplayServer },
+  { ruleGenerator },
+  { benchmarkItems, DEV_JUDGEMENTS_PATH, FRESH_JUDGEMENTS_PATH, loadFreshRatings, modelPath, scorePath },
+  { seededRandom, shuffled },
+] = await Promise.all([
+  import("@/lib/llm/client"),
+  import("@/lib/llm/recorded-answers"),
+  import("@/lib/llm/replay-server"),
+  import("@/lib/perturb/generators/rule-generator"),
+  import("@/lib/perturb/model-benchmark"),
+  import("@/lib/random/seeded"),
+]);
 
 const ratingLineSchema = z.object({
   id: z.string(),

@@ -11,19 +11,10 @@
 import { performance } from "node:perf_hooks";
 import { parseCli } from "@/lib/cli/parse-cli";
 import type { z } from "zod";
-import { config } from "@/lib/config";
-import { databaseTargetOf, openDatabase, type Database } from "@/lib/db/connection";
-import { migrate } from "@/lib/db/migrate";
-import { createLlmClient, type LlmClient } from "@/lib/llm/client";
-import { createDbLlmCache } from "@/lib/llm/db-cache";
-import { createAuditSample, CreateAuditSampleRequestSchema } from "@/lib/screen/create-audit-sample";
-import { screeningFunnel, type ScreeningFunnelStep } from "@/lib/screen/funnel";
-import { loadRuleConfig } from "@/lib/screen/rule-config-store";
-import { runLlmScreening, type LlmScreeningReport } from "@/lib/screen/run-llm-screening";
-import { runRuleScreening } from "@/lib/screen/run-rule-screening";
-import { RerunRulesRequestSchema, RunLlmScreeningRequestSchema } from "@/lib/screen/screening-requests";
-import { screeningLlmClient } from "@/lib/llm/configured-llm";
-import { seedSyntheticCorpus } from "@/lib/demo/seed-synthetic-corpus";
+import type { Database } from "@/lib/db/connection";
+import type { LlmClient } from "@/lib/llm/client";
+import type { ScreeningFunnelStep } from "@/lib/screen/funnel";
+import type { LlmScreeningReport } from "@/lib/screen/run-llm-screening";
 
 const USAGE = "usage: npx tsx scripts/screen.ts rules|llm|funnel|audit|corpus [options] (see the header of scripts/screen.ts)";
 
@@ -48,6 +39,37 @@ const { positionals, values } = parseCli(
     },
   },
 );
+
+// the rest loads once the flags are read: --help and a wrong flag answer without loading the stages
+const [
+  { config },
+  { databaseTargetOf, openDatabase },
+  { migrate },
+  { createLlmClient },
+  { createDbLlmCache },
+  { createAuditSample, CreateAuditSampleRequestSchema },
+  { screeningFunnel },
+  { loadRuleConfig },
+  { runLlmScreening },
+  { runRuleScreening },
+  { RerunRulesRequestSchema, RunLlmScreeningRequestSchema },
+  { screeningLlmClient },
+  { seedSyntheticCorpus },
+] = await Promise.all([
+  import("@/lib/config"),
+  import("@/lib/db/connection"),
+  import("@/lib/db/migrate"),
+  import("@/lib/llm/client"),
+  import("@/lib/llm/db-cache"),
+  import("@/lib/screen/create-audit-sample"),
+  import("@/lib/screen/funnel"),
+  import("@/lib/screen/rule-config-store"),
+  import("@/lib/screen/run-llm-screening"),
+  import("@/lib/screen/run-rule-screening"),
+  import("@/lib/screen/screening-requests"),
+  import("@/lib/llm/configured-llm"),
+  import("@/lib/demo/seed-synthetic-corpus"),
+]);
 
 const number = (value: string | undefined, fallback?: number) => (value === undefined ? fallback : Number(value));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

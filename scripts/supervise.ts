@@ -18,16 +18,6 @@
 // Uses DATABASE_URL, or the embedded database (stop the app first).
 import { writeFileSync } from "node:fs";
 import { parseCli } from "@/lib/cli/parse-cli";
-import { config } from "@/lib/config";
-import { databaseTargetOf, openDatabase } from "@/lib/db/connection";
-import { migrate } from "@/lib/db/migrate";
-import { startJobEngine } from "@/lib/jobs/job-engine";
-import { JOBS } from "@/lib/jobs/registry";
-import { sandboxAvailability } from "@/lib/judge/sandbox";
-import { createSupervisionRun, SupervisionRequestSchema } from "@/lib/teach/create-supervision-run";
-import { executeSupervisionRun, prepareSupervisionResume } from "@/lib/teach/run-supervision";
-import { supervisionDataset } from "@/lib/teach/supervision-dataset";
-import { TeacherSettingsSchema } from "@/lib/teach/teacher-settings";
 
 const { values } = parseCli(
   { url: import.meta.url },
@@ -52,6 +42,31 @@ const { values } = parseCli(
     },
   },
 );
+
+// the rest loads once the flags are read: --help and a wrong flag answer without loading the stages
+const [
+  { config },
+  { databaseTargetOf, openDatabase },
+  { migrate },
+  { startJobEngine },
+  { JOBS },
+  { sandboxAvailability },
+  { createSupervisionRun, SupervisionRequestSchema },
+  { executeSupervisionRun, prepareSupervisionResume },
+  { supervisionDataset },
+  { TeacherSettingsSchema },
+] = await Promise.all([
+  import("@/lib/config"),
+  import("@/lib/db/connection"),
+  import("@/lib/db/migrate"),
+  import("@/lib/jobs/job-engine"),
+  import("@/lib/jobs/registry"),
+  import("@/lib/judge/sandbox"),
+  import("@/lib/teach/create-supervision-run"),
+  import("@/lib/teach/run-supervision"),
+  import("@/lib/teach/supervision-dataset"),
+  import("@/lib/teach/teacher-settings"),
+]);
 
 const fail = (message: string): never => {
   console.error(`error: ${message}`);

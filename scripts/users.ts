@@ -6,15 +6,19 @@
 import { text } from "node:stream/consumers";
 import { z } from "zod";
 import { parseCli } from "@/lib/cli/parse-cli";
-import { SaveUserRequestSchema, saveUser } from "@/lib/auth/save-user";
-import { config } from "@/lib/config";
-import { databaseTargetOf, openDatabase } from "@/lib/db/connection";
-import { migrate } from "@/lib/db/migrate";
 
 const { values } = parseCli(
   { url: import.meta.url },
   { options: { login: { type: "string" }, role: { type: "string", multiple: true }, name: { type: "string" } } },
 );
+
+// the rest loads once the flags are read: --help and a wrong flag answer without loading the stages
+const [{ SaveUserRequestSchema, saveUser }, { config }, { databaseTargetOf, openDatabase }, { migrate }] = await Promise.all([
+  import("@/lib/auth/save-user"),
+  import("@/lib/config"),
+  import("@/lib/db/connection"),
+  import("@/lib/db/migrate"),
+]);
 if (!values.login || process.stdin.isTTY) {
   console.error("error: give --login and the password on standard input (see --help)");
   process.exit(2);

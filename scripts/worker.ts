@@ -6,18 +6,22 @@
 // the hourly schedules to other workers. SIGINT/SIGTERM stop taking jobs and wait up to 10 s for the
 // running ones; a job cut off is retried from its checkpoint by another worker.
 import { parseCli } from "@/lib/cli/parse-cli";
-import { parseConfig } from "@/lib/config";
-import { openDatabase } from "@/lib/db/connection";
-import { migrate } from "@/lib/db/migrate";
-import { startJobEngine } from "@/lib/jobs/job-engine";
-import { JOBS } from "@/lib/jobs/registry";
-import { removeLeftoverTaskDirs } from "@/lib/judge/sandbox";
-import { judgeWorkDir } from "@/lib/config";
 
 const { values } = parseCli(
   { url: import.meta.url },
   { options: { concurrency: { type: "string" }, "no-schedule": { type: "boolean", default: false } } },
 );
+
+// the rest loads once the flags are read: --help and a wrong flag answer without loading the stages
+const [{ parseConfig, judgeWorkDir }, { openDatabase }, { migrate }, { startJobEngine }, { JOBS }, { removeLeftoverTaskDirs }] =
+  await Promise.all([
+    import("@/lib/config"),
+    import("@/lib/db/connection"),
+    import("@/lib/db/migrate"),
+    import("@/lib/jobs/job-engine"),
+    import("@/lib/jobs/registry"),
+    import("@/lib/judge/sandbox"),
+  ]);
 
 const concurrency = values.concurrency === undefined ? 1 : Number(values.concurrency);
 if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32) {
