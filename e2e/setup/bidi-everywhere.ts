@@ -1,4 +1,4 @@
-// Before e2e/bidi-controls.spec.ts's server starts: every text the workbench shows from outside gets a
+// Before e2e/every-page.spec.ts's server starts: every text the workbench shows from outside gets a
 // bidirectional control character (a "Trojan Source" override): each PR's title and body, each linked
 // issue's title, each comment's body (the queues' excerpts), each perturbed copy's body. Run by
 // e2e/fixtures.ts (appSetup.before) with the server's environment.
