@@ -47,12 +47,21 @@ describe("guardRequest", () => {
   it("lets a bodiless POST and a server action (Next-Action header) through the body check", () => {
     expect(guardRequest(req("POST", {}))).toBeNull();
     expect(guardRequest(req("POST", { "content-length": "0" }))).toBeNull();
-    expect(guardRequest(req("POST", { "next-action": "abc", origin: ORIGIN, "content-type": "text/plain;charset=UTF-8" }))).toBeNull();
+    expect(guardRequest(req("POST", { "next-action": "abc", origin: ORIGIN, "content-type": "multipart/form-data; boundary=x" }))).toBeNull();
+  });
+
+  it("refuses a server action whose arguments hold no form (text/plain) as 415, naming what to send (#45 L)", () => {
+    const refusal = guardRequest(req("POST", { "next-action": "abc", origin: ORIGIN, "content-type": "text/plain;charset=UTF-8" }));
+    expect(refusal).toMatchObject({ status: 415, code: "unsupported_media_type" });
+    expect(refusal?.error).toContain("This action takes a form");
+    // a form posted without JavaScript is still let through
+    const plainForm = req("POST", { "next-action": "abc", origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" });
+    expect(guardRequest(plainForm)).toBeNull();
   });
 
   it("refuses a server action over Next's 1 MB body limit by its declared length, as 413 instead of Next's 500", () => {
     const action = (length: number) =>
-      req("POST", { "next-action": "abc", origin: ORIGIN, "content-type": "text/plain;charset=UTF-8", "content-length": String(length) });
+      req("POST", { "next-action": "abc", origin: ORIGIN, "content-type": "multipart/form-data; boundary=x", "content-length": String(length) });
     expect(guardRequest(action(SERVER_ACTION_MAX_BYTES))).toBeNull();
     expect(guardRequest(action(SERVER_ACTION_MAX_BYTES + 1))).toMatchObject({ status: 413, code: "payload_too_large" });
   });
@@ -86,7 +95,8 @@ describe("guardRequest", () => {
     expect(guardRequest(bogus("/api/labels", "text/plain"))).toMatchObject({ status: 415, code: "unsupported_media_type" });
     expect(guardRequest(bogus("/evaluate/runs", "text/plain"))?.status).toBe(415);
     expect(guardRequest(bogus("/api/labels", "application/json"))).toBeNull();
-    expect(guardRequest(bogus("/annotate/i1", "text/plain;charset=UTF-8"))).toBeNull();
+    expect(guardRequest(bogus("/annotate/i1", "multipart/form-data; boundary=x"))).toBeNull();
+    expect(guardRequest(bogus("/annotate/i1", "text/plain;charset=UTF-8"))?.status).toBe(415);
     expect(guardRequest(bogus("/annotate/i1", "application/xml"))?.status).toBe(415);
   });
 

@@ -8,7 +8,8 @@
 //   behind a reverse proxy we were told of (TRUST_PROXY > 0): anyone can send them otherwise;
 // - a route handler's body must be JSON or multipart; a page's server action (marked by its
 //   Next-Action header, which no other origin can send without a CORS preflight we never grant) is
-//   exempt on pages only, never on a route handler's path, where the header means nothing to Next.
+//   exempt on pages only, never on a route handler's path, where the header means nothing to Next;
+//   its arguments must hold its form (multipart), as every action here is a form's.
 // Non-browser clients (curl, cron, scripts) send neither header and pass on to their own checks.
 
 export interface GuardedRequest {
@@ -50,6 +51,13 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const BODY_TYPES = ["application/json", "multipart/form-data"];
 /** What Next's server actions send: the client's fetch (text/plain) or a form posted without JavaScript. */
 const SERVER_ACTION_TYPES = ["text/plain", "multipart/form-data", "application/x-www-form-urlencoded"];
+/**
+ * Every server action of the workbench is a form's (lib/http/form-action.ts): React sends its arguments
+ * (the form's previous state and the FormData) as multipart/form-data. Arguments sent as text/plain hold
+ * no form, so no action here could take them: a hand-made call is answered 415 before Next runs the action,
+ * which could only answer 200.
+ */
+const FORMLESS_ACTION_TYPE = "text/plain";
 
 export function isRouteHandlerPath(pathname: string): boolean {
   return ROUTE_HANDLER_PATHS.some((pattern) => pattern.test(pathname));
@@ -84,6 +92,13 @@ export function guardRequest(request: GuardedRequest, options: GuardOptions = { 
         status: 413,
         code: "payload_too_large",
         error: `The form is larger than ${SERVER_ACTION_MAX_BYTES / 1024 / 1024} MB; shorten its text or upload files through the upload forms.`,
+      };
+    if (contentType === FORMLESS_ACTION_TYPE)
+      return {
+        status: 415,
+        code: "unsupported_media_type",
+        error:
+          "This action takes a form: send the form's previous state, then its fields as multipart/form-data (as the workbench's pages do), not text/plain.",
       };
     return null;
   }
