@@ -47,7 +47,9 @@ describe("guardRequest", () => {
   it("lets a bodiless POST and a server action (Next-Action header) through the body check", () => {
     expect(guardRequest(req("POST", {}))).toBeNull();
     expect(guardRequest(req("POST", { "content-length": "0" }))).toBeNull();
-    expect(guardRequest(req("POST", { "next-action": "abc", origin: ORIGIN, "content-type": "multipart/form-data; boundary=x" }))).toBeNull();
+    expect(
+      guardRequest(req("POST", { "next-action": "abc", origin: ORIGIN, "content-type": "multipart/form-data; boundary=x" })),
+    ).toBeNull();
   });
 
   it("refuses a server action whose arguments hold no form (text/plain) as 415, naming what to send (#45 L)", () => {
@@ -61,7 +63,12 @@ describe("guardRequest", () => {
 
   it("refuses a server action over Next's 1 MB body limit by its declared length, as 413 instead of Next's 500", () => {
     const action = (length: number) =>
-      req("POST", { "next-action": "abc", origin: ORIGIN, "content-type": "multipart/form-data; boundary=x", "content-length": String(length) });
+      req("POST", {
+        "next-action": "abc",
+        origin: ORIGIN,
+        "content-type": "multipart/form-data; boundary=x",
+        "content-length": String(length),
+      });
     expect(guardRequest(action(SERVER_ACTION_MAX_BYTES))).toBeNull();
     expect(guardRequest(action(SERVER_ACTION_MAX_BYTES + 1))).toMatchObject({ status: 413, code: "payload_too_large" });
   });
