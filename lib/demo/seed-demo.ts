@@ -13,6 +13,7 @@ import { seedDemoSplitExport } from "./seed-demo-split-export";
 import { DEMO_REPOSITORIES, type DemoRepository } from "./demo-world";
 import { countReleasedPatch } from "@/lib/patch/released-patch";
 import { recordAudit } from "@/lib/audit/record-audit";
+import { performance } from "node:perf_hooks";
 
 export const DEMO_PASSWORD = "workbench";
 export const DEMO_USERS: { login: string; name: string; roles: Role[] }[] = [
@@ -80,9 +81,21 @@ async function seedRepository(prisma: PrismaClient, repo: DemoRepository) {
   }
 }
 
-export async function seedDemo(prisma: PrismaClient): Promise<void> {
+export interface SeedDemoOptions {
+  /** told each stage's wall time as it ends (scripts/bench-demo-seed.ts) */
+  onStage?: (stage: string, ms: number) => void;
+}
+
+export async function seedDemo(prisma: PrismaClient, options: SeedDemoOptions = {}): Promise<void> {
+  let last = performance.now();
+  const stageDone = (stage: string) => {
+    const now = performance.now();
+    options.onStage?.(stage, now - last);
+    last = now;
+  };
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await prisma.user.createMany({ data: DEMO_USERS.map((u) => ({ ...u, passwordHash })) });
+  stageDone("users");
   for (const repo of DEMO_REPOSITORIES) await seedRepository(prisma, repo);
   await createInstances(prisma);
   // the demo PRs have one revision each: their final diff is the code every comment saw
@@ -92,12 +105,18 @@ export async function seedDemo(prisma: PrismaClient): Promise<void> {
     prs.map((p) => p.id),
     "the demo PR has one revision: its diff is the code every comment saw",
   );
+  stageDone("ingest");
   // Each stage then runs its own functions on the demo, in pipeline order (one line per stage):
   await seedDemoScreening(prisma);
+  stageDone("screen");
   await seedDemoAnnotation(prisma);
+  stageDone("annotate");
   await seedDemoPerturbations(prisma);
+  stageDone("perturb");
   await seedDemoSplitExport(prisma);
+  stageDone("split-export");
   await seedDemoEvaluation(prisma);
+  stageDone("evaluate");
   await recordAudit(prisma, { action: "demo.seed", subjectId: "demo" });
 }
 
