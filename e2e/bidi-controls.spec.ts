@@ -5,7 +5,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { signInAs } from "./helpers";
-import { sweepPages } from "./page-sweep";
+import { sweepPages, unvisitedDemoPages } from "./page-sweep";
 
 test.use({ appSetup: { before: ["e2e/setup/bidi-everywhere.ts"] } });
 
@@ -37,8 +37,9 @@ for (const login of ["admin", "carol", "alice"]) {
       const raw = await rawControls(page);
       if (raw.length) found[url] = raw;
     });
-    // the sweep reached the pages that showed them raw
+    // the sweep reached the pages that showed them raw, and the judge run's and the audit's
     expect(visited.length).toBeGreaterThan(3);
+    expect(unvisitedDemoPages(login, visited)).toEqual([]);
     expect(found).toEqual({});
   });
 }

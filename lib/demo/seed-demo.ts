@@ -7,7 +7,9 @@ import { createInstances } from "@/lib/screen/create-instances";
 import { recordSingleRevisionSnapshots } from "@/lib/snapshot/final-diff-snapshots";
 import { seedDemoScreening } from "./seed-demo-screening";
 import { seedDemoAnnotation } from "./seed-demo-annotation";
+import { seedDemoPrAudit } from "./seed-demo-audit";
 import { seedDemoEvaluation } from "./seed-demo-evaluation";
+import { seedDemoJudgeRun } from "./seed-demo-judge";
 import { seedDemoPerturbations } from "./seed-demo-perturbations";
 import { seedDemoSplitExport } from "./seed-demo-split-export";
 import { DEMO_REPOSITORIES, type DemoRepository } from "./demo-world";
@@ -111,12 +113,17 @@ export async function seedDemo(prisma: PrismaClient, options: SeedDemoOptions = 
   stageDone("screen");
   await seedDemoAnnotation(prisma);
   stageDone("annotate");
+  // screening's LLM PR audit, which the demo team ran once annotation had started, and the experts' audit of it
+  await seedDemoPrAudit(prisma);
+  stageDone("screen-audit");
   await seedDemoPerturbations(prisma);
   stageDone("perturb");
   await seedDemoSplitExport(prisma);
   stageDone("split-export");
   await seedDemoEvaluation(prisma);
   stageDone("evaluate");
+  await seedDemoJudgeRun(prisma);
+  stageDone("judge");
   await recordAudit(prisma, { action: "demo.seed", subjectId: "demo" });
 }
 
