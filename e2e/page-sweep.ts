@@ -13,6 +13,24 @@ export function pageKind(url: URL): string {
   return keys ? `${path}?${keys}` : path;
 }
 
+const JUDGE_PAGES = ["/evaluate/judge/:id", "/evaluate/judge/:id/:id"];
+const AUDIT_PAGES = ["/screen/audit/:id", "/screen/audit/:id/:id"];
+/**
+ * Kinds of page showing the demo's judge run (and a task of it) and its audit sample (and an item of it),
+ * which each role opens (lib/auth/page-access.ts) and so must reach by links for a sweep to check them.
+ */
+const MUST_REACH: Record<string, string[]> = {
+  admin: [...JUDGE_PAGES, ...AUDIT_PAGES],
+  carol: [...JUDGE_PAGES, ...AUDIT_PAGES],
+  alice: AUDIT_PAGES,
+};
+
+/** The kinds of MUST_REACH page a sweep as `login` did not visit. */
+export function unvisitedDemoPages(login: string, visited: readonly string[]): string[] {
+  const kinds = new Set(visited.map((url) => pageKind(new URL(url, "http://sweep.invalid"))));
+  return (MUST_REACH[login] ?? []).filter((kind) => !kinds.has(kind));
+}
+
 /** Links no sweep follows: route handlers (files, downloads), signing out. */
 const SKIP = [/^\/api\//, /^\/sign-out/, /^\/sign-in/, /^\/forbidden/];
 

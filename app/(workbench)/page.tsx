@@ -13,6 +13,7 @@ import { FunnelTargetsForm } from "./funnel-targets-form";
 import { OVERVIEW_ROLES } from "./nav";
 import { counted } from "@/lib/text/plural";
 import { PipelineFunnelChart } from "./pipeline-funnel-chart";
+import { listJudgeRuns } from "@/lib/judge/judge-views";
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 
@@ -47,10 +48,12 @@ export default async function OverviewPage() {
   const user = await requirePageRole();
   if (!hasRole(user, ...OVERVIEW_ROLES)) redirect("/annotate");
   const prisma = await getPrisma();
-  const [c, funnel, openLabelling] = await Promise.all([
+  const [c, funnel, openLabelling, judgeRuns] = await Promise.all([
     pipelineCounts(prisma),
     loadFunnelTargets(prisma),
     countOpenLabelling(prisma, user.id),
+    // the overview's readers are the leads, who open judge runs (lib/auth/page-access.ts); the list is the admin's
+    listJudgeRuns(prisma, { take: 3 }),
   ]);
   // a lead with labelling of their own open sees no label totals: they would tell how co-annotators labelled
   const integrations = integrationStatus(config());
@@ -132,6 +135,31 @@ export default async function OverviewPage() {
             <p className="text-sm text-slate-500" data-testid="no-splits">
               No split yet: labels first.
             </p>
+          )}
+        </StageCard>
+        <StageCard title="6 · Judge runs">
+          {judgeRuns.length === 0 ? (
+            <p className="text-sm text-slate-500" data-testid="no-judge-runs">
+              No judge run yet: export a split first.
+            </p>
+          ) : (
+            <ul className="space-y-1 text-sm" data-testid="overview-judge-runs">
+              {judgeRuns.map((r) => (
+                <li key={r.id}>
+                  <Link href={`/evaluate/judge/${r.id}`} className="text-indigo-700 underline underline-offset-2">
+                    {r.name}
+                  </Link>
+                  <span className="block text-xs text-slate-600">
+                    {r.status} · {fmt(r.done)} of {fmt(r.total)} tasks · {r.split} split
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          {admin && (
+            <Link href="/evaluate/judge" className="mt-2 inline-block text-sm text-indigo-700 underline underline-offset-2">
+              All judge runs
+            </Link>
           )}
         </StageCard>
       </div>

@@ -148,6 +148,8 @@ describe.each(TEST_DATABASE_KINDS)("assignment waits for every screen in use on 
   beforeAll(async () => {
     db = await openSeededTestDatabase(kind);
     users = await demoUsers(db.prisma);
+    // the test starts before any content decision: this copy drops the demo's LLM PR audit
+    await db.prisma.filterDecision.deleteMany({ where: { filterKey: { in: ["llm:pr", "llm:comment"] } } });
   });
   afterAll(async () => db?.close());
 

@@ -7,12 +7,15 @@ import { createInstances } from "@/lib/screen/create-instances";
 import { recordSingleRevisionSnapshots } from "@/lib/snapshot/final-diff-snapshots";
 import { seedDemoScreening } from "./seed-demo-screening";
 import { seedDemoAnnotation } from "./seed-demo-annotation";
+import { seedDemoPrAudit } from "./seed-demo-audit";
 import { seedDemoEvaluation } from "./seed-demo-evaluation";
+import { seedDemoJudgeRun } from "./seed-demo-judge";
 import { seedDemoPerturbations } from "./seed-demo-perturbations";
 import { seedDemoSplitExport } from "./seed-demo-split-export";
 import { DEMO_REPOSITORIES, type DemoRepository } from "./demo-world";
 import { countReleasedPatch } from "@/lib/patch/released-patch";
 import { recordAudit } from "@/lib/audit/record-audit";
+import { performance } from "node:perf_hooks";
 
 export const DEMO_PASSWORD = "workbench";
 export const DEMO_USERS: { login: string; name: string; roles: Role[] }[] = [
@@ -80,9 +83,21 @@ async function seedRepository(prisma: PrismaClient, repo: DemoRepository) {
   }
 }
 
-export async function seedDemo(prisma: PrismaClient): Promise<void> {
+export interface SeedDemoOptions {
+  /** told each stage's wall time as it ends (scripts/bench-demo-seed.ts) */
+  onStage?: (stage: string, ms: number) => void;
+}
+
+export async function seedDemo(prisma: PrismaClient, options: SeedDemoOptions = {}): Promise<void> {
+  let last = performance.now();
+  const stageDone = (stage: string) => {
+    const now = performance.now();
+    options.onStage?.(stage, now - last);
+    last = now;
+  };
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await prisma.user.createMany({ data: DEMO_USERS.map((u) => ({ ...u, passwordHash })) });
+  stageDone("users");
   for (const repo of DEMO_REPOSITORIES) await seedRepository(prisma, repo);
   await createInstances(prisma);
   // the demo PRs have one revision each: their final diff is the code every comment saw
@@ -92,12 +107,23 @@ export async function seedDemo(prisma: PrismaClient): Promise<void> {
     prs.map((p) => p.id),
     "the demo PR has one revision: its diff is the code every comment saw",
   );
+  stageDone("ingest");
   // Each stage then runs its own functions on the demo, in pipeline order (one line per stage):
   await seedDemoScreening(prisma);
+  stageDone("screen");
   await seedDemoAnnotation(prisma);
+  stageDone("annotate");
+  // screening's LLM PR audit, which the demo team ran once annotation had started, and the experts' audit of it
+  await seedDemoPrAudit(prisma);
+  stageDone("screen-audit");
   await seedDemoPerturbations(prisma);
+  stageDone("perturb");
   await seedDemoSplitExport(prisma);
+  stageDone("split-export");
   await seedDemoEvaluation(prisma);
+  stageDone("evaluate");
+  await seedDemoJudgeRun(prisma);
+  stageDone("judge");
   await recordAudit(prisma, { action: "demo.seed", subjectId: "demo" });
 }
 

@@ -63,7 +63,7 @@ export async function judgeOneTask(
   settings: AgentSettings,
 ): Promise<{ outcome: string; reason: string } | "requeued"> {
   const { prisma } = deps;
-  const { runId, taskId, claimId } = task;
+  const { taskId, claimId } = task;
   const mine = { id: taskId, claimId };
   const steps: AgentStep[] = [...(task.resume ?? [])];
   let trajectory: Trajectory;
@@ -97,6 +97,23 @@ export async function judgeOneTask(
   } finally {
     sandbox?.dispose();
   }
+  return recordTrajectory(deps, task, input.evalId, trajectory);
+}
+
+/**
+ * Writes how a claimed task's agent run ended: its outcome, prediction, steps and usage, under the claim
+ * (an attempt that lost its task writes nothing); a cancelled run puts the task back ("requeued"). The
+ * demo (lib/demo/seed-demo-judge.ts) records its replayed agent through here too.
+ */
+export async function recordTrajectory(
+  deps: Pick<TaskDeps, "prisma" | "log">,
+  task: { runId: string; taskId: string; claimId: string },
+  evalId: string,
+  trajectory: Trajectory,
+): Promise<{ outcome: string; reason: string } | "requeued"> {
+  const { prisma } = deps;
+  const { runId, taskId, claimId } = task;
+  const mine = { id: taskId, claimId };
   // the run counts every retry, those of attempts put back or judged again included
   if (trajectory.retries > 0) await prisma.judgeRun.update({ where: { id: runId }, data: { retries: { increment: trajectory.retries } } });
   if (trajectory.outcome === "cancelled") {
@@ -121,6 +138,6 @@ export async function judgeOneTask(
       finishedAt: new Date(),
     },
   });
-  if (PROVIDER_OUTCOMES.has(trajectory.outcome)) await deps.log?.(`${input.evalId}: not judged: ${trajectory.reason}`, "warn");
+  if (PROVIDER_OUTCOMES.has(trajectory.outcome)) await deps.log?.(`${evalId}: not judged: ${trajectory.reason}`, "warn");
   return { outcome: trajectory.outcome, reason: trajectory.reason };
 }

@@ -89,8 +89,9 @@ async function taskCounts(prisma: PrismaClient, runIds: string[]) {
   return counts;
 }
 
-export async function listJudgeRuns(prisma: PrismaClient): Promise<JudgeRunSummary[]> {
-  const runs = await prisma.judgeRun.findMany({ orderBy: { createdAt: "desc" }, take: 100, select: RUN_SUMMARY_SELECT });
+/** The newest runs first (the list page's 100, the overview's few). */
+export async function listJudgeRuns(prisma: PrismaClient, { take = 100 }: { take?: number } = {}): Promise<JudgeRunSummary[]> {
+  const runs = await prisma.judgeRun.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], take, select: RUN_SUMMARY_SELECT });
   const counts = await taskCounts(
     prisma,
     runs.map((r) => r.id),

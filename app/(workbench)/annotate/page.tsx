@@ -27,6 +27,38 @@ import {
 import { JobPanel } from "@/app/_components/job-panel";
 import { AssignForm } from "./assign-form";
 import { BidiText } from "@/app/_components/bidi-text";
+import { openAuditWork, type OpenAuditWork } from "@/lib/screen/open-audit-work";
+import { screeningFilter } from "@/lib/screen/screening-filters";
+import { counted } from "@/lib/text/plural";
+
+/** The audit samples with decisions this expert may still review or settle (paper §2), linked. */
+function AuditWork({ work }: { work: OpenAuditWork[] }) {
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-3 text-sm" data-testid="audit-work">
+      <h2 className="text-xs font-semibold uppercase text-slate-500">Audit of LLM screening decisions</h2>
+      <ul className="mt-1 space-y-1">
+        {work.map((w) => (
+          <li key={w.sampleId}>
+            <Link
+              href={`/screen/audit/${w.sampleId}`}
+              className="text-indigo-700 underline underline-offset-2"
+              data-testid="audit-work-link"
+            >
+              {screeningFilter(w.filterKey).label} sample
+            </Link>
+            :{" "}
+            {[
+              w.toReview > 0 ? `${counted(w.toReview, "decision")} waiting for your review` : null,
+              w.toAdjudicate > 0 ? `${counted(w.toAdjudicate, "disagreement")} for a third expert to settle` : null,
+            ]
+              .filter(Boolean)
+              .join(", ")}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 function QueueTable({ items, lead }: { items: QueueItem[]; lead: boolean }) {
   return (
@@ -205,6 +237,7 @@ export default async function AnnotateQueuePage({ searchParams }: { searchParams
     : { items: pageItems, counts: summary.counts, repositories: summary.repositories, stages: Object.keys(STAGE_WORDS) };
   const queueLength = summary.counts.all;
   const admin = hasRole(user, "admin");
+  const auditWork = await openAuditWork(prisma, { id: user.id, mayAdjudicate: hasRole(user, "adjudicator", "admin") });
   const readiness = admin
     ? await loadAssignmentReadiness(prisma, await loadScreenGate(prisma, { llmConfigured: screeningLlmStatus(config()).configured }))
     : null;
@@ -268,6 +301,7 @@ export default async function AnnotateQueuePage({ searchParams }: { searchParams
         </div>
       )}
       {admin && <JobPanel kinds={["assign"]} title="Assignment jobs" titles={{ assign: "Assignment" }} />}
+      {auditWork.length > 0 && <AuditWork work={auditWork} />}
       {queueLength > 0 && <QueueFilters mine={mine} query={query} filtered={filtered} />}
       {queueLength === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600" data-testid="empty-queue">

@@ -71,7 +71,12 @@ async function createDatabase(client: pg.Client, name: string, template?: string
 
 export async function dropDatabase(name: string) {
   await withAdmin(async (c) => {
-    await c.query(`ALTER DATABASE ${quoted(name)} WITH IS_TEMPLATE false`).catch(() => undefined);
+    // A DROP cut off half-way (a test's close() drops its copy without waiting, and its worker may exit
+    // first) leaves the database invalid (PostgreSQL 15.4+: datconnlimit -2). ALTER on an invalid
+    // database is FATAL and ends this session, crashing the run's teardown; DROP is all it allows.
+    const { rows } = await c.query<{ invalid: boolean }>("SELECT datconnlimit = -2 AS invalid FROM pg_database WHERE datname = $1", [name]);
+    if (rows.length === 0) return;
+    if (!rows[0].invalid) await c.query(`ALTER DATABASE ${quoted(name)} WITH IS_TEMPLATE false`).catch(() => undefined);
     await c.query(`DROP DATABASE IF EXISTS ${quoted(name)} WITH (FORCE)`);
   });
 }

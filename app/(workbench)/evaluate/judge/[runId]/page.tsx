@@ -240,11 +240,7 @@ export default async function JudgeRunPage({
         </table>
         {run.done > 0 && (
           <p className="mt-2 text-xs text-slate-600">
-            <a
-              href={`/api/judge-runs/${run.id}/trajectories`}
-              className="text-indigo-700 hover:underline"
-              data-testid="trajectories-download"
-            >
+            <a href={`/api/judge-runs/${run.id}/trajectories`} className="text-indigo-700 underline" data-testid="trajectories-download">
               Download the trajectories
             </a>{" "}
             (one mini-swe-agent <code>&lt;eval_id&gt;.traj.json</code> per judged task, .tar.gz; the evaluation imports them back)
@@ -253,7 +249,7 @@ export default async function JudgeRunPage({
         {run.evalRunId && mayOpen(user, "/evaluate") && (
           <p className="mt-2 text-xs text-slate-600">
             Both are evaluation runs of this export:{" "}
-            <Link href={`/evaluate?export=${run.exportId}&split=${run.split}`} className="text-indigo-700 hover:underline">
+            <Link href={`/evaluate?export=${run.exportId}&split=${run.split}`} className="text-indigo-700 underline">
               compare them with other judges (Tables 2–3, Figure 5, bootstrap intervals)
             </Link>
             .

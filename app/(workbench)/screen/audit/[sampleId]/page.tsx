@@ -6,6 +6,7 @@ import { getPrisma } from "@/lib/db/server";
 import { auditItemRows, auditSampleSummaries } from "@/lib/screen/audit-sample-view";
 import type { AuditItemStatus } from "@/lib/screen/review-audit-item";
 import { ErrorRate } from "../../_components/audit-panel";
+import { BidiText } from "@/app/_components/bidi-text";
 
 const STATUS: Record<AuditItemStatus, { label: string; style: string }> = {
   awaiting_reviews: { label: "awaiting reviews", style: "bg-slate-100 text-slate-700" },
@@ -77,7 +78,9 @@ export default async function AuditSamplePage({ params }: { params: Promise<{ sa
           {rows.map((row, i) => (
             <tr key={row.id} className="border-t border-slate-100">
               <td className="px-3 py-2 font-mono text-xs text-slate-500">{i + 1}</td>
-              <td className="max-w-xl truncate px-3 py-2">{row.summary}</td>
+              <td className="max-w-xl truncate px-3 py-2">
+                <BidiText text={row.summary} />
+              </td>
               <td className="px-3 py-2 text-xs">{row.verdict ?? "–"}</td>
               <td className="px-3 py-2">
                 <span className={`rounded px-1.5 py-0.5 text-xs ${STATUS[row.status].style}`}>{STATUS[row.status].label}</span>

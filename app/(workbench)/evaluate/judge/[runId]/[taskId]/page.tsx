@@ -29,10 +29,15 @@ function Steps({ steps, testId, credited }: { steps: AgentStep[]; testId: string
             {s.call?.attempts && s.call.attempts > 1 ? ` · answered on attempt ${s.call.attempts} (provider retries)` : ""}
             {credited === s.step ? " · repair credited here" : ""}
           </p>
-          {s.thought && <p className="mt-1 whitespace-pre-wrap text-slate-800">{s.thought}</p>}
+          {/* the model's words and what its commands printed come from outside: controls shown, never obeyed */}
+          {s.thought && (
+            <p className="mt-1 whitespace-pre-wrap text-slate-800">
+              <BidiText text={s.thought} />
+            </p>
+          )}
           {s.command && (
             <pre className="mt-1 overflow-x-auto rounded bg-slate-900 p-2 font-mono text-xs text-slate-100" data-testid="step-command">
-              {s.command}
+              <BidiText text={s.command} />
             </pre>
           )}
           <details className="mt-1" open={s.step === steps.length}>
@@ -45,7 +50,7 @@ function Steps({ steps, testId, credited }: { steps: AgentStep[]; testId: string
               className="mt-1 max-h-80 overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-2 font-mono text-xs focus:outline focus:outline-2 focus:outline-indigo-500"
               data-testid="step-observation"
             >
-              {s.observation}
+              <BidiText text={s.observation} />
             </pre>
           </details>
         </li>
