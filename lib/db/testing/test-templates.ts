@@ -38,6 +38,8 @@ export function templatePrefix(run = runId()): string {
 export async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   assertLocal(ADMIN_URL);
   const client = new pg.Client({ connectionString: ADMIN_URL });
+  // a session the server ends (after a FATAL statement) fails its query; unheard, pg's error event would end the process
+  client.on("error", () => undefined);
   await client.connect();
   try {
     return await fn(client);
@@ -71,7 +73,10 @@ async function createDatabase(client: pg.Client, name: string, template?: string
 
 export async function dropDatabase(name: string) {
   await withAdmin(async (c) => {
-    await c.query(`ALTER DATABASE ${quoted(name)} WITH IS_TEMPLATE false`).catch(() => undefined);
+    // Only a template is unmarked first. A copy whose DROP was cut off (its test process ended first: copies are
+    // dropped without waiting) is left "invalid", and an ALTER of it is FATAL, ending the session; DROP removes it.
+    const { rows } = await c.query<{ datistemplate: boolean }>("SELECT datistemplate FROM pg_database WHERE datname = $1", [name]);
+    if (rows[0]?.datistemplate) await c.query(`ALTER DATABASE ${quoted(name)} WITH IS_TEMPLATE false`);
     await c.query(`DROP DATABASE IF EXISTS ${quoted(name)} WITH (FORCE)`);
   });
 }
