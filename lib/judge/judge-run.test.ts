@@ -17,10 +17,11 @@ import { loadGold } from "@/lib/evaluate/load-gold";
 import { type FakeOpenAiServer, fakeReply, startFakeOpenAiServer } from "@/lib/llm/testing/fake-openai-server";
 import { cancelJudgeRun } from "./cancel-judge-run";
 import { createJudgeRun } from "./create-judge-run";
-import { executeJudgeRun } from "./execute-judge-run";
+import { executeJudgeRun, openJudgeRun } from "./execute-judge-run";
 import { grantRepairCredit, revokeRepairCredit } from "./repair-credit";
 import { prepareJudgeRunResume } from "./resume-judge-run";
 import { createJudgeModel, preflightJudgeModel } from "./judge-model";
+import { runJudgeTask } from "./run-judge-task";
 import { loadJudgeInputs } from "./judge-inputs";
 import { loadJudgeRunView, loadTrajectoryView } from "./judge-views";
 import { biggestSplitOf, copyOfDemoExport, exportWithNegations } from "./testing/export-with-negations";
@@ -461,6 +462,35 @@ describe.each(TEST_DATABASE_KINDS)("judge runs on %s", (kind) => {
     const second = await executeJudgeRun({ ...deps(), cancelledByUser: async () => false }, runId);
     expect(second).toMatchObject({ status: "succeeded", done: tasks, submitted: tasks });
     expect((await db.prisma.judgeRun.findUniqueOrThrow({ where: { id: runId } })).error).toBeNull();
+  });
+
+  test("a task job retried after its attempt judged the task reports that judgement and judges nothing again", async () => {
+    const { exportId, split } = await biggestSplit();
+    const { runId } = await createJudgeRun(db.prisma, config(), {
+      exportId,
+      split,
+      name: "one task job, twice",
+      baseUrl: server.url,
+      model: "judge-1",
+      limit: 1,
+    });
+    const [task] = await db.prisma.judgeTask.findMany({ where: { runId } });
+    // the run as its "judge" job opens it, the task as its job "job-1" (the claim) judges it
+    await openJudgeRun(deps(), runId, { resetRunning: false });
+    const payload = { runId, taskId: task.id };
+    expect(await runJudgeTask(deps(), payload, "job-1")).toEqual({ taskId: task.id, outcome: "submitted" });
+    const asked = server.requests.length;
+    // the same job again, as pg-boss retries one whose worker died before it was recorded complete
+    expect(await runJudgeTask(deps(), payload, "job-1")).toEqual({ taskId: task.id, outcome: "submitted" });
+    // another job for the task: not started, and says so
+    expect((await runJudgeTask(deps(), payload, "job-2")).outcome).toMatch(/^not started/);
+    expect(server.requests).toHaveLength(asked);
+    expect(await db.prisma.judgeTask.findUniqueOrThrow({ where: { id: task.id } })).toMatchObject({
+      status: "done",
+      outcome: "submitted",
+      attempts: 1,
+      claimId: "job-1",
+    });
   });
 
   test("a run is not queued when its endpoint fails a test call: unreachable, unknown model, wrong key, no tool calls", async () => {
