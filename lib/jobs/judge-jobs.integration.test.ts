@@ -14,14 +14,17 @@ import { JUDGE_JOBS } from "./judge-jobs";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const LEASE_SECONDS = 12;
-// Each task waits this long for its one model answer. A lease starts one task per worker (8 at a time),
-// so the 40 tasks take 5 leases one after another, at least 5 × 2.5 s = 12.5 s: longer than one lease
-// on the fastest machine, while a lease still has 9.5 s to spare for 8 sandboxes on a loaded one. (At
-// 8 s and 300 ms the run took 7.6 s on a quiet machine and one batch outlasted the lease at load 20.)
+// Each task of the long run waits this long for its one model answer. The run takes 8 tasks at a time, so
+// its 16 tasks take two rounds one after another, at least 2 × 6.5 s = 13 s: longer than one lease on the
+// fastest machine, while 16 sandboxes (not 40 of 2.5 s) leave a loaded machine less to do. (At 8 s and
+// 300 ms the run took 7.6 s on a quiet machine and one batch outlasted the lease at load 20.)
+const LONG_ANSWER_MS = 6_500;
+const LONG_RUN_TASKS = 16;
+// the cancel test's answers: a task is still at its first steps when the cancel comes
 const ANSWER_MS = 2_500;
 
-// PostgreSQL only: the lease is pg-boss's, the same SQL on both databases, and 40 sandboxed tasks cost
-// about 20 s of the suite per database; the judge runs and the job engine are tested on both elsewhere.
+// PostgreSQL only: the lease is pg-boss's, the same SQL on both databases, and the long run's sandboxed tasks
+// cost seconds of the suite per database; the judge runs and the job engine are tested on both elsewhere.
 describe.each(["postgresql"] as const)("the judge job on %s", (kind) => {
   let db: Database;
   let server: FakeOpenAiServer;
@@ -30,7 +33,10 @@ describe.each(["postgresql"] as const)("the judge job on %s", (kind) => {
     db = await openSeededTestDatabase(kind);
     server = await startFakeOpenAiServer({
       apiKey: "sk-run",
-      respond: async (...args) => ({ ...(await scriptedAgent(() => [{ command: submitCommand(true) }])(...args)), delayMs: ANSWER_MS }),
+      respond: async (...args) => ({
+        ...(await scriptedAgent(() => [{ command: submitCommand(true) }])(...args)),
+        delayMs: LONG_ANSWER_MS,
+      }),
     });
   });
   afterEach(async () => {
@@ -40,8 +46,8 @@ describe.each(["postgresql"] as const)("the judge job on %s", (kind) => {
     await db?.close();
   });
 
-  test("a 40-task run longer than the job's lease goes on in continuation jobs and completes", async () => {
-    const { exportId, split } = await exportWithNegations(db.prisma, 40);
+  test("a run longer than the job's lease goes on in continuation jobs and completes", async () => {
+    const { exportId, split } = await exportWithNegations(db.prisma, LONG_RUN_TASKS);
     const { runId, tasks } = await createJudgeRun(db.prisma, config(), {
       exportId,
       split,
@@ -49,9 +55,9 @@ describe.each(["postgresql"] as const)("the judge job on %s", (kind) => {
       baseUrl: server.url,
       model: "judge-1",
       concurrency: 8,
-      limit: 40,
+      limit: LONG_RUN_TASKS,
     });
-    expect(tasks).toBe(40);
+    expect(tasks).toBe(LONG_RUN_TASKS);
     const [judge, judgeTask] = JUDGE_JOBS;
     engine = await startJobEngine(db, {
       jobs: { judge: { ...judge, expireInSeconds: LEASE_SECONDS, retryLimit: 0 }, "judge-task": judgeTask },
@@ -75,7 +81,7 @@ describe.each(["postgresql"] as const)("the judge job on %s", (kind) => {
     const jobs = await db.prisma.jobRun.findMany({ where: { kind: "judge" }, orderBy: { createdAt: "asc" } });
     // one task job per task, each completed
     const taskJobs = await db.prisma.jobRun.groupBy({ by: ["state"], where: { kind: "judge-task" }, _count: { _all: true } });
-    expect(taskJobs).toEqual([{ state: "completed", _count: { _all: 40 } }]);
+    expect(taskJobs).toEqual([{ state: "completed", _count: { _all: LONG_RUN_TASKS } }]);
     expect(jobs.map((j) => j.state)).not.toContain("failed");
     expect(run).toMatchObject({ status: "succeeded", error: null });
     expect(Date.now() - started).toBeGreaterThan(LEASE_SECONDS * 1000);
@@ -84,9 +90,9 @@ describe.each(["postgresql"] as const)("the judge job on %s", (kind) => {
     expect(jobs.every((j) => j.state === "completed")).toBe(true);
     expect(run.jobId).toBe(jobs.at(-1)?.id);
     const judged = await db.prisma.judgeTask.groupBy({ by: ["status", "outcome"], where: { runId }, _count: { _all: true } });
-    expect(judged).toEqual([{ status: "done", outcome: "submitted", _count: { _all: 40 } }]);
+    expect(judged).toEqual([{ status: "done", outcome: "submitted", _count: { _all: LONG_RUN_TASKS } }]);
     // each task judged once: one model call each
-    expect(server.requests.length).toBe(40);
+    expect(server.requests.length).toBe(LONG_RUN_TASKS);
   });
 
   test("a cancel reaches the tasks on every worker within seconds: none is still running, none is judged after it", async () => {

@@ -53,7 +53,8 @@ describe.each(TEST_DATABASE_KINDS)("supervision jobs on %s", (kind) => {
       pollingIntervalSeconds: 0.5,
       cancelPollSeconds: 0.2,
     });
-    await engine.work({ concurrency: 1 });
+    // two prefixes at a time, as two workers would take them (the cancel still lands with some not started)
+    await engine.work({ concurrency: 2 });
     await engine.enqueue("supervise", { runId });
     await until(async () => (await db.prisma.supervisionPrefix.count({ where: { runId, status: "done" } })) >= 1);
     await cancelSupervisionRun(db.prisma, engine, runId);

@@ -70,6 +70,8 @@ export interface JudgeModelOptions {
   extraBody?: Record<string, unknown>;
   timeoutMs?: number;
   maxAttempts?: number;
+  /** the wait before a retry of a 5xx or a timeout when the provider names none: this, doubling up to 20 s (500 ms unless set) */
+  retryBaseMs?: number;
   fetch?: typeof fetch;
   /** extra headers on every request (a gateway's), the run's plain and sealed ones together */
   headers?: Record<string, string>;
@@ -120,7 +122,7 @@ export function createJudgeModel(options: JudgeModelOptions): JudgeModel {
       maxRetries: (options.maxAttempts ?? 4) - 1,
       // each task's conversation is one request at a time; the run's concurrency bounds the rest
       concurrency: 64,
-      retryBaseMs: 500,
+      retryBaseMs: options.retryBaseMs ?? 500,
       retryMaxMs: 20_000,
       maxRetryAfterMs,
       fetch: withHeaders(options.fetch, options.headers),

@@ -1,10 +1,12 @@
 // A judge run through the data layer on both databases: the demo world's export, the fake model
-// playing a scripted agent over HTTP, real sandboxes over the demo's mirrors.
+// playing a scripted agent over HTTP, real sandboxes over the demo's mirrors. One database per kind for
+// the file (a PGlite copy costs seconds): each test judges a copy of the demo export of its own, so what
+// one test adds to or removes from its export no other test sees.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/connection";
 import { TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
@@ -15,21 +17,25 @@ import { loadGold } from "@/lib/evaluate/load-gold";
 import { type FakeOpenAiServer, fakeReply, startFakeOpenAiServer } from "@/lib/llm/testing/fake-openai-server";
 import { cancelJudgeRun } from "./cancel-judge-run";
 import { createJudgeRun } from "./create-judge-run";
-import { executeJudgeRun } from "./execute-judge-run";
+import { executeJudgeRun, openJudgeRun } from "./execute-judge-run";
 import { grantRepairCredit, revokeRepairCredit } from "./repair-credit";
 import { prepareJudgeRunResume } from "./resume-judge-run";
 import { createJudgeModel, preflightJudgeModel } from "./judge-model";
+import { runJudgeTask } from "./run-judge-task";
 import { loadJudgeInputs } from "./judge-inputs";
 import { loadJudgeRunView, loadTrajectoryView } from "./judge-views";
-import { exportWithNegations } from "./testing/export-with-negations";
+import { biggestSplitOf, copyOfDemoExport, exportWithNegations } from "./testing/export-with-negations";
 import { scriptedAgent, submitCommand } from "./testing/scripted-agent";
 import { runTrajectoryFiles, trajectoryArchive } from "./trajectory-export";
 
 describe.each(TEST_DATABASE_KINDS)("judge runs on %s", (kind) => {
   let db: Database;
   let server: FakeOpenAiServer;
-  beforeEach(async () => {
+  beforeAll(async () => {
     db = await openSeededTestDatabase(kind);
+  });
+  afterAll(async () => db?.close());
+  beforeEach(async () => {
     // an agent that reads its task, checks the file it is about, and says "trustworthy"
     server = await startFakeOpenAiServer({
       apiKey: "sk-run",
@@ -42,15 +48,11 @@ describe.each(TEST_DATABASE_KINDS)("judge runs on %s", (kind) => {
   });
   afterEach(async () => {
     await server?.close();
-    await db?.close();
   });
 
-  async function biggestSplit() {
-    const exp = await db.prisma.export.findFirstOrThrow({ orderBy: { createdAt: "asc" }, select: { id: true } });
-    const bySplit = await db.prisma.exportItem.groupBy({ by: ["split"], where: { exportId: exp.id }, _count: { _all: true } });
-    const split = bySplit.sort((a, b) => b._count._all - a._count._all)[0].split;
-    return { exportId: exp.id, split };
-  }
+  /** The biggest split of this test's own copy of the demo export. */
+  const biggestSplit = async () => biggestSplitOf(db.prisma, await copyOfDemoExport(db.prisma));
+  const ownExportWithNegations = async (splitSize: number) => exportWithNegations(db.prisma, splitSize, await copyOfDemoExport(db.prisma));
   const deps = (signal?: AbortSignal, progress?: (done: number) => void) => ({
     prisma: db.prisma,
     config: { ...config(), JUDGE_API_KEY: "sk-run" },
@@ -106,7 +108,7 @@ describe.each(TEST_DATABASE_KINDS)("judge runs on %s", (kind) => {
 
   test("a trajectory page reads its one task: the same row and task files as the whole run's, perturbations' ordinals included", async () => {
     // several negations of one comment (the demo's splits hold 4 or fewer): their rows are numbered among themselves
-    const { exportId, split } = await exportWithNegations(db.prisma, 8);
+    const { exportId, split } = await ownExportWithNegations(8);
     const { runId } = await createJudgeRun(db.prisma, config(), {
       exportId,
       split,
@@ -167,6 +169,7 @@ describe.each(TEST_DATABASE_KINDS)("judge runs on %s", (kind) => {
       name: "cancelled waiting",
       baseUrl: server.url,
       model: "judge-1",
+      limit: 2,
     });
     // no job yet: Cancel marks the run itself
     await cancelJudgeRun(db.prisma, { cancel: async () => false }, runId);
@@ -278,6 +281,7 @@ describe.each(TEST_DATABASE_KINDS)("judge runs on %s", (kind) => {
       baseUrl: server.url,
       model: "judge-1",
       concurrency: 1,
+      limit: 2,
     });
     const result = await executeJudgeRun(deps(), runId);
     expect(result).toMatchObject({ status: "succeeded", done: tasks, submitted: tasks - 1, notJudged: 1, invalid: 0 });
@@ -317,7 +321,20 @@ describe.each(TEST_DATABASE_KINDS)("judge runs on %s", (kind) => {
     expect(tasks).toBeGreaterThanOrEqual(3);
     // three calls a task, each of the first nine retried once: the first three tasks hold them
     const expected = [3, 3, 3, ...Array(tasks - 3).fill(0)];
-    expect(await executeJudgeRun(deps(), runId)).toMatchObject({ status: "succeeded", submitted: tasks, notJudged: 0 });
+    // the run's endpoint with its retries' waits at a millisecond instead of half a second and more (the count is the point)
+    const quick = createJudgeModel({
+      baseUrl: server.url,
+      model: "judge-1",
+      apiKey: "sk-run",
+      actionMode: "tool",
+      temperature: 0,
+      retryBaseMs: 1,
+    });
+    expect(await executeJudgeRun({ ...deps(), model: quick }, runId)).toMatchObject({
+      status: "succeeded",
+      submitted: tasks,
+      notJudged: 0,
+    });
     expect(injected).toBe(9);
     const stored = await db.prisma.judgeTask.findMany({ where: { runId }, orderBy: { position: "asc" } });
     expect(stored.reduce((n, t) => n + t.retries, 0)).toBe(9);
@@ -395,7 +412,7 @@ describe.each(TEST_DATABASE_KINDS)("judge runs on %s", (kind) => {
   });
 
   test("an endpoint limit is shared by runs: two runs of 3 at once against one endpoint limited to 2 never send 3 requests at once", async () => {
-    const { exportId, split } = await exportWithNegations(db.prisma, 12);
+    const { exportId, split } = await ownExportWithNegations(8);
     await server.close();
     const agent = scriptedAgent(() => [{ command: "true" }, { command: submitCommand(true) }]);
     server = await startFakeOpenAiServer({ apiKey: "sk-run", respond: async (...a) => ({ ...(await agent(...a)), delayMs: 400 }) });
@@ -407,13 +424,13 @@ describe.each(TEST_DATABASE_KINDS)("judge runs on %s", (kind) => {
         baseUrl: server.url,
         model: "judge-1",
         concurrency: 3,
-        limit: 6,
+        limit: 4,
         settings: { endpointConcurrency: 2 },
       });
     const [a, b] = [await run("limited a"), await run("limited b")];
     const results = await Promise.all([executeJudgeRun(deps(), a.runId), executeJudgeRun(deps(), b.runId)]);
-    expect(results.map((r) => `${r.status}:${r.submitted}`)).toEqual(["succeeded:6", "succeeded:6"]);
-    expect(server.requests).toHaveLength(24);
+    expect(results.map((r) => `${r.status}:${r.submitted}`)).toEqual(["succeeded:4", "succeeded:4"]);
+    expect(server.requests).toHaveLength(16);
     expect(server.maxConcurrent).toBe(2);
   });
 
@@ -426,6 +443,7 @@ describe.each(TEST_DATABASE_KINDS)("judge runs on %s", (kind) => {
       baseUrl: server.url,
       model: "judge-1",
       concurrency: 1,
+      limit: 2,
     });
     const stop = new AbortController();
     const first = await executeJudgeRun(
@@ -444,6 +462,35 @@ describe.each(TEST_DATABASE_KINDS)("judge runs on %s", (kind) => {
     const second = await executeJudgeRun({ ...deps(), cancelledByUser: async () => false }, runId);
     expect(second).toMatchObject({ status: "succeeded", done: tasks, submitted: tasks });
     expect((await db.prisma.judgeRun.findUniqueOrThrow({ where: { id: runId } })).error).toBeNull();
+  });
+
+  test("a task job retried after its attempt judged the task reports that judgement and judges nothing again", async () => {
+    const { exportId, split } = await biggestSplit();
+    const { runId } = await createJudgeRun(db.prisma, config(), {
+      exportId,
+      split,
+      name: "one task job, twice",
+      baseUrl: server.url,
+      model: "judge-1",
+      limit: 1,
+    });
+    const [task] = await db.prisma.judgeTask.findMany({ where: { runId } });
+    // the run as its "judge" job opens it, the task as its job "job-1" (the claim) judges it
+    await openJudgeRun(deps(), runId, { resetRunning: false });
+    const payload = { runId, taskId: task.id };
+    expect(await runJudgeTask(deps(), payload, "job-1")).toEqual({ taskId: task.id, outcome: "submitted" });
+    const asked = server.requests.length;
+    // the same job again, as pg-boss retries one whose worker died before it was recorded complete
+    expect(await runJudgeTask(deps(), payload, "job-1")).toEqual({ taskId: task.id, outcome: "submitted" });
+    // another job for the task: not started, and says so
+    expect((await runJudgeTask(deps(), payload, "job-2")).outcome).toMatch(/^not started/);
+    expect(server.requests).toHaveLength(asked);
+    expect(await db.prisma.judgeTask.findUniqueOrThrow({ where: { id: task.id } })).toMatchObject({
+      status: "done",
+      outcome: "submitted",
+      attempts: 1,
+      claimId: "job-1",
+    });
   });
 
   test("a run is not queued when its endpoint fails a test call: unreachable, unknown model, wrong key, no tool calls", async () => {

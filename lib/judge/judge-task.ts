@@ -46,6 +46,17 @@ export async function claimTask(prisma: PrismaClient, taskId: string, claimId: s
   return claimed.count === 1 ? { resume: [] } : null;
 }
 
+/**
+ * How the task ended under this claim, or null: a job's earlier attempt may have finished it and then lost its
+ * worker (killed, or its heartbeat given up for lost) before the job was recorded complete, so the job's retry
+ * finds it done. That retry reports this outcome, the task's own, instead of a "not started" that would leave
+ * the judgement without a job saying so.
+ */
+export async function outcomeUnderClaim(prisma: PrismaClient, taskId: string, claimId: string): Promise<string | null> {
+  const task = await prisma.judgeTask.findFirst({ where: { id: taskId, claimId, status: "done" }, select: { outcome: true } });
+  return task?.outcome ?? null;
+}
+
 /** Puts a claimed task back for another attempt (a cancel, a worker stopping): nothing of it is kept. */
 export async function releaseTask(prisma: PrismaClient, taskId: string, claimId: string): Promise<void> {
   await prisma.judgeTask.updateMany({

@@ -69,6 +69,8 @@ describe("the judge agent loop", () => {
       model: "judge-1",
       apiKey: "sk-judge",
       ...requestOptionsOf(settings),
+      // a 5xx is retried after a millisecond, not half a second and more (a Retry-After is still waited out)
+      retryBaseMs: 1,
     });
     return { trajectory: await runAgent({ model, sandbox: box, settings }), requests: server.requests };
   }

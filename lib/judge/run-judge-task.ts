@@ -1,9 +1,10 @@
 // The "judge-task" job: one task of a run, on whichever worker takes it. Claimed under the job's id, so
 // the job's retry on another worker (this one killed) takes the task again and a finished task is never
-// judged twice; a run cancelled or paused meanwhile starts nothing.
+// judged twice (a retry of a job that finished its task reports that task's outcome); a run cancelled or
+// paused meanwhile starts nothing.
 import { AppError } from "@/lib/errors";
 import { type ExecuteDeps, openRunTask } from "./execute-judge-run";
-import { claimTask, judgeOneTask, releaseTask, type TaskDeps } from "./judge-task";
+import { claimTask, judgeOneTask, outcomeUnderClaim, releaseTask, type TaskDeps } from "./judge-task";
 
 export interface JudgeTaskResult {
   taskId: string;
@@ -21,6 +22,12 @@ export async function runJudgeTask(
   const { runId, taskId } = payload;
   const run = await prisma.judgeRun.findUnique({ where: { id: runId }, select: { status: true } });
   if (!run) throw new AppError("not_found", `Judge run ${runId} does not exist`);
+  // a retry after this job's earlier attempt judged the task (whatever the run's status is now)
+  const judged = await outcomeUnderClaim(prisma, taskId, claimId);
+  if (judged !== null) {
+    await deps.log?.(`${taskId}: judged by this job's earlier attempt, whose worker stopped before the job was recorded complete`);
+    return { taskId, outcome: judged };
+  }
   if (run.status !== "running") return { taskId, outcome: `not started: the run is ${run.status}` };
   const claim = await claimTask(prisma, taskId, claimId);
   if (!claim) return { taskId, outcome: "not started: the task is done or held by another job" };

@@ -124,14 +124,17 @@ describe.each(TEST_DATABASE_KINDS)("supervision on %s", (kind) => {
       expect(p.candidate).toMatchObject({ role: "assistant" });
     }
 
-    // round 2: a later student run on the same split; earlier records are kept, the same ones not added twice
-    const second = await judgeTrainSplit(db.prisma, "student round 2");
+    // round 2: a later student run on the same split; earlier records are kept, the same ones not added twice.
+    // Three of the tasks: at least one beyond the refused and the rejected, whose records are round 1's again
+    const second = await judgeTrainSplit(db.prisma, "student round 2", 3);
     const round2 = await createSupervisionRun(db.prisma, config(), { judgeRunId: second.judgeRunId, teacher: teacherSettings() });
     expect(round2.round).toBe(2);
-    await executeSupervisionRun(deps(), round2.runId);
+    const { tally: tally2 } = await executeSupervisionRun(deps(), round2.runId);
+    expect(tally2.approved).toBeGreaterThan(0);
     const merged = await supervisionDataset(db.prisma, round2.runId);
     expect(merged.records).toBe(dataset.records);
     expect(merged.jsonl).toBe(dataset.jsonl);
+    expect(merged.manifest.duplicates_dropped).toBe(tally2.approved);
     expect(merged.manifest.sources).toHaveLength(2);
   }, 600_000);
 
