@@ -10,7 +10,8 @@ import { signInAs } from "./helpers";
 
 // The sidecar also serves a model (#42): its proposal is refused by its critic, and the refusal is on the page
 // with its reason; the expert then writes the negation that three experts verify and the export carries.
-test.use({ appSetup: { sidecar: "e2e/setup/fake-github-and-model.ts" } });
+// The workbench starts with the demo's team only: the crawl is the only data (no demo decision puts a screen in use).
+test.use({ appSetup: { demo: false, before: ["e2e/setup/team-without-demo.ts"], sidecar: "e2e/setup/fake-github-and-model.ts" } });
 
 interface Served {
   number: number;
@@ -83,26 +84,35 @@ test("a crawl of a fake GitHub goes through screening, blind labels with the rep
   const pages: Page[] = [];
   for (const l of logins) pages.push(await signedIn(browser, l, baseURL));
   const queues = await Promise.all(pages.map((p) => crawledQueue(p, repository)));
-  let pair: [number, number] | null = null;
-  let shared = "";
-  for (let a = 0; a < 3 && !pair; a++)
-    for (let b = a + 1; b < 3 && !pair; b++) {
-      const both = queues[a].find((id) => queues[b].includes(id));
-      if (both) {
-        pair = [a, b];
-        shared = both;
-      }
+  // the instances two annotators share, per pair
+  const sharedBy: { pair: [number, number]; ids: string[] }[] = [];
+  for (let a = 0; a < 3; a++)
+    for (let b = a + 1; b < 3; b++) {
+      const ids = queues[a].filter((id) => queues[b].includes(id));
+      if (ids.length) sharedBy.push({ pair: [a, b], ids });
     }
-  expect(pair, `two annotators share a crawled instance (queues: ${queues.map((q) => q.length).join(", ")})`).not.toBeNull();
-  const [first, second] = (pair as [number, number]).map((i) => pages[i]);
+  expect(sharedBy.length, `two annotators share a crawled instance (queues: ${queues.map((q) => q.length).join(", ")})`).toBeGreaterThan(0);
 
-  // the first annotator reads the comment on its hunk and browses the crawled repository at base and patched
-  await first.goto(`/annotate/${shared}`);
-  const comment = (await first.getByTestId("target-comment").textContent()) ?? "";
-  const servedComment = served
-    .flatMap((pr) => pr.inline.map((c) => ({ pr, c })))
-    .find(({ c }) => comment.includes(c.body.trim().slice(0, 60)));
-  expect(servedComment, "the comment on the page is one the fake served").toBeDefined();
+  // the first annotator reads an inline comment on its hunk (a shared one; a review's or a PR's general
+  // comment has no hunk) and browses the crawled repository at base and patched
+  const inlineServed = served.flatMap((pr) => pr.inline.map((c) => ({ pr, c })));
+  let pair: [number, number] = sharedBy[0].pair;
+  let shared = "";
+  let servedComment: (typeof inlineServed)[number] | undefined;
+  for (const candidate of sharedBy.flatMap(({ pair, ids }) => ids.map((id) => ({ pair, id })))) {
+    await pages[candidate.pair[0]].goto(`/annotate/${candidate.id}`);
+    const comment = (await pages[candidate.pair[0]].getByTestId("target-comment").textContent()) ?? "";
+    // the fake's comments share their openings across pull requests: the page's title tells which one
+    const title = (await pages[candidate.pair[0]].locator("h1").first().textContent()) ?? "";
+    servedComment = inlineServed.find(({ pr, c }) => title.includes(pr.title) && comment.includes(c.body.trim().slice(0, 60)));
+    if (servedComment) {
+      pair = candidate.pair;
+      shared = candidate.id;
+      break;
+    }
+  }
+  expect(servedComment, "a shared comment on the page is an inline one the fake served").toBeDefined();
+  const [first, second] = pair.map((i) => pages[i]);
   const { pr, c } = servedComment as { pr: Served; c: Served["inline"][number] };
   await expect(first.locator("[data-commented=true]")).toHaveCount(1);
   await first.getByTestId("open-repo-browser").click();

@@ -58,15 +58,18 @@ export async function seedLargePullRequest(prisma: PrismaClient, fixture: LargeP
   });
   await createInstances(prisma, [pr.id]);
   await prisma.instance.updateMany({ where: { pullRequestId: pr.id }, data: { stage: "screened" } });
-  await assignInstances(prisma, {
-    overlap: annotatorIds.length,
-    annotatorIds,
-    gate: await loadScreenGate(prisma, { llmConfigured: false }),
-  });
   const instances = await prisma.instance.findMany({
     where: { pullRequestId: pr.id },
     orderBy: { targetEntry: { createdAt: "asc" } },
     select: { id: true },
+  });
+  // this pull request's instances, included by the lead: no content screen (the demo's PR audit, say) has seen it
+  await assignInstances(prisma, {
+    overlap: annotatorIds.length,
+    annotatorIds,
+    instanceIds: instances.map((i) => i.id),
+    includeCandidates: true,
+    gate: await loadScreenGate(prisma, { llmConfigured: false }),
   });
   return instances.map((i) => i.id);
 }
