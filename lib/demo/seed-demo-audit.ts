@@ -8,14 +8,11 @@
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { createMemoryLlmCache } from "@/lib/llm/cache";
 import { must } from "@/lib/must";
-import { createAuditSample } from "@/lib/screen/create-audit-sample";
+import { createAuditSample, DEFAULT_AUDIT_SEED } from "@/lib/screen/create-audit-sample";
 import { adjudicateAuditItem, submitAuditReview } from "@/lib/screen/review-audit-item";
 import { runLlmScreening } from "@/lib/screen/run-llm-screening";
 import { LLM_PR_FILTER } from "@/lib/screen/screening-filters";
 import { DEMO_PR_AUDIT, demoPrAuditClient } from "./demo-pr-audit";
-
-/** The audit form's default seed: the demo's draw is the one a lead gets by pressing the button. */
-const DEMO_AUDIT_SEED = 20250815;
 
 interface DemoAuditVerdict {
   login: string;
@@ -63,7 +60,7 @@ export async function seedDemoPrAudit(prisma: PrismaClient): Promise<{ sampleId:
   const userId = (login: string) => must(users.get(login), `the demo user ${login}`);
   const { sampleId, size } = await createAuditSample(
     prisma,
-    { filterKey: LLM_PR_FILTER, seed: DEMO_AUDIT_SEED },
+    { filterKey: LLM_PR_FILTER, seed: DEFAULT_AUDIT_SEED },
     users.get("admin") ?? null,
   );
   const items = await prisma.auditItem.findMany({ where: { sampleId }, select: { id: true, decisionId: true } });

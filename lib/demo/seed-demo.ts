@@ -83,6 +83,12 @@ async function seedRepository(prisma: PrismaClient, repo: DemoRepository) {
   }
 }
 
+/** The demo's team (DEMO_USERS, password DEMO_PASSWORD) and nothing else: the demo's first stage, and a spec's start on crawled data. */
+export async function seedDemoTeam(prisma: PrismaClient): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await prisma.user.createMany({ data: DEMO_USERS.map((u) => ({ ...u, passwordHash })) });
+}
+
 export interface SeedDemoOptions {
   /** told each stage's wall time as it ends (scripts/bench-demo-seed.ts) */
   onStage?: (stage: string, ms: number) => void;
@@ -95,8 +101,7 @@ export async function seedDemo(prisma: PrismaClient, options: SeedDemoOptions = 
     options.onStage?.(stage, now - last);
     last = now;
   };
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await prisma.user.createMany({ data: DEMO_USERS.map((u) => ({ ...u, passwordHash })) });
+  await seedDemoTeam(prisma);
   stageDone("users");
   for (const repo of DEMO_REPOSITORIES) await seedRepository(prisma, repo);
   await createInstances(prisma);

@@ -8,6 +8,9 @@ import { recordAudit } from "@/lib/audit/record-audit";
 // Paper §2: experts audit a random sample of the LLM's decisions, sized for a confidence level and
 // margin of error (95% / 5% of 106,241 PRs → 383). The seed is stored so the draw can be repeated.
 
+/** The seed the audit form offers (the demo draws its sample with it too, so a lead pressing the button gets the same draw). */
+export const DEFAULT_AUDIT_SEED = 20250815;
+
 export const CreateAuditSampleRequestSchema = z.object({
   filterKey: LlmFilterKeySchema,
   confidence: z.coerce

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { AuditSampleSummary } from "@/lib/screen/audit-sample-view";
+import { DEFAULT_AUDIT_SEED } from "@/lib/screen/create-audit-sample";
 import { createAuditSampleAction } from "../actions";
 import { ActionForm, SubmitButton } from "./action-form";
 
@@ -96,7 +97,11 @@ export function AuditPanel({ samples }: { samples: AuditSampleSummary[] }) {
           </label>
           <label className="block">
             <span className="text-slate-600">Seed</span>
-            <input name="seed" defaultValue="20250815" className="mt-1 block w-28 rounded-md border border-slate-300 px-2 py-1 font-mono" />
+            <input
+              name="seed"
+              defaultValue={DEFAULT_AUDIT_SEED}
+              className="mt-1 block w-28 rounded-md border border-slate-300 px-2 py-1 font-mono"
+            />
           </label>
           <SubmitButton pendingLabel="Drawing…">Draw audit sample</SubmitButton>
         </div>
