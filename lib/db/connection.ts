@@ -63,6 +63,18 @@ function holdDataDirLock(dataDir: string, close: () => Promise<void>): () => voi
   };
 }
 
+/** A Database over an open PGlite (a client of its own, in-process named locks); close() is the caller's. */
+export function databaseOnPglite(target: DatabaseTarget, pglite: PGlite, close: () => Promise<void>): Database {
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  registerLockProvider(prisma, inProcessLocks());
+  const raw = {
+    execScript: async (sql: string) => void (await pglite.exec(sql)),
+    query: async <T>(sql: string, params: unknown[] = []) => (await pglite.query<T>(sql, params)).rows,
+  };
+  // PGlite is a single session already
+  return { target, prisma, pglite, ...raw, session: (fn) => fn(raw), close };
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === "embedded") {
     const inMemory = target.dataDir.startsWith("memory://");
@@ -79,29 +91,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       const pglite = inMemory
         ? await PGlite.create(target.loadDataDir ? { loadDataDir: target.loadDataDir } : undefined)
         : await PGlite.create(target.dataDir);
-      const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
-      registerLockProvider(prisma, inProcessLocks());
-      const raw = {
-        execScript: async (sql: string) => void (await pglite.exec(sql)),
-        query: async <T>(sql: string, params: unknown[] = []) => (await pglite.query<T>(sql, params)).rows,
-      };
+      const db = databaseOnPglite(target, pglite, closeOnce);
       closeOpened = async () => {
         try {
-          await prisma.$disconnect();
+          await db.prisma.$disconnect();
           await pglite.close();
         } finally {
           release();
         }
       };
-      return {
-        target,
-        prisma,
-        pglite,
-        ...raw,
-        // PGlite is a single session already
-        session: (fn) => fn(raw),
-        close: closeOnce,
-      };
+      return db;
     } catch (e) {
       release();
       throw e;

@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
 import { openDatabase, type Database } from "../connection";
 import { migrate } from "../migrate";
+import { openReusedEmbeddedCopy } from "./reused-pglite";
 import { cloneTemplate, databaseUrl, dropDatabase, embeddedTemplate, postgresTemplate, withAdmin } from "./test-templates";
 
 export type TestDatabaseKind = "embedded" | "postgresql";
@@ -49,13 +50,14 @@ export function migratedPostgresTemplate(): Promise<string> {
 }
 
 /**
- * A database started from a PGlite dump, or cloned from a PostgreSQL template; close() also drops a PostgreSQL
+ * A database started from a PGlite dump (a PGlite kept from an earlier test of this process and set back to the
+ * dump's rows when one is free: reused-pglite.ts), or cloned from a PostgreSQL template; close() also drops a PostgreSQL
  * one, without waiting for it: a DROP DATABASE takes 0.2-1.4 s (measured under load), which the next test need
  * not wait for. A copy whose drop did not finish (its test process ended first) is dropped by the run's global
  * teardown, which drops every database named with the run's clone prefix.
  */
 export async function openCopyOf(template: { embedded: Blob } | { postgresql: string }): Promise<Database> {
-  if ("embedded" in template) return openDatabase({ kind: "embedded", dataDir: "memory://", loadDataDir: template.embedded });
+  if ("embedded" in template) return openReusedEmbeddedCopy(template.embedded);
   const created = await cloneTemplate(template.postgresql);
   const db = await openDatabase({ kind: "postgresql", url: created.url });
   const close = db.close;
