@@ -2,23 +2,9 @@
 // WCAG 2.1 A/AA (colour contrast included) on the queue, an instance, the adjudication page, the
 // agreement page, perturbation verification (#15 item 9) and the evaluation pages (#31 item 9), in the light theme and in the dark
 // theme the system setting selects.
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { seriousViolations } from "./axe";
 import { expect, test } from "./fixtures";
 import { signInAs } from "./helpers";
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({
-      rule: v.id,
-      impact: v.impact,
-      count: v.nodes.length,
-      example: v.nodes[0]?.target.join(" "),
-      summary: v.nodes[0]?.failureSummary,
-    }));
-}
 
 for (const scheme of ["light", "dark"] as const) {
   test(`the annotation queue and an instance page (${scheme})`, async ({ page }) => {
