@@ -79,6 +79,8 @@ test("the bidirectional placeholders are where the overrides were: a PR title an
 });
 
 test("the axe check finds what it is for: a picture without words and an empty link", async ({ page }) => {
-  await page.setContent(`<html lang="en"><head><title>known violations</title></head><body><main><img src="data:,"><a href="/x"></a></main></body></html>`);
+  await page.setContent(
+    `<html lang="en"><head><title>known violations</title></head><body><main><img src="data:,"><a href="/x"></a></main></body></html>`,
+  );
   expect((await seriousViolations(page)).map((v) => `${v.rule} ${v.impact}`).sort()).toEqual(["image-alt critical", "link-name serious"]);
 });
