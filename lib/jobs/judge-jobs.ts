@@ -14,7 +14,9 @@ const judgeJob = defineJob({
   // a run longer than one lease queues its continuation in its own lane while it finishes its last tasks
   lanePolicy: "stately",
   retryLimit: 2,
-  retryDelaySeconds: 30,
+  // the job only coordinates (a retry reads the run back and goes on handing tasks out), so a worker that
+  // died holding it stalls the run for its heartbeat (10 s) and this first wait, not half a minute more
+  retryDelaySeconds: 5,
   // the job only hands tasks out and follows them; a run of any length goes on lease after lease
   expireInSeconds: 4 * 3_600,
   run: async (ctx, payload) => {
