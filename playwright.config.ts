@@ -1,8 +1,12 @@
+import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 
-// Debian's Chromium: Playwright's own browser download is not possible offline.
+// Debian's Chromium: Playwright's own browser download is not possible offline. Its headless shell
+// (package chromium-headless-shell, what Playwright runs for headless Chromium itself) when installed:
+// the specs took about a fifth less CPU in it than in the whole browser (156 against 187-206 s for six specs).
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  executablePath: process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium"),
   args: [
     "--no-sandbox",
     "--disable-gpu",

@@ -21,7 +21,7 @@
 //                           the share of requestAnimationFrame intervals longer than 50 ms, all runs
 //                           pooled (target < 0.02)
 // It seeds a temporary embedded database (demo + the large PR), starts `next start` on a free port
-// and drives /usr/bin/chromium with playwright.config.ts's launch options. It needs a production build:
+// and drives Debian's Chromium with playwright.config.ts's launch options (its headless shell when installed). It needs a production build:
 // run `npx next build` first (or set NEXT_DIST_DIR to a build folder); it builds one if none is there.
 //   npx tsx scripts/bench-annotate.ts
 //   BENCH_ONLY=expand npx tsx scripts/bench-annotate.ts   # the 4x expansion and scroll figures only

@@ -26,9 +26,10 @@ report() {
 trap report EXIT
 
 install_system_packages() {
-  # Debian packages the tests use: Chromium for the browser tests, bubblewrap for the judge's sandbox
+  # Debian packages the tests use: Chromium's headless shell for the browser tests (playwright.config.ts),
+  # bubblewrap for the judge's sandbox
   local missing=()
-  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  [ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
   command -v bwrap >/dev/null || missing+=(bubblewrap)
   if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
