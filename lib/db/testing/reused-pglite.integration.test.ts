@@ -2,6 +2,7 @@
 // sequences back, anything a test added gone, and a PGlite whose schema a test changed never reused.
 import { afterEach, describe, expect, test } from "vitest";
 import type { Database } from "../connection";
+import { pgliteBehind } from "./reused-pglite";
 import { migratedEmbeddedDump, openCopyOf } from "./test-database";
 
 describe("embedded test copies reuse a PGlite set back to the template", () => {
@@ -29,30 +30,36 @@ describe("embedded test copies reuse a PGlite set back to the template", () => {
     const nextId = (await audit(first, "by a test")).id;
     await first.prisma.user.create({ data: { login: "temp", name: "Temp", passwordHash: "x", roles: ["admin"] } });
     await first.execScript(`CREATE SCHEMA scratch; CREATE TABLE scratch.t (a int); INSERT INTO scratch.t VALUES (1);`);
-    const pglite = first.pglite;
+    await first.execScript(`CREATE TEMPORARY TABLE scratch_temp (a int)`);
+    const pglite = pgliteBehind(first.pglite);
+    const handle = first.pglite;
     await first.close();
+    // the closed copy's handle refuses, as a closed PGlite would: nothing left running reaches the next test
+    expect(handle?.closed).toBe(true);
+    await expect(async () => handle?.query("SELECT 1")).rejects.toThrow(/closed/);
     opened.splice(0);
 
     const second = await copy(dump);
-    expect(second.pglite).toBe(pglite);
+    expect(pgliteBehind(second.pglite)).toBe(pglite);
     expect(await second.prisma.auditEvent.findMany({ select: { id: true, action: true } })).toEqual([
       { id: 1n, action: "in the template" },
     ]);
     expect((await audit(second, "next test")).id).toBe(nextId);
     expect(await second.prisma.user.count()).toBe(0);
     expect(await second.query("SELECT nspname FROM pg_namespace WHERE nspname = 'scratch'")).toEqual([]);
+    expect(await second.query("SELECT relname FROM pg_class WHERE relname = 'scratch_temp'")).toEqual([]);
   });
 
   test("a PGlite whose schema a test changed is closed, and the next copy starts on the dump", async () => {
     const dump = await migratedEmbeddedDump();
     const changed = await copy(dump);
     await changed.execScript(`ALTER TABLE "User" ADD COLUMN "nickname" text`);
-    const pglite = changed.pglite;
+    const pglite = pgliteBehind(changed.pglite);
     await changed.close();
     opened.splice(0);
 
     const next = await copy(dump);
-    expect(next.pglite).not.toBe(pglite);
+    expect(pgliteBehind(next.pglite)).not.toBe(pglite);
     expect(pglite?.closed).toBe(true);
     expect(
       await next.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'User' AND column_name = 'nickname'`),

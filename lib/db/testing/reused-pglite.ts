@@ -90,7 +90,8 @@ async function takeSnapshot(pglite: PGlite): Promise<Snapshot> {
 /** Sets a used PGlite back to the snapshot; false when its schema is not the template's any more. */
 async function restore(pglite: PGlite, snapshot: Snapshot): Promise<boolean> {
   await pglite.exec("ROLLBACK").catch(() => undefined);
-  await pglite.exec("UNLISTEN *; RESET ALL; SELECT pg_advisory_unlock_all();");
+  // session state: settings, listens, advisory locks, prepared statements, temporary tables
+  await pglite.exec("DISCARD ALL");
   for (const schema of await schemasOf(pglite))
     if (!snapshot.schemas.includes(schema)) await pglite.exec(`DROP SCHEMA ${quote(schema)} CASCADE`);
   if ((await fingerprintOf(pglite)) !== snapshot.fingerprint) return false;
@@ -133,17 +134,46 @@ export async function openReusedEmbeddedCopy(dump: Blob): Promise<Database> {
     }
   }
   const kept = pglite;
+  let closed = false;
   let closing: Promise<void> | null = null;
   const db = databaseOnPglite(
     target,
-    kept,
+    untilClosed(kept, () => closed),
     () =>
       (closing ??= (async () => {
+        closed = true;
         await db.prisma.$disconnect();
         if (!kept.closed) idle.push(kept);
       })()),
   );
   return db;
+}
+
+const behind = new WeakMap<PGlite, PGlite>();
+
+/**
+ * The PGlite as this copy's holders see it: once the copy is closed, every call fails as on a closed
+ * PGlite, so a job queue or a query a test left running cannot reach the next test's database.
+ */
+function untilClosed(pglite: PGlite, isClosed: () => boolean): PGlite {
+  const handle = new Proxy(pglite, {
+    get(target, property) {
+      if (property === "closed") return isClosed() || target.closed;
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        if (isClosed()) throw new Error("This test database was closed (its PGlite went back to be reused).");
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  behind.set(handle, pglite);
+  return handle;
+}
+
+/** The PGlite a copy's handle stands for (tests of the reuse compare them). */
+export function pgliteBehind(handle: PGlite | undefined): PGlite | undefined {
+  return handle && (behind.get(handle) ?? handle);
 }
 
 /** Closes the kept PGlites (the process is about to end; tests need not call this). */
