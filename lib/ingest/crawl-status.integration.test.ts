@@ -1,17 +1,14 @@
 // A crawl's status and reasons say what happened (#44), against GitHub's published GraphQL schema
 // (testing/schema-mock) with faults, on both databases: every repository failing is failed (exit 1), and a
 // 200 whose body was cut off is named as such, never as the 502 our own error's HTTP mapping carries.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Database } from "@/lib/db/connection";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
 import { exitCodeFor } from "./progress-display";
 import { runIngest } from "./run-ingest";
-import { buildGitRepositories } from "./testing/fake-github/build-git-repositories";
 import type { FaultRule } from "./testing/fake-github/fault-plan";
-import { generateWorld } from "./testing/fake-github/generate-world";
+import { seededWorld, type SeededWorld } from "./testing/fake-github/seeded-worlds";
 import { fullNameOf, type FakeWorld } from "./testing/fake-github/world-types";
 import { FAST_PACING, forgetCrawls, newMirrorsDir, TEST_TOKEN } from "./testing/run-against-fake";
 import { type SchemaMockGitHub, startSchemaMockGitHub } from "./testing/schema-mock/schema-mock-github";
@@ -19,11 +16,11 @@ import { type SchemaMockGitHub, startSchemaMockGitHub } from "./testing/schema-m
 describe.each(TEST_DATABASE_KINDS)("a crawl's status and reasons say what happened (%s)", (kind) => {
   let db: Database;
   let world: FakeWorld;
-  let gitRoot: string;
+  let seeded: SeededWorld | undefined;
 
   beforeAll(async () => {
     db = await openTestDatabase(kind);
-    world = generateWorld({
+    seeded = await seededWorld({
       seed: 45,
       repositories: [
         { owner: "mock", name: "first", pullRequests: 6, rank: 1 },
@@ -31,12 +28,11 @@ describe.each(TEST_DATABASE_KINDS)("a crawl's status and reasons say what happen
       ],
       fillerRepositories: 0,
     });
-    gitRoot = mkdtempSync(path.join(tmpdir(), "crawl-status-git-"));
-    await buildGitRepositories(world, gitRoot);
+    world = seeded.world;
   }, 60_000);
   afterAll(async () => {
     await db?.close();
-    rmSync(gitRoot, { recursive: true, force: true });
+    seeded?.remove();
   });
 
   async function harvest(

@@ -2,9 +2,7 @@
 // (testing/schema-mock: graphql-js nulls the PR node when one of its non-null fields fails, and reports
 // the error at its path, as GitHub does), on both databases: every such PR is stored within three passes,
 // or named on every run as a hole of its own until a person accepts the loss.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Database } from "@/lib/db/connection";
 import { openTestDatabase, TEST_DATABASE_KINDS } from "@/lib/db/testing/test-database";
@@ -12,8 +10,7 @@ import { acceptMissingHoles } from "./accept-missing-holes";
 import { MAX_HOLE_ATTEMPTS, recordHoles } from "./crawl-holes";
 import { exitCodeFor, renderSummary } from "./progress-display";
 import { runIngest } from "./run-ingest";
-import { buildGitRepositories } from "./testing/fake-github/build-git-repositories";
-import { generateWorld } from "./testing/fake-github/generate-world";
+import { seededWorld, type SeededWorld } from "./testing/fake-github/seeded-worlds";
 import { fullNameOf, type FakeWorld } from "./testing/fake-github/world-types";
 import { FAST_PACING, forgetCrawls, newMirrorsDir, TEST_TOKEN } from "./testing/run-against-fake";
 import { type SchemaMockGitHub, startSchemaMockGitHub } from "./testing/schema-mock/schema-mock-github";
@@ -25,20 +22,23 @@ const ALONE = "HarvestPullRequest";
 describe.each(TEST_DATABASE_KINDS)("PRs GitHub answers as null, against GitHub's published schema (%s)", (kind) => {
   let db: Database;
   let world: FakeWorld;
-  let gitRoot: string;
+  let seeded: SeededWorld | undefined;
   let mirrors: string;
   let mock: SchemaMockGitHub | undefined;
 
   beforeAll(async () => {
     db = await openTestDatabase(kind);
-    world = generateWorld({ seed: 44, repositories: [{ owner: "mock", name: "nulls", pullRequests: 14, rank: 1 }], fillerRepositories: 0 });
-    gitRoot = mkdtempSync(path.join(tmpdir(), "null-prs-git-"));
-    await buildGitRepositories(world, gitRoot);
+    seeded = await seededWorld({
+      seed: 44,
+      repositories: [{ owner: "mock", name: "nulls", pullRequests: 14, rank: 1 }],
+      fillerRepositories: 0,
+    });
+    world = seeded.world;
   }, 60_000);
   afterAll(async () => {
     await mock?.close();
     await db?.close();
-    rmSync(gitRoot, { recursive: true, force: true });
+    seeded?.remove();
   });
 
   /** Three PRs of two pages (page size 5): the 2nd and 3rd newest, and the 12th. */

@@ -1,16 +1,13 @@
 // The crawler against GitHub's published GraphQL schema answered at random (testing/schema-mock), not the
 // project's own fake: every PR it is shown is stored or named (a hole or an error with its reason), every
 // document it sends is valid for the schema, and follow-up queries that keep failing cost only their PRs.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Database } from "@/lib/db/connection";
 import { openTestDatabase } from "@/lib/db/testing/test-database";
 import { listCrawlErrors } from "./crawl-views";
 import { runIngest } from "./run-ingest";
-import { buildGitRepositories } from "./testing/fake-github/build-git-repositories";
-import { generateWorld } from "./testing/fake-github/generate-world";
+import { seededWorld, type SeededWorld } from "./testing/fake-github/seeded-worlds";
 import { fullNameOf, type FakeWorld } from "./testing/fake-github/world-types";
 import { FAST_PACING, forgetCrawls, newMirrorsDir, TEST_TOKEN } from "./testing/run-against-fake";
 import { type SchemaMockGitHub, startSchemaMockGitHub } from "./testing/schema-mock/schema-mock-github";
@@ -18,24 +15,23 @@ import { type SchemaMockGitHub, startSchemaMockGitHub } from "./testing/schema-m
 describe("the crawler against a schema-driven mock of GitHub's GraphQL API (#30)", () => {
   let db: Database;
   let world: FakeWorld;
-  let gitRoot: string;
+  let seeded: SeededWorld | undefined;
   let mirrors: string;
   let mock: SchemaMockGitHub | undefined;
 
   beforeAll(async () => {
     db = await openTestDatabase("embedded");
-    world = generateWorld({
+    seeded = await seededWorld({
       seed: 31,
       repositories: [{ owner: "mock", name: "service", pullRequests: 30, rank: 1 }],
       fillerRepositories: 0,
     });
-    gitRoot = mkdtempSync(path.join(tmpdir(), "schema-mock-git-"));
-    await buildGitRepositories(world, gitRoot);
+    world = seeded.world;
   });
   afterAll(async () => {
     await mock?.close();
     await db?.close();
-    rmSync(gitRoot, { recursive: true, force: true });
+    seeded?.remove();
     if (mirrors) rmSync(mirrors, { recursive: true, force: true });
   });
 

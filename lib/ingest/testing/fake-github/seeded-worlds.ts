@@ -1,11 +1,12 @@
 // Named worlds for tests and the benchmark, and one call that generates, builds git and serves one.
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { TEST_TEMPLATES_DIR_ENV } from "@/lib/db/testing/test-templates";
 import { buildGitRepositories } from "./build-git-repositories";
 import { startFakeGitHub, type FakeGitHub, type FakeGitHubOptions } from "./fake-github-server";
 import { generateWorld, type WorldSpec } from "./generate-world";
-import { fullNameOf } from "./world-types";
+import { fullNameOf, type FakeWorld } from "./world-types";
 
 /** A Python stars ranking of 128 repositories: three worth harvesting, a dormant, a deleted, a malformed one. */
 export const CRAWLER_TEST_WORLD: WorldSpec = {
@@ -51,6 +52,52 @@ export const HEAVY_TAIL_WORLD: WorldSpec = {
   fillerRepositories: 2,
 };
 
+/** A world of its own: a copy of the generated world and of its bare repositories, in gitRoot. */
+export interface SeededWorld {
+  world: FakeWorld;
+  gitRoot: string;
+  /** removes the copy's repositories */
+  remove(): void;
+}
+
+const builtWorlds = new Map<string, Promise<{ world: FakeWorld; gitRoot: string }>>();
+const builtRoots: string[] = [];
+
+/** The world of a spec, generated and its git repositories built once per process (the originals are never served). */
+function builtWorld(spec: WorldSpec): Promise<{ world: FakeWorld; gitRoot: string }> {
+  const key = JSON.stringify(spec);
+  const known = builtWorlds.get(key);
+  if (known) return known;
+  const made = (async () => {
+    const world = generateWorld(spec);
+    // in a vitest run, the run's templates folder (removed by its teardown, even if this process is killed)
+    const gitRoot = mkdtempSync(path.join(process.env[TEST_TEMPLATES_DIR_ENV] ?? tmpdir(), "fake-github-built-"));
+    if (builtRoots.push(gitRoot) === 1)
+      process.once("exit", () => builtRoots.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+    await buildGitRepositories(world, gitRoot);
+    return { world, gitRoot };
+  })();
+  made.catch(() => builtWorlds.delete(key));
+  builtWorlds.set(key, made);
+  return made;
+}
+
+/**
+ * The seeded world of `spec` with git repositories of its own. Generating a world and writing its
+ * repositories (git fast-import, a few processes per repository) cost 0.3 to 2.5 s a time under load, and
+ * tests start the same spec again and again: it is done once per process, and each call gets a deep copy
+ * of the world and a copy of its repositories, so a test that changes either (mutate-world.ts, a world
+ * edited in place) changes only its own.
+ */
+export async function seededWorld(spec: WorldSpec): Promise<SeededWorld> {
+  const built = await builtWorld(spec);
+  const world = structuredClone(built.world);
+  const gitRoot = mkdtempSync(path.join(tmpdir(), "fake-github-git-"));
+  cpSync(built.gitRoot, gitRoot, { recursive: true });
+  for (const repo of world.repositories) if (repo.gitDir) repo.gitDir = path.join(gitRoot, path.relative(built.gitRoot, repo.gitDir));
+  return { world, gitRoot, remove: () => rmSync(gitRoot, { recursive: true, force: true }) };
+}
+
 export interface SeededGitHub extends FakeGitHub {
   gitRoot: string;
   /** where the crawler clones from: the fake's bare repositories */
@@ -59,9 +106,7 @@ export interface SeededGitHub extends FakeGitHub {
 }
 
 export async function startSeededGitHub(spec: WorldSpec, options: Omit<FakeGitHubOptions, "world"> = {}): Promise<SeededGitHub> {
-  const world = generateWorld(spec);
-  const gitRoot = mkdtempSync(path.join(tmpdir(), "fake-github-git-"));
-  await buildGitRepositories(world, gitRoot);
+  const { world, gitRoot, remove } = await seededWorld(spec);
   const gitDirFor = (fullName: string) => {
     const repo = world.repositories.find((r) => fullNameOf(r) === fullName);
     return repo?.gitDir ?? path.join(gitRoot, `${fullName}.git`);
@@ -73,7 +118,7 @@ export async function startSeededGitHub(spec: WorldSpec, options: Omit<FakeGitHu
     gitUrlFor: gitDirFor,
     stop: async () => {
       await server.close();
-      rmSync(gitRoot, { recursive: true, force: true });
+      remove();
     },
   };
 }
