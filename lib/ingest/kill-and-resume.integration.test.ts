@@ -10,6 +10,7 @@ import { createPostgresTestDatabase, openTestDatabase } from "@/lib/db/testing/t
 import { canonicalHarvestDump } from "./testing/canonical-dump";
 import { SHARED_WORK_WORLD, startSeededGitHub, type SeededGitHub } from "./testing/fake-github/seeded-worlds";
 import { newMirrorsDir, runAgainstFake, TEST_TOKEN } from "./testing/run-against-fake";
+import { lockSessionsLeft } from "@/lib/db/testing/lock-sessions";
 
 const ARGS = [
   "--language",
@@ -123,7 +124,7 @@ describe("kill -9 in the middle of a harvest, then run again", () => {
     expect(runs.map((r) => r.status)).toEqual(["interrupted", "interrupted", "partial"]);
     expect(runs[0].error).toMatch(/killed or crashed/);
     // the killed workers' locks went with their sessions, and the last run let go of its own
-    expect(await db.query("SELECT pid FROM pg_stat_activity WHERE application_name LIKE 'crjudge lock%'")).toEqual([]);
+    expect(await lockSessionsLeft(db)).toEqual([]);
 
     const reference = await openTestDatabase("embedded");
     try {

@@ -7,6 +7,7 @@ import type { IngestSummary } from "./run-ingest";
 import { SHARED_WORK_WORLD, startSeededGitHub, type SeededGitHub } from "./testing/fake-github/seeded-worlds";
 import { fullNameOf } from "./testing/fake-github/world-types";
 import { newMirrorsDir, runAgainstFake, TEST_TOKEN } from "./testing/run-against-fake";
+import { lockSessionsLeft } from "@/lib/db/testing/lock-sessions";
 
 const REQUEST = { criteria: { language: "Python", top: 50, minPrs: 15 }, pageSize: 5, concurrency: 1 };
 
@@ -69,7 +70,7 @@ describe("two workers sharing one PostgreSQL database", () => {
       expect(stored.map((s) => s.number)).toEqual(expected);
     }
     // both runs let go of every lock they took
-    expect(await db.query("SELECT pid FROM pg_stat_activity WHERE application_name LIKE 'crjudge lock%'")).toEqual([]);
+    expect(await lockSessionsLeft(db)).toEqual([]);
     const runRows = await db.prisma.crawlRun.findMany({ orderBy: { trigger: "asc" } });
     expect(runRows.map((r) => [r.trigger, r.status])).toEqual(runs.map((r, i) => [`worker-${i}`, r.errors > 0 ? "partial" : "succeeded"]));
   });
