@@ -9,16 +9,20 @@ import { addIssueComment } from "./testing/fake-github/mutate-world";
 import { fullNameOf } from "./testing/fake-github/world-types";
 import { forgetCrawls, newMirrorsDir, runAgainstFake, TEST_TOKEN } from "./testing/run-against-fake";
 
-// Two harvestable repositories and a few small ones: enough for faults to land mid-harvest.
+// Two harvestable repositories of three pages each (6 PRs a page) and a few small ones that selection
+// rejects: enough for every fault below to land mid-harvest (the latest is the 5th GraphQL request of 7),
+// and for a cursor fault to meet a second page. 14 + 13 PRs instead of 24 + 22: each harvest builds
+// and reads 40 % fewer git mirrors and patches.
 const FAULT_WORLD: WorldSpec = {
   seed: 404,
   repositories: [
-    { owner: "flaky", name: "service", pullRequests: 24, rank: 1 },
-    { owner: "steady", name: "library", pullRequests: 22, rank: 2 },
+    { owner: "flaky", name: "service", pullRequests: 14, rank: 1 },
+    { owner: "steady", name: "library", pullRequests: 13, rank: 2 },
   ],
   fillerRepositories: 6,
+  fillerPrCount: [0, 9],
 };
-const REQUEST = { criteria: { language: "Python", top: 50, minPrs: 20 }, pageSize: 6 };
+const REQUEST = { criteria: { language: "Python", top: 50, minPrs: 10 }, pageSize: 6 };
 
 describe("upstream trouble", () => {
   let db: Database;
@@ -98,8 +102,9 @@ describe("upstream trouble", () => {
   });
 
   test("a low budget stops the run with checkpoints, and the next run after the reset resumes and completes", async () => {
-    // 56 GraphQL points (a page of 6 PRs costs 2): the default reserve of 50 is reached a few pages in
-    await start({ budgets: { graphql: 56 } });
+    // 53 GraphQL points (the facts query 1, a page of 6 PRs 2): the default reserve of 50 is reached after
+    // the first pages, with the second page of each repository still to come
+    await start({ budgets: { graphql: 53 } });
     const stopped = await runAgainstFake(github, db, mirrors, { request: REQUEST });
     expect(stopped.status).toBe("interrupted");
     expect(stopped.error).toMatch(
@@ -316,7 +321,7 @@ describe("upstream trouble", () => {
     });
     expect(repo).toMatchObject({ selectionStatus: "rejected", selectionReason: "not found on GitHub (deleted, renamed or made private)" });
     // what was harvested before stays
-    expect(repo._count.pullRequests).toBe(24);
+    expect(repo._count.pullRequests).toBe(flaky.pullRequests.length);
     const errors = await listCrawlErrors(db.prisma, { runId: summary.runId });
     expect(errors.map((e) => [e.repository, e.item, e.message])).toEqual([
       ["flaky/service", "repository", "flaky/service is not on GitHub any more (deleted, renamed or made private)"],
