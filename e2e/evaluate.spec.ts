@@ -161,3 +161,18 @@ test("only admins can open the evaluate page or upload predictions", async ({ pa
   expect(response.status()).toBe(403);
   expect(await response.json()).toMatchObject({ code: "forbidden", error: "This needs the admin role." });
 });
+
+test("the supervision page links back to the judge runs only for those who may open them", async ({ page }) => {
+  const back = page.getByRole("link", { name: "← Judge runs" });
+  // an adjudicator reads supervision runs, but the list of judge runs is the admin's
+  await signInAs(page, "carol");
+  await page.goto("/evaluate/supervision");
+  await expect(page.getByRole("heading", { name: "Teacher supervision" })).toBeVisible();
+  await expect(back).toHaveCount(0);
+  await page.context().clearCookies();
+  await signInAs(page, "admin");
+  await page.goto("/evaluate/supervision");
+  await expect(page.getByRole("heading", { name: "Teacher supervision" })).toBeVisible();
+  await back.click();
+  await expect(page.getByRole("heading", { name: "Judge runs" })).toBeVisible();
+});

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { requirePageRole } from "@/lib/auth/current-user";
+import { mayOpen } from "@/lib/auth/page-access";
 import { getPrisma } from "@/lib/db/server";
 import { tallySupervisionRun } from "@/lib/teach/run-supervision";
 
@@ -8,7 +9,7 @@ export const dynamic = "force-dynamic";
 const n = (v: number) => v.toLocaleString("en-US");
 
 export default async function SupervisionRunsPage() {
-  await requirePageRole("admin", "adjudicator");
+  const user = await requirePageRole("admin", "adjudicator");
   const prisma = await getPrisma();
   const runs = await prisma.supervisionRun.findMany({
     orderBy: { createdAt: "desc" },
@@ -19,9 +20,12 @@ export default async function SupervisionRunsPage() {
   return (
     <div className="space-y-4">
       <div>
-        <Link href="/evaluate/judge" className="text-sm text-indigo-700 hover:underline">
-          ← Judge runs
-        </Link>
+        {/* links only to pages this reader opens: the list of judge runs is the admin's */}
+        {mayOpen(user, "/evaluate/judge") && (
+          <Link href="/evaluate/judge" className="text-sm text-indigo-700 hover:underline">
+            ← Judge runs
+          </Link>
+        )}
         <h1 className="text-2xl font-semibold">Teacher supervision</h1>
         <p className="text-sm text-slate-600">
           A judge run's rollouts supervised by a privileged teacher and an independent reviewer, the approved actions kept as training
