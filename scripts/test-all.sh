@@ -21,6 +21,7 @@ report() {
   local rc=$?
   # a build still running beside a failed unit phase goes with the run (its own process group)
   [ -z "${build_pid:-}" ] || kill -- -"$build_pid" 2>/dev/null || true
+  [ -z "${build_dir:-}" ] || rm -rf "$build_dir"
   for p in "${phases[@]}"; do echo "$p"; done
   echo "total_seconds=$(($(date +%s) - started_all))"
   [ "$rc" = 0 ] || echo "npm test failed (exit $rc)" >&2
@@ -52,11 +53,12 @@ phase lint npm run lint
 # printed when it ends; a failed build fails the run after the unit phase.
 build_dir=$(mktemp -d)
 build_in_background() {
-  local t0
+  local t0 rc=0
   t0=$(date +%s)
   # tsc has checked every file above: the build does not check them again
-  WB_BUILD_TYPES_CHECKED=1 npx next build >"$build_dir/log" 2>&1 && echo 0 >"$build_dir/rc" || echo $? >"$build_dir/rc"
+  WB_BUILD_TYPES_CHECKED=1 npx next build >"$build_dir/log" 2>&1 || rc=$?
   echo $(($(date +%s) - t0)) >"$build_dir/seconds"
+  return "$rc"
 }
 set -m # the build in a process group of its own, so that it can be stopped whole
 build_in_background &
@@ -64,13 +66,13 @@ build_pid=$!
 set +m
 phase unit npx vitest run
 wait_for_build() {
-  wait "$build_pid" || true
+  local rc=0
+  wait "$build_pid" || rc=$?
   build_pid=""
   cat "$build_dir/log"
   phases+=("phase_seconds_build=$(cat "$build_dir/seconds" 2>/dev/null || echo 0)")
-  local rc
-  rc=$(cat "$build_dir/rc" 2>/dev/null || echo 1)
   rm -rf "$build_dir"
+  build_dir=""
   if [ "$rc" != 0 ]; then
     echo "next build failed (exit $rc)" >&2
     return "$rc"
